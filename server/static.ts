@@ -1,0 +1,68 @@
+/**
+ * Static file serving for the built site: precompressed brotli/gzip variants, long-lived caching
+ * for hashed assets, revalidation for HTML, one URL form (no trailing slash, no `.html`), and the
+ * site's own not-found page with status 404.
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import sirv from 'sirv';
+import { normalizePath } from '../src/lib/paths.ts';
+
+const YEAR_SECONDS = 31_536_000;
+
+/** Cache-Control for a request path: hashed assets forever, HTML always revalidated. */
+export function cacheControlFor(pathname: string): string {
+  if (pathname.startsWith('/_astro/')) return `public, max-age=${YEAR_SECONDS}, immutable`;
+  if (/\.(?:png|jpe?g|webp|avif|svg|ico|woff2?)$/.test(pathname)) return 'public, max-age=86400';
+  if (/\.(?:xml|txt)$/.test(pathname)) return 'public, max-age=3600';
+  return 'no-cache';
+}
+
+/**
+ * Where a request path should permanently redirect to, or null when it is already canonical:
+ * `/page/` and `/page.html` become `/page`, `/index.html` becomes `/`, and leading slashes collapse
+ * so the Location can never be protocol-relative (`//host`).
+ */
+export function canonicalRedirect(pathname: string): string | null {
+  const target = normalizePath(pathname);
+  return target === pathname ? null : target;
+}
+
+/** A request handler that serves `distDir`, calling `next` for paths it has no file for. */
+export function createStaticHandler(distDir: string) {
+  const serve = sirv(distDir, {
+    etag: true,
+    gzip: true,
+    brotli: true,
+    extensions: ['html'],
+    setHeaders(res, pathname) {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    serve(req, res, next);
+  };
+}
+
+/** Sends the built not-found page (or plain text if the build has none) with status 404. */
+export function createNotFoundHandler(distDir: string) {
+  let page: Buffer | null = null;
+  try {
+    page = readFileSync(join(distDir, '404.html'));
+  } catch {
+    page = null;
+  }
+  return (_req: IncomingMessage, res: ServerResponse): void => {
+    res.statusCode = 404;
+    res.setHeader('Cache-Control', 'no-cache');
+    if (page) {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(page);
+    } else {
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+    }
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * The contact form's service choices (SPEC §3). Shared by the form and, with the leads feature,
+ * by the schema that validates submissions. Imported by browser code: no secrets here.
+ */
+export const CONTACT_SERVICES = [
+  { value: 'air-filter-replacement', label: 'Air Filter Replacement' },
+  { value: 'dryer-vent-cleaning', label: 'Dryer Vent Cleaning' },
+  { value: 'smoke-detector-batteries', label: 'Smoke Detector Batteries' },
+  { value: 'autopilot-plan', label: 'Autopilot Plan' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** A value of the contact form's service field. */
+export type ContactService = (typeof CONTACT_SERVICES)[number]['value'];
+
+/** The option placeholder shown while no service is chosen (SPEC §5). */
+export const SERVICE_PLACEHOLDER = 'Select a service';

@@ -1,0 +1,9 @@
+/** Display formatting shared by pages and islands. */
+
+const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** "$39" for whole dollars, "$39.50" when there are cents. */
+export function formatUsd(dollars: number): string {
+  return Number.isInteger(dollars) ? usdWhole.format(dollars) : usdCents.format(dollars);
+}

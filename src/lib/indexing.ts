@@ -1,0 +1,11 @@
+import { normalizePath } from './paths.ts';
+
+/** Path prefixes kept out of search engines: private, transactional or internal pages. */
+export const PRIVATE_PATH_PREFIXES = ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev'] as const;
+
+/** Whether a path may appear in the sitemap and be indexed by search engines. */
+export function isIndexable(pathname: string): boolean {
+  const path = normalizePath(pathname);
+  if (path === '/404') return false;
+  return !PRIVATE_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}

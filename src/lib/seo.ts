@@ -1,0 +1,77 @@
+/** Pure helpers that turn a page's metadata into the tags of its <head>. */
+import { normalizePath } from '@/lib/paths';
+import { SITE } from '@/site';
+
+/** What a page tells the layout about itself. */
+export interface PageMeta {
+  /** The page's own title, without the site name. */
+  readonly title: string;
+  /** 50-160 characters summarising the page for search results and link previews. */
+  readonly description: string;
+  /** `website` for most pages, `article` for blog posts. */
+  readonly type?: 'website' | 'article';
+  /** Absolute or root-relative URL of a 1200x630 preview image. */
+  readonly image?: string;
+  /** Keeps the page out of search engines (account, checkout results, internal pages). */
+  readonly noindex?: boolean;
+  /** ISO dates for articles. */
+  readonly publishedTime?: string;
+  readonly modifiedTime?: string;
+}
+
+/** One element of <head>: a <meta> or <link> with its attributes. */
+export interface HeadTag {
+  readonly tag: 'meta' | 'link';
+  readonly attrs: Readonly<Record<string, string>>;
+}
+
+/** The default link-preview image, served from public/. */
+export const DEFAULT_OG_IMAGE = '/og-default.png';
+
+/**
+ * The canonical URL of a path: absolute, without query or fragment, without a `.html`
+ * suffix and without a trailing slash (except the root), matching `trailingSlash: 'never'`.
+ */
+export function canonicalUrl(pathname: string, site: URL | string): string {
+  const url = new URL(pathname, site);
+  return new URL(normalizePath(url.pathname), url.origin).href;
+}
+
+/** The document title: the page title followed by the business name, once. */
+export function documentTitle(title: string): string {
+  return title.includes(SITE.name) ? title : `${title} | ${SITE.name}`;
+}
+
+/** The meta and link tags for a page: canonical, robots, Open Graph and Twitter card. */
+export function buildHeadTags(meta: PageMeta, pathname: string, site: URL | string): HeadTag[] {
+  const canonical = canonicalUrl(pathname, site);
+  const image = new URL(meta.image ?? DEFAULT_OG_IMAGE, site).href;
+  const title = documentTitle(meta.title);
+  const tags: HeadTag[] = [
+    { tag: 'meta', attrs: { name: 'description', content: meta.description } },
+    { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+    { tag: 'meta', attrs: { property: 'og:type', content: meta.type ?? 'website' } },
+    { tag: 'meta', attrs: { property: 'og:site_name', content: SITE.name } },
+    { tag: 'meta', attrs: { property: 'og:title', content: title } },
+    { tag: 'meta', attrs: { property: 'og:description', content: meta.description } },
+    { tag: 'meta', attrs: { property: 'og:url', content: canonical } },
+    { tag: 'meta', attrs: { property: 'og:image', content: image } },
+    { tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } },
+    { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },
+    { tag: 'meta', attrs: { property: 'og:locale', content: 'en_US' } },
+    { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
+    { tag: 'meta', attrs: { name: 'twitter:title', content: title } },
+    { tag: 'meta', attrs: { name: 'twitter:description', content: meta.description } },
+    { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
+  ];
+  if (meta.publishedTime) {
+    tags.push({ tag: 'meta', attrs: { property: 'article:published_time', content: meta.publishedTime } });
+  }
+  if (meta.modifiedTime) {
+    tags.push({ tag: 'meta', attrs: { property: 'article:modified_time', content: meta.modifiedTime } });
+  }
+  if (meta.noindex) {
+    tags.push({ tag: 'meta', attrs: { name: 'robots', content: 'noindex, nofollow' } });
+  }
+  return tags;
+}

@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+
+test.describe('home page', () => {
+  test('renders every section of SPEC §2', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Your home's small jobs, on autopilot.");
+    for (const name of [
+      'Services',
+      'Autopilot Plans',
+      'Why homeowners choose us',
+      'Proudly serving the Springfield area',
+      'Schedule a service',
+    ]) {
+      await expect(page.getByRole('main').getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('services grid links to the seven service pages', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.locator('#services').getByRole('listitem');
+    await expect(cards).toHaveCount(7);
+    const hrefs = await page
+      .locator('#services')
+      .getByRole('heading', { level: 3 })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual([
+      '/services/air-filter-replacement',
+      '/services/autopilot-plans',
+      '/services/dryer-vent-cleaning',
+      '/services/smoke-detector-batteries',
+      '/services/refrigerator-filters',
+      '/services/light-bulb-replacement',
+      '/services/vacuum-cleanout',
+    ]);
+  });
+
+  test('plans block shows both plans with the prices of SPEC §9 and a Subscribe button each', async ({ page }) => {
+    await page.goto('/');
+    const lite = page.getByRole('article', { name: 'Autopilot Lite' });
+    await expect(lite).toContainText('$39/month');
+    await expect(lite).toContainText(/Per quarterly visit:\s*\$117/);
+    await expect(lite).toContainText('$420 (save $48)');
+    const full = page.getByRole('article', { name: 'Autopilot Full' });
+    await expect(full).toContainText('Most Popular');
+    await expect(full).toContainText('$59/month');
+    await expect(full).toContainText(/Per quarterly visit:\s*\$177/);
+    await expect(full).toContainText('$630 (save $78)');
+    await expect(page.getByRole('button', { name: 'Subscribe to Autopilot Lite' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe to Autopilot Full' })).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'Custom Plans' }).getByRole('link', { name: 'Contact Us' }),
+    ).toHaveAttribute('href', '#contact');
+  });
+
+  test('why-choose-us and service area carry the claims, towns and radius', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('main');
+    for (const claim of ['500+', '2,000+', '5-star', '24/7', '24 hours', '87%'])
+      await expect(main).toContainText(claim);
+    const towns = page.getByRole('list', { name: 'Towns we serve' }).getByRole('listitem');
+    await expect(towns).toHaveText(['Springfield', 'Nixa', 'Ozark', 'Republic', 'Willard', 'Battlefield', 'Strafford']);
+    await expect(main).toContainText('within 25 miles of Springfield, MO');
+  });
+
+  test('contact form has the fields, types and options of SPEC §3 and §5', async ({ page }) => {
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Schedule a service' });
+    await expect(form.getByLabel('Name')).toHaveAttribute('required', '');
+    await expect(form.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(form.getByLabel('Email')).toHaveAttribute('required', '');
+    await expect(form.getByLabel('Phone')).toHaveAttribute('type', 'tel');
+    await expect(form.getByLabel('Phone')).toHaveAttribute('required', '');
+    await expect(form.getByLabel('Message (optional)')).not.toHaveAttribute('required', '');
+    await expect(form.getByLabel('Service').locator('option')).toHaveText([
+      'Select a service',
+      'Air Filter Replacement',
+      'Dryer Vent Cleaning',
+      'Smoke Detector Batteries',
+      'Autopilot Plan',
+      'Other',
+    ]);
+    expect(
+      await form
+        .getByLabel('Service')
+        .locator('option')
+        .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)),
+    ).toEqual([
+      '',
+      'air-filter-replacement',
+      'dryer-vent-cleaning',
+      'smoke-detector-batteries',
+      'autopilot-plan',
+      'other',
+    ]);
+  });
+
+  test('footer has service links, quick links, contact details, hours and legal links', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(8);
+    await expect(footer.getByRole('navigation', { name: 'Quick Links' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: '(417) 555-0142' })).toHaveAttribute('href', 'tel:+14175550142');
+    await expect(footer.getByRole('link', { name: 'help@springfieldhome.example' })).toHaveAttribute(
+      'href',
+      'mailto:help@springfieldhome.example',
+    );
+    await expect(footer).toContainText('Mon-Fri8:00 AM-6:00 PM');
+    await expect(footer).toContainText('Sat9:00 AM-4:00 PM');
+    await expect(footer).toContainText('SunEmergency only');
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    await expect(footer.getByRole('link', { name: 'Service Agreement' })).toHaveAttribute('href', '/service-agreement');
+  });
+
+  test('ships no framework JavaScript at load', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([]);
+    await expect(page.locator('astro-island')).toHaveCount(0);
+    const inlineBytes = await page
+      .locator('script:not([type="application/ld+json"])')
+      .evaluateAll((els) => els.reduce((n, el) => n + new Blob([el.textContent ?? '']).size, 0));
+    test.info().annotations.push({ type: 'inline-js-bytes', description: String(inlineBytes) });
+    console.log(`home page JavaScript: ${scripts.length} script files, ${inlineBytes} bytes inline`);
+    expect(inlineBytes).toBeLessThan(2048);
+  });
+
+  test('has no axe violations (WCAG 2.2 AA)', async ({ page }) => {
+    await page.goto('/');
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+test('home page head: title, description, canonical, social cards and valid JSON-LD', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Springfield Home Maintenance/);
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description?.length).toBeGreaterThan(50);
+  expect(description?.length).toBeLessThanOrEqual(160);
+  const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+  expect(canonical).toMatch(/^https?:\/\/[^/]+\/$/);
+  expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(canonical);
+  expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
+    /^https?:\/\/.+\/og-default\.png$/,
+  );
+  expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
+
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(blocks).toHaveLength(1);
+  const data = JSON.parse(blocks[0] ?? '') as Record<string, unknown>;
+  expect(data['@type']).toBe('HomeAndConstructionBusiness');
+  expect(data['telephone']).toBe('+14175550142');
+  expect(data['priceRange']).toBe('$15-$500');
+  expect(data['areaServed']).toBeInstanceOf(Array);
+  expect(data['openingHoursSpecification']).toHaveLength(2);
+
+  const image = await page.request.get(`${baseURL}/og-default.png`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/png');
+});
+
+test('robots.txt keeps private pages out and points at the sitemap', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev']) {
+    expect(robots).toContain(`Disallow: ${path}\n`);
+  }
+  expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  expect(index).toContain('sitemap-0.xml');
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
+  expect(sitemap).not.toContain('404');
+});
