@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 
-const ARTICLES = [
+const ARTICLES: ReadonlyArray<readonly [name: string, href: string]> = [
   ['Air Filter Replacement Guide', '/blog/air-filter-replacement-guide'],
   ['How to Change an Air Filter', '/blog/how-to-change-air-filter'],
   ['Hidden Costs of a Neglected Filter', '/blog/hidden-costs-neglecting-air-filter'],

@@ -28,7 +28,7 @@ test.describe('Node server', () => {
       ['/index.html', '/'],
       ['/404.html', '/404'],
       ['/services/x/', '/services/x'],
-    ]) {
+    ] as const) {
       const res = await request.get(from, { maxRedirects: 0 });
       expect(res.status(), from).toBe(301);
       expect(res.headers()['location']).toBe(to);
