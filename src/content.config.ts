@@ -1,10 +1,17 @@
-/** Content collections: the services (one YAML file per service page). */
-import { defineCollection } from 'astro:content';
+/**
+ * Content collections: services (one YAML file per service page), the two Autopilot plans'
+ * page copy, and the legal pages. Prices are never written in content: the informational ranges
+ * of SPEC §9 are, but every amount we charge comes from src/features/checkout.
+ */
+import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { CONTACT_SERVICES } from '@/features/leads/contact';
+import { SERVICE_TYPES } from '@/features/checkout/pricing';
 
-/** Icons a service card may use; each maps to a Lucide icon in ServiceIcon.astro. */
-export const SERVICE_ICONS = [
+/** Icons content may name; each maps to a Lucide icon in components/Icon.astro. */
+export const CONTENT_ICONS = [
+  // services
   'air-filter',
   'autopilot',
   'dryer-vent',
@@ -15,7 +22,34 @@ export const SERVICE_ICONS = [
   'vacuum',
   'water-filter',
   'safety',
+  // benefits and features
+  'shield',
+  'clock',
+  'wallet',
+  'leaf',
+  'heart',
+  'health',
+  'sparkles',
+  'wrench',
+  'calendar',
+  'thumbs-up',
+  'droplets',
+  'wind',
+  'zap',
+  'home',
+  'flame',
+  'savings',
+  'bell',
+  'thermometer',
+  'gauge',
+  'users',
+  'trending-down',
 ] as const;
+
+const icon = z.enum(CONTENT_ICONS);
+const faqEntry = z.object({ question: z.string().min(10), answer: z.string().min(20) });
+const step = z.object({ step: z.string().min(3), description: z.string().min(20) });
+const benefit = z.object({ title: z.string().min(3), description: z.string().min(20), icon });
 
 const services = defineCollection({
   loader: glob({ base: './content/services', pattern: '*.yaml' }),
@@ -26,12 +60,63 @@ const services = defineCollection({
     summary: z.string().min(20).max(200),
     /** Meta description of the service page, 50-160 characters. */
     description: z.string().min(50).max(160),
-    icon: z.enum(SERVICE_ICONS),
+    icon,
     /** Position in lists; lower comes first. */
     order: z.number().int(),
     /** Whether the home page's services grid shows a card for it (SPEC §2: seven cards). */
     onHome: z.boolean(),
+    /** The hero's sentence under the title. */
+    headline: z.string().min(20).max(220),
+    /** Overview paragraphs. */
+    overview: z.array(z.string().min(40)).min(2).max(5),
+    /** 'Our Process' steps, in order. */
+    process: z.array(step).min(3).max(6),
+    /** 'Key Benefits'. */
+    benefits: z.array(benefit).min(3).max(6),
+    /** 'Pricing Information': informational ranges (SPEC §9) and notes in plain words. */
+    pricing: z.object({
+      ranges: z.array(z.object({ label: z.string().min(3), price: z.string().regex(/\$/) })).max(4),
+      notes: z.array(z.string().min(10)).max(4),
+    }),
+    faq: z.array(faqEntry).min(3).max(8),
+    /** Other services shown under 'Related Services'. */
+    related: z.array(reference('services')).min(2).max(4),
+    /** The checkout serviceType when the service can be booked and paid online. */
+    serviceType: z.enum(SERVICE_TYPES).optional(),
+    /** The contact form's service chosen by this page's 'Schedule Service' buttons. */
+    contactService: z.enum(CONTACT_SERVICES.map((s) => s.value) as [string, ...string[]]).default('other'),
   }),
 });
 
-export const collections = { services };
+const plans = defineCollection({
+  loader: glob({ base: './content/plans', pattern: '*.yaml' }),
+  schema: z.object({
+    /** 'lite' or 'full': the file name, matching PLANS in features/checkout/plans.ts. */
+    headline: z.string().min(20).max(220),
+    /** Meta description of the plan page, 50-160 characters. */
+    description: z.string().min(50).max(160),
+    intro: z.string().min(40),
+    /** The included-services grid. */
+    included: z.array(benefit).min(4).max(8),
+    benefits: z.array(benefit).min(3).max(6),
+    /** Exactly three how-it-works steps (SPEC §2). */
+    steps: z.array(step).length(3),
+    /** Exactly two testimonials (SPEC §2). Real customers' words, used with their permission. */
+    testimonials: z
+      .array(z.object({ quote: z.string().min(30), name: z.string().min(2), town: z.string().min(3) }))
+      .length(2),
+    faq: z.array(faqEntry).min(3).max(8),
+  }),
+});
+
+const legal = defineCollection({
+  loader: glob({ base: './content/legal', pattern: '*.md' }),
+  schema: z.object({
+    title: z.string().min(3),
+    description: z.string().min(50).max(160),
+    /** When the text last changed, shown on the page. */
+    updated: z.coerce.date(),
+  }),
+});
+
+export const collections = { services, plans, legal };

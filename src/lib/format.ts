@@ -7,3 +7,8 @@ const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: '
 export function formatUsd(dollars: number): string {
   return Number.isInteger(dollars) ? usdWhole.format(dollars) : usdCents.format(dollars);
 }
+
+/** "$30.00" from an amount in cents, as a receipt shows it. */
+export function formatCents(cents: number): string {
+  return usdCents.format(cents / 100);
+}

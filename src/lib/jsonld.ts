@@ -68,3 +68,79 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
 export function serializeJsonLd(data: JsonLd): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
+
+/** One step of a visible breadcrumb: its label and root-relative path. */
+export interface Crumb {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** BreadcrumbList matching a visible breadcrumb. */
+export function breadcrumbJsonLd(crumbs: readonly Crumb[], site: URL | string): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: new URL(crumb.path, site).href,
+    })),
+  };
+}
+
+/** A price we charge, for an Offer: whole dollars or cents, and an optional billing period. */
+export interface OfferInput {
+  readonly name: string;
+  /** Price in US dollars, e.g. 25 or 39. */
+  readonly price: number;
+  /** ISO 8601 duration of a recurring charge, e.g. `P1M` for monthly. */
+  readonly billingDuration?: string;
+  /** Root-relative page where the offer can be taken. */
+  readonly path: string;
+}
+
+function offer(input: OfferInput, site: URL | string): Record<string, unknown> {
+  const price = input.price.toFixed(2);
+  return {
+    '@type': 'Offer',
+    name: input.name,
+    price,
+    priceCurrency: 'USD',
+    url: new URL(input.path, site).href,
+    availability: 'https://schema.org/InStock',
+    ...(input.billingDuration
+      ? {
+          priceSpecification: {
+            '@type': 'UnitPriceSpecification',
+            price,
+            priceCurrency: 'USD',
+            billingDuration: input.billingDuration,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Service provided by the business, with its offers (left out when there is none). */
+export function serviceJsonLd(
+  input: { name: string; description: string; path: string; serviceType?: string; offers: readonly OfferInput[] },
+  site: URL | string,
+): Record<string, unknown> {
+  const url = new URL(input.path, site).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${url}#service`,
+    name: input.name,
+    description: input.description,
+    url,
+    ...(input.serviceType ? { serviceType: input.serviceType } : {}),
+    provider: { '@id': businessId(site), '@type': 'HomeAndConstructionBusiness', name: SITE.name },
+    areaServed: [SITE.area.city, ...SITE.area.towns].map((town) => ({
+      '@type': 'City',
+      name: `${town}, ${SITE.area.region}`,
+    })),
+    ...(input.offers.length > 0 ? { offers: input.offers.map((o) => offer(o, site)) } : {}),
+  };
+}

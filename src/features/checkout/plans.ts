@@ -18,7 +18,11 @@ export interface Plan {
   readonly annualSaving: number;
   readonly mostPopular: boolean;
   readonly includes: readonly string[];
+  /** Ids of the service pages (content/services) whose work every visit of this plan covers. */
+  readonly services: readonly string[];
 }
+
+const LITE_SERVICES = ['air-filter-replacement', 'refrigerator-filters', 'smoke-detector-batteries', 'vacuum-cleanout'];
 
 export const PLANS: readonly Plan[] = [
   {
@@ -36,6 +40,7 @@ export const PLANS: readonly Plan[] = [
       'Smoke detector batteries tested and replaced',
       'Vacuum clean-out',
     ],
+    services: LITE_SERVICES,
   },
   {
     type: 'full',
@@ -52,6 +57,7 @@ export const PLANS: readonly Plan[] = [
       'Reverse osmosis filters changed',
       'Light bulbs changed',
     ],
+    services: [...LITE_SERVICES, 'water-softener-salt', 'reverse-osmosis-filters', 'light-bulb-replacement'],
   },
 ];
 
@@ -63,7 +69,73 @@ export const PLAN_TERMS = {
 
 /** The display name of a plan tier, e.g. "Autopilot Full". */
 export function planName(type: PlanType): string {
+  return getPlan(type).name;
+}
+
+/** The plan with this tier; throws for a tier that does not exist. */
+export function getPlan(type: PlanType): Plan {
   const plan = PLANS.find((p) => p.type === type);
   if (!plan) throw new Error(`Unknown plan type: ${String(type)}`);
-  return plan.name;
+  return plan;
 }
+
+/** The plans whose visits include a service page's work (for "Included in" badges and offers). */
+export function plansIncluding(serviceId: string): Plan[] {
+  return PLANS.filter((plan) => plan.services.includes(serviceId));
+}
+
+/** Ways to pay for a plan, as the plan picker offers them (SPEC §3 plan pricing record). */
+export type BillingPeriod = 'monthly' | 'quarterly' | 'annual';
+
+/** One choice of the plan picker: its price, what the price is per, the yearly total and saving. */
+export interface PlanPricing {
+  readonly period: BillingPeriod;
+  readonly label: string;
+  /** Whole dollars charged per `per`. */
+  readonly price: number;
+  readonly per: string;
+  /** What a year of service costs this way. */
+  readonly total: number;
+  /** What this way saves over paying monthly for a year. */
+  readonly savings: number;
+}
+
+/** The picker's choices for a plan, with annual (the default, SPEC §4) last. */
+export function planPricing(plan: Plan): readonly PlanPricing[] {
+  const yearly = plan.monthly * 12;
+  return [
+    { period: 'monthly', label: 'Monthly', price: plan.monthly, per: 'month', total: yearly, savings: 0 },
+    {
+      period: 'quarterly',
+      label: 'Per visit',
+      price: plan.perVisit,
+      per: 'quarterly visit',
+      total: plan.perVisit * PLAN_TERMS.visitsPerYear,
+      savings: yearly - plan.perVisit * PLAN_TERMS.visitsPerYear,
+    },
+    {
+      period: 'annual',
+      label: 'Annual',
+      price: plan.annual,
+      per: 'year, paid in advance',
+      total: plan.annual,
+      savings: plan.annualSaving,
+    },
+  ];
+}
+
+/** The picker's default choice (SPEC §4: annual). */
+export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'annual';
+
+/** Rows of the Lite-versus-Full comparison table on the Full page. */
+export const PLAN_COMPARISON: readonly { feature: string; lite: boolean; full: boolean }[] = [
+  { feature: 'Quarterly visits (4 a year)', lite: true, full: true },
+  { feature: 'Air filters replaced', lite: true, full: true },
+  { feature: 'Refrigerator water filter', lite: true, full: true },
+  { feature: 'Smoke detector batteries', lite: true, full: true },
+  { feature: 'Vacuum clean-out', lite: true, full: true },
+  { feature: 'Water softener salt', lite: false, full: true },
+  { feature: 'Reverse osmosis filters', lite: false, full: true },
+  { feature: 'Light bulb changes', lite: false, full: true },
+  { feature: 'No contract, 30 days notice to cancel', lite: true, full: true },
+];

@@ -1,0 +1,15 @@
+/** The pages of the site, grouped by the issue that delivers them, for sweeps over every page. */
+export const SERVICE_PAGES = [
+  '/services/air-filter-replacement',
+  '/services/autopilot-plans',
+  '/services/dryer-vent-cleaning',
+  '/services/smoke-detector-batteries',
+  '/services/refrigerator-filters',
+  '/services/water-softener-salt',
+  '/services/light-bulb-replacement',
+  '/services/vacuum-cleanout',
+  '/services/reverse-osmosis-filters',
+  '/services/home-safety-assessment',
+];
+export const PLAN_PAGES = ['/autopilot-lite', '/autopilot-full'];
+export const LEGAL_PAGES = ['/privacy', '/terms', '/service-agreement'];

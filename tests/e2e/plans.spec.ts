@@ -1,0 +1,121 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+
+/** Scrolls the plan picker into view and waits until its island has hydrated. */
+async function openPicker(picker: Locator): Promise<void> {
+  await picker.scrollIntoViewIfNeeded();
+  await expect(picker.locator('astro-island')).not.toHaveAttribute('ssr');
+}
+
+test.describe('plan pages', () => {
+  test('Lite: prices, sections and the upgrade link', async ({ page }) => {
+    await page.goto('/autopilot-lite');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Autopilot Lite');
+    const prices = page.getByRole('definition');
+    await expect(prices.filter({ hasText: '$39/month' })).toBeVisible();
+    await expect(prices.filter({ hasText: '$117' })).toBeVisible();
+    await expect(prices.filter({ hasText: '$420' })).toBeVisible();
+    await expect(prices.filter({ hasText: '$48' })).toBeVisible();
+    await expect(page.getByText('Most Popular')).toHaveCount(0);
+    await expect(page.getByRole('table')).toHaveCount(0);
+    for (const name of [
+      "What's included",
+      'Benefits',
+      'How It Works',
+      'What customers say',
+      'Frequently Asked Questions',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'How It Works' }).locator('..').getByRole('listitem')).toHaveCount(
+      3,
+    );
+    await expect(page.locator('blockquote')).toHaveCount(2);
+    await expect(page.getByRole('link', { name: 'Upgrade to Autopilot Full' })).toHaveAttribute(
+      'href',
+      '/autopilot-full',
+    );
+    await expect(page.getByRole('link', { name: 'Back to all plans' })).toHaveAttribute('href', '/#autopilot');
+    await expect(
+      page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Autopilot Plans' }),
+    ).toHaveAttribute('href', '/#autopilot');
+  });
+
+  test('Full: Most Popular, the comparison table and the link back to Lite', async ({ page }) => {
+    await page.goto('/autopilot-full');
+    await expect(page.getByText('Most Popular')).toBeVisible();
+    const table = page.getByRole('table', { name: 'What each Autopilot plan includes' });
+    await expect(table.getByRole('columnheader')).toHaveText(['Included', 'Autopilot Lite', 'Autopilot Full']);
+    const salt = table.getByRole('row', { name: /Water softener salt/ });
+    await expect(salt.getByRole('cell')).toHaveText(['Not included', 'Included']);
+    await expect(table.getByRole('row', { name: /Monthly price/ }).getByRole('cell')).toHaveText(['$39', '$59']);
+    await expect(page.getByRole('link', { name: 'See Autopilot Lite' })).toHaveAttribute('href', '/autopilot-lite');
+  });
+
+  test('plan picker defaults to annual; Select Plan opens the form and Back returns', async ({ page }) => {
+    await page.goto('/autopilot-full');
+    const picker = page.locator('#get-started');
+    await openPicker(picker);
+    await expect(picker.getByRole('radio', { name: 'Annual' })).toBeChecked();
+    await expect(picker).toContainText('$630 a year (save $78)');
+    await picker.getByRole('radio', { name: 'Monthly' }).check();
+    await picker.getByRole('button', { name: 'Select Plan' }).click();
+    await expect(picker.getByRole('heading', { name: 'Your details for Autopilot Full' })).toBeFocused();
+    await expect(picker).toContainText('Monthly: $59 per month.');
+    await picker.getByRole('button', { name: 'Back' }).last().click();
+    await expect(picker.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  });
+
+  test('checkout form shows the validation messages of SPEC §5 and keeps what was typed', async ({ page }) => {
+    await page.goto('/autopilot-lite');
+    const picker = page.locator('#get-started');
+    await openPicker(picker);
+    await picker.getByRole('button', { name: 'Select Plan' }).click();
+    await picker.getByLabel('State').fill('');
+    await picker.getByRole('button', { name: 'Request Autopilot Lite' }).click();
+    for (const message of [
+      'Please enter your full name',
+      'Please enter your email',
+      'Please enter your phone number',
+      'Please enter your street address',
+      'Please enter your city',
+      'Please enter your state',
+      'Please enter your ZIP code',
+      'Please agree to the Service Agreement and Terms of Service',
+    ]) {
+      await expect(picker.getByText(message)).toBeVisible();
+    }
+    await expect(picker.getByLabel('Full name')).toBeFocused();
+    await expect(picker.getByLabel('Full name')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+
+    await picker.getByLabel('Full name').fill('Dana Whitfield');
+    await expect(picker.getByText('Please enter your full name')).toBeHidden();
+    await picker.getByLabel('Email').fill('dana@example');
+    await picker.getByLabel('Phone').fill('417-555-0199');
+    await picker.getByLabel('Street address').fill('1200 E Battlefield Rd');
+    await picker.getByLabel('City').fill('Springfield');
+    await picker.getByLabel('State').fill('MO');
+    await picker.getByLabel('ZIP code').fill('65804');
+    await picker.getByLabel('Preferred visit time (optional)').selectOption('evenings');
+    await picker.getByRole('button', { name: 'Request Autopilot Lite' }).click();
+    await expect(picker.getByText('Please enter a valid email address')).toBeVisible();
+
+    // A reload keeps everything typed.
+    await page.reload();
+    await openPicker(picker);
+    await picker.getByRole('button', { name: 'Select Plan' }).click();
+    await expect(picker.getByLabel('Full name')).toHaveValue('Dana Whitfield');
+    await expect(picker.getByLabel('ZIP code')).toHaveValue('65804');
+    await expect(picker.getByLabel('Preferred visit time (optional)')).toHaveValue('evenings');
+  });
+
+  test('FAQ accordion keeps one item open at a time', async ({ page }) => {
+    await page.goto('/autopilot-lite');
+    const items = page.locator('details[name="faq"]');
+    await items.nth(0).locator('summary').click();
+    await items.nth(2).locator('summary').click();
+    await expect(items.nth(0)).not.toHaveAttribute('open', '');
+    await expect(items.nth(2)).toHaveAttribute('open', '');
+  });
+});
