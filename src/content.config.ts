@@ -1,6 +1,6 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
- * page copy, and the legal pages. Prices are never written in content: the informational ranges
+ * page copy, the legal pages and the blog articles (MDX). Prices are never written in content: the informational ranges
  * of SPEC §9 are, but every amount we charge comes from src/features/checkout.
  */
 import { defineCollection, reference } from 'astro:content';
@@ -119,4 +119,38 @@ const legal = defineCollection({
   }),
 });
 
-export const collections = { services, plans, legal };
+const blog = defineCollection({
+  loader: glob({ base: './content/blog', pattern: '*.mdx' }),
+  schema: z.object({
+    title: z.string().min(10).max(90),
+    /** Meta description, 50-160 characters. */
+    description: z.string().min(50).max(160),
+    /** One or two sentences for the blog index and the RSS feed. */
+    excerpt: z.string().min(40).max(260),
+    /** Minutes to read (SPEC §9: 8, 6, 10, 12 and 15). */
+    readTime: z.number().int().positive(),
+    /** e.g. "Maintenance", "Tutorial", "Cost Analysis". */
+    category: z.string().min(3),
+    /** Featured articles lead the blog index (SPEC §2: the first three). */
+    featured: z.boolean(),
+    /** Position on the blog index; lower comes first. */
+    order: z.number().int(),
+    tags: z.array(z.string().min(2)).min(2).max(6),
+    publishedAt: z.coerce.date(),
+    updatedAt: z.coerce.date(),
+    /** Whether the article shows a table of contents with scroll-spy. */
+    toc: z.boolean().default(false),
+    /** The article's FAQ, rendered by <Faq> in the body and published as FAQPage JSON-LD. */
+    faq: z.array(faqEntry).optional(),
+    /** HowTo structured data for step-by-step guides. */
+    howTo: z
+      .object({
+        totalTime: z.string().regex(/^PT\d+M$/),
+        tools: z.array(z.string()).min(1),
+        steps: z.array(z.object({ name: z.string().min(3), text: z.string().min(20) })).min(2),
+      })
+      .optional(),
+  }),
+});
+
+export const collections = { services, plans, legal, blog };

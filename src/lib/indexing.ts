@@ -1,7 +1,15 @@
 import { normalizePath } from './paths.ts';
 
 /** Path prefixes kept out of search engines: private, transactional or internal pages. */
-export const PRIVATE_PATH_PREFIXES = ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev'] as const;
+export const PRIVATE_PATH_PREFIXES = [
+  '/auth',
+  '/account',
+  '/payment-success',
+  '/webhook-test',
+  '/_dev',
+  // Printable guides handed out after a lead form, not landing pages.
+  '/guides',
+] as const;
 
 /** Whether a path may appear in the sitemap and be indexed by search engines. */
 export function isIndexable(pathname: string): boolean {

@@ -144,3 +144,115 @@ export function serviceJsonLd(
     ...(input.offers.length > 0 ? { offers: input.offers.map((o) => offer(o, site)) } : {}),
   };
 }
+
+/** The business as author and publisher of articles. */
+function organization(site: URL | string): Record<string, unknown> {
+  return {
+    '@type': 'Organization',
+    '@id': businessId(site),
+    name: SITE.name,
+    url: new URL('/', site).href,
+    logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', site).href },
+  };
+}
+
+/** What an article tells its structured data. */
+export interface ArticleInput {
+  readonly title: string;
+  readonly description: string;
+  readonly path: string;
+  readonly publishedAt: Date;
+  readonly updatedAt: Date;
+  readonly category: string;
+  readonly tags: readonly string[];
+  readonly readTime: number;
+}
+
+/** BlogPosting for an article. */
+export function articleJsonLd(article: ArticleInput, site: URL | string): Record<string, unknown> {
+  const url = new URL(article.path, site).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    '@id': `${url}#article`,
+    headline: article.title,
+    description: article.description,
+    url,
+    mainEntityOfPage: url,
+    image: new URL('/og-default.png', site).href,
+    datePublished: article.publishedAt.toISOString(),
+    dateModified: article.updatedAt.toISOString(),
+    articleSection: article.category,
+    keywords: article.tags.join(', '),
+    timeRequired: `PT${article.readTime}M`,
+    inLanguage: 'en-US',
+    author: organization(site),
+    publisher: organization(site),
+  };
+}
+
+/** Blog for the index page, listing its posts. */
+export function blogJsonLd(
+  input: { title: string; description: string; path: string; posts: readonly ArticleInput[] },
+  site: URL | string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Blog',
+    name: input.title,
+    description: input.description,
+    url: new URL(input.path, site).href,
+    publisher: organization(site),
+    blogPost: input.posts.map((post) => ({
+      '@type': 'BlogPosting',
+      headline: post.title,
+      url: new URL(post.path, site).href,
+      datePublished: post.publishedAt.toISOString(),
+      dateModified: post.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** FAQPage for a page whose visible FAQ has these questions and answers. */
+export function faqPageJsonLd(items: readonly { question: string; answer: string }[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  };
+}
+
+/** HowTo for a step-by-step guide. */
+export function howToJsonLd(
+  input: {
+    name: string;
+    description: string;
+    path: string;
+    totalTime: string;
+    tools: readonly string[];
+    steps: readonly { name: string; text: string }[];
+  },
+  site: URL | string,
+): Record<string, unknown> {
+  const url = new URL(input.path, site).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'HowTo',
+    name: input.name,
+    description: input.description,
+    url,
+    totalTime: input.totalTime,
+    tool: input.tools.map((name) => ({ '@type': 'HowToTool', name })),
+    step: input.steps.map((step, index) => ({
+      '@type': 'HowToStep',
+      position: index + 1,
+      name: step.name,
+      text: step.text,
+      url: `${url}#step-${index + 1}`,
+    })),
+  };
+}

@@ -30,7 +30,7 @@ test('home page head: title, description, canonical, social cards and valid JSON
 
 test('robots.txt keeps private pages out and points at the sitemap', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
-  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev']) {
+  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev', '/guides']) {
     expect(robots).toContain(`Disallow: ${path}\n`);
   }
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);

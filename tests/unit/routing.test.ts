@@ -16,6 +16,7 @@ describe('isIndexable', () => {
     ['/payment-success', false],
     ['/webhook-test', false],
     ['/_dev/mail', false],
+    ['/guides/air-filter-checklist', false],
     ['/404', false],
   ])('%s -> %s', (path, expected) => {
     expect(isIndexable(path)).toBe(expected);

@@ -1,0 +1,23 @@
+/** Sends a guide-download lead to our /api/lead function (SPEC §7 lead payload). */
+
+export interface LeadInput {
+  firstName: string;
+  email: string;
+  downloadType: string;
+}
+
+/** Stores the lead; resolves with its id, throws when it was not stored. */
+export async function submitLead(input: LeadInput): Promise<string> {
+  const response = await fetch('/api/lead', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      ...input,
+      timestamp: new Date().toISOString(),
+      source: window.location.href,
+    }),
+  });
+  if (!response.ok) throw new Error(`Lead not stored: HTTP ${response.status}`);
+  const body = (await response.json()) as { id?: unknown };
+  return String(body.id ?? '');
+}
