@@ -1,9 +1,13 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /** Tests run against the built site served by the real Node server on its own port. */
 const PORT = Number(process.env['E2E_PORT'] ?? 4329);
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+// A fresh database per run; set once so the workers that re-read this file reuse it.
+process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'shm-e2e-'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -40,7 +44,7 @@ export default defineConfig({
   webServer: {
     command: 'node server/index.ts',
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env['E2E_DATA_DIR'] },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,19 +1,35 @@
-/** Starts the Node server on PORT (default 4321) and shuts it down cleanly on SIGINT/SIGTERM. */
+/**
+ * `npm run serve`: opens the database and applies migrations, mounts the functions (and, with no
+ * hosted services configured, the local emulators), serves the site on PORT (default 4321), and
+ * shuts down cleanly on SIGINT/SIGTERM: open requests finish, then the database closes.
+ */
 import { fileURLToPath } from 'node:url';
-import { createApp } from './app.ts';
+import { getDb } from '../functions/_lib/db.ts';
+import { migrate } from '../functions/_lib/migrate.ts';
+import { createApp, type Route } from './app.ts';
+import { loadFunctionRoutes } from './functions.ts';
 
+const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '0.0.0.0';
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
 
-const server = createApp({ distDir });
+const db = await getDb();
+await migrate(db, root('supabase/migrations'));
+const routes: Route[] = await loadFunctionRoutes(root('functions'));
+
+const server = createApp({ distDir: root('dist'), routes });
 server.listen(port, host, () => {
   console.log(`Springfield Home Maintenance is running at http://localhost:${port}`);
 });
 
+let stopping = false;
 function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
-  server.close(() => process.exit(0));
+  server.close(() => {
+    db.close().finally(() => process.exit(0));
+  });
   server.closeIdleConnections();
   // Requests still open after 10 s are cut so a stuck client cannot hold the process forever.
   setTimeout(() => process.exit(1), 10_000).unref();

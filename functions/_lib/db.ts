@@ -1,0 +1,89 @@
+/**
+ * The database the functions use: Postgres through postgres.js when DATABASE_URL is set, else an
+ * embedded PGlite under DATA_DIR (default `.data/`). Both speak the same SQL and the same
+ * migrations (supabase/migrations), so the code above this module does not know which it has.
+ */
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** A parameterised query's rows. */
+export interface Db {
+  /** Runs one statement with `$1`-style parameters and returns its rows. */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs `fn` in one transaction: all of it happens, or none. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Which engine this is, for logs and tests. */
+  readonly kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+type PGliteLike = {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<unknown>;
+  transaction<T>(fn: (tx: PGliteLike) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+function fromPGlite(pg: PGliteLike, close: () => Promise<void>): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      return (await pg.query<T>(text, [...params])).rows;
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      return pg.transaction((tx) => fn(fromPGlite(tx, async () => {})));
+    },
+    close,
+  };
+}
+
+/** Opens an embedded PGlite database in `dataDir/pglite`, creating the folder if needed. */
+export async function openPGlite(dataDir: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = join(resolve(dataDir), 'pglite');
+  mkdirSync(dir, { recursive: true });
+  const pg = (await PGlite.create(dir)) as unknown as PGliteLike;
+  return fromPGlite(pg, () => pg.close());
+}
+
+/** Connects to a Postgres server through postgres.js. */
+export async function openPostgres(databaseUrl: string): Promise<Db> {
+  const { default: postgres } = await import('postgres');
+  const sql = postgres(databaseUrl, { max: 10, idle_timeout: 30, onnotice: () => {} });
+  type Sql = typeof sql;
+  const wrap = (client: Pick<Sql, 'unsafe'>, begin: Sql['begin'] | null): Db => ({
+    kind: 'postgres',
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      return (await client.unsafe(text, params as never[])) as unknown as T[];
+    },
+    async exec(statements: string) {
+      await client.unsafe(statements);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
+      if (!begin) return fn(wrap(client, null));
+      return (await begin((tx) => fn(wrap(tx, null)))) as T;
+    },
+    close: () => sql.end({ timeout: 5 }),
+  });
+  return wrap(sql, sql.begin.bind(sql));
+}
+
+let shared: Promise<Db> | undefined;
+
+/** The process's database, opened on first use from DATABASE_URL or DATA_DIR. */
+export function getDb(): Promise<Db> {
+  shared ??= process.env['DATABASE_URL']
+    ? openPostgres(process.env['DATABASE_URL'])
+    : openPGlite(process.env['DATA_DIR'] ?? '.data');
+  return shared;
+}
+
+/** Makes `db` the process's database (the server and tests open it themselves). */
+export function setDb(db: Db): void {
+  shared = Promise.resolve(db);
+}

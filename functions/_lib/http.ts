@@ -1,0 +1,93 @@
+/**
+ * HTTP helpers shared by the functions: JSON answers, `{error}` bodies, bounded JSON parsing and a
+ * wrapper that turns thrown HttpErrors into their status and anything else into a plain 500
+ * (never a stack trace in a response).
+ */
+
+/** What Netlify (and our Node server) pass as a function's second argument. */
+export interface FunctionContext {
+  /** The client's IP address, for rate limits. */
+  ip?: string;
+}
+
+/** A function module's request handler. */
+export type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
+
+/** An error that is the caller's fault (4xx) or a known failure, with the status to answer. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** A JSON response, never cached. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+/** The largest JSON body a function accepts by default. */
+export const MAX_JSON_BYTES = 16 * 1024;
+
+/** Reads a JSON object body: 415 when it is not JSON, 413 when too large, 400 when malformed. */
+export async function readJsonObject(req: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
+  const text = await readLimited(req, maxBytes);
+  if (text.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The request body as text, refusing more than `maxBytes` even without a Content-Length. */
+export async function readLimited(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Wraps a handler: only `methods` are allowed; errors become `{error}` JSON answers. */
+export function handler(methods: readonly string[], fn: Handler): Handler {
+  return async (req, context) => {
+    if (!methods.includes(req.method)) {
+      return json({ error: `Method ${req.method} not allowed` }, 405, { Allow: methods.join(', ') });
+    }
+    try {
+      return await fn(req, context);
+    } catch (error) {
+      if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
+      console.error(`${new URL(req.url).pathname} failed:`, error);
+      return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
+    }
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Mounts every function module of `functions/` at its `config.path`, exactly as Netlify would:
+ * the module's default export receives a Request and a context and returns a Response.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Handler } from '../functions/_lib/http.ts';
+import type { Route } from './app.ts';
+
+interface FunctionModule {
+  default?: Handler;
+  config?: { path?: string };
+}
+
+/** Loads the function modules of `dir` (files starting with `_` are helpers, not functions). */
+export async function loadFunctionRoutes(dir: string): Promise<Route[]> {
+  const files = (await readdir(dir)).filter((f) => /\.(ts|mjs|js)$/.test(f) && !f.startsWith('_')).sort();
+  const routes: Route[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
+    const path = mod.config?.path;
+    if (typeof mod.default !== 'function' || typeof path !== 'string' || !path.startsWith('/api/')) {
+      throw new Error(`functions/${file} must export a default handler and config.path under /api/`);
+    }
+    routes.push({ path, match: 'exact', handler: mod.default });
+  }
+  return routes;
+}
