@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest';
+import { CHECKLIST_ITEMS, progressLabel } from '@/features/change-guide/checklist';
+import { stepId, toGuideSteps, type StepDetails } from '@/features/change-guide/guide-steps';
+
+const howToSteps = [
+  { name: 'Turn off the system', text: 'Set the thermostat to Off.' },
+  { name: 'Insert the new filter', text: 'Point the arrow toward the unit.' },
+];
+const details: StepDetails[] = [
+  { duration: '1 minute', difficulty: 'Easy', proTip: 'Change it each season.' },
+  { duration: '2 minutes', difficulty: 'Moderate', proTip: 'Date the frame.', warning: 'Check the arrow twice.' },
+];
+
+describe('guide steps (SPEC §3 guide step shape)', () => {
+  test('joins each HowTo step with its details, in order', () => {
+    expect(toGuideSteps(howToSteps, details)).toEqual([
+      {
+        id: 'step-1',
+        title: 'Turn off the system',
+        duration: '1 minute',
+        difficulty: 'Easy',
+        content: 'Set the thermostat to Off.',
+        proTip: 'Change it each season.',
+        warning: null,
+      },
+      {
+        id: 'step-2',
+        title: 'Insert the new filter',
+        duration: '2 minutes',
+        difficulty: 'Moderate',
+        content: 'Point the arrow toward the unit.',
+        proTip: 'Date the frame.',
+        warning: 'Check the arrow twice.',
+      },
+    ]);
+  });
+
+  test('ids match the #step-N anchors of the HowTo JSON-LD step URLs', () => {
+    expect([1, 2, 6].map(stepId)).toEqual(['step-1', 'step-2', 'step-6']);
+  });
+
+  test('refuses details that do not line up with the steps', () => {
+    expect(() => toGuideSteps(howToSteps, details.slice(0, 1))).toThrow(/2 steps, got 1/);
+  });
+});
+
+describe('quick checklist (SPEC §2: 9 tickable items)', () => {
+  test('has nine distinct items', () => {
+    expect(CHECKLIST_ITEMS).toHaveLength(9);
+    expect(new Set(CHECKLIST_ITEMS).size).toBe(9);
+  });
+
+  test.each([
+    [0, '0 of 9 done'],
+    [4, '4 of 9 done'],
+    [9, 'All 9 done'],
+  ])('progress with %d ticked: %s', (checked, label) => {
+    expect(progressLabel(checked, 9)).toBe(label);
+  });
+});
