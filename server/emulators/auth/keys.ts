@@ -60,7 +60,16 @@ export async function loadKeyRing(db: Db): Promise<KeyRing> {
   const refresh = await secret(db, 'refresh_token_key', async () => ({ key: newRefreshKey().toString('base64') }));
   const { kty, crv, x, y } = stored.privateJwk;
   if (kty !== 'EC' || crv !== 'P-256' || !x || !y) throw new Error('emulator_auth.secrets: signing_key is not P-256');
-  const publicJwk: PublicJwk = { kty, crv, x, y, kid: stored.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] };
+  const publicJwk: PublicJwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x,
+    y,
+    kid: stored.kid,
+    alg: 'ES256',
+    use: 'sig',
+    key_ops: ['verify'],
+  };
   const privateKey = await importJWK(stored.privateJwk, 'ES256');
   const publicKey = await importJWK({ kty, crv, x, y }, 'ES256');
   return {
