@@ -104,13 +104,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const routes: Route[] = [];
     if (functions) routes.push(...(await loadFunctionRoutes(join(ROOT, 'functions'))));
     if (embedded) routes.push(...(await embeddedRoutes({ db, now: clock.now, rateLimits })));
-    // The server's origin is known before extra routes are made only from the second boot on.
-    const extra = options.routes;
     const server = createApp({ distDir, routes });
     port = await listen(server, port);
     origin = `http://127.0.0.1:${port}`;
     process.env['SUPABASE_URL'] = origin;
-    if (extra) routes.push(...(await extra({ db, clock, origin })));
+    // Made once the origin is known (webhook targets need it); createApp reads this same list per request.
+    if (options.routes) routes.push(...(await options.routes({ db, clock, origin })));
     return { db, server };
   }
 
