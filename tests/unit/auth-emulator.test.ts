@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { applyEmbeddedEnv, isEmbedded } from '../../server/embedded.ts';
 import { AuthError, errorBody, usesApiVersion } from '../../server/emulators/auth/errors.ts';
 import { createRateLimiter } from '../../server/emulators/auth/rate-limit.ts';
 import {
@@ -255,5 +256,18 @@ describe('mailbox page', () => {
     ]);
     expect(listed).toContain('&#60;b&#62;Hi&#60;/b&#62;');
     expect(listed).toContain('2026-03-01 12:00:00 UTC');
+  });
+});
+
+describe('embedded mode', () => {
+  test('runs when no hosted Supabase is configured, and points SUPABASE_URL at itself', () => {
+    expect(isEmbedded({})).toBe(true);
+    expect(isEmbedded({ PUBLIC_SUPABASE_URL: 'https://abc.supabase.co' })).toBe(false);
+    const env: NodeJS.ProcessEnv = {};
+    applyEmbeddedEnv(4321, env);
+    expect(env['SUPABASE_URL']).toBe('http://127.0.0.1:4321');
+    const configured: NodeJS.ProcessEnv = { SUPABASE_URL: 'http://localhost:4321' };
+    applyEmbeddedEnv(4321, configured);
+    expect(configured['SUPABASE_URL']).toBe('http://localhost:4321');
   });
 });
