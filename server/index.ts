@@ -1,25 +1,33 @@
 /**
  * `npm run serve`: opens the database and applies migrations, mounts the functions (and, with no
- * hosted services configured, the local emulators), serves the site on PORT (default 4321), and
- * shuts down cleanly on SIGINT/SIGTERM: open requests finish, then the database closes.
+ * hosted services configured, the local emulators and mailbox), serves the site on PORT (default
+ * 4321), and shuts down cleanly on SIGINT/SIGTERM: open requests finish, then the database closes.
  */
 import { fileURLToPath } from 'node:url';
 import { getDb } from '../functions/_lib/db.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { createApp, type Route } from './app.ts';
+import { applyEmbeddedEnv, embeddedRoutes, isEmbedded } from './embedded.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '0.0.0.0';
+const embedded = isEmbedded();
+// Before the functions load: they read SUPABASE_URL to find the auth server's keys.
+if (embedded) applyEmbeddedEnv(port);
 
 const db = await getDb();
 await migrate(db, root('supabase/migrations'));
 const routes: Route[] = await loadFunctionRoutes(root('functions'));
+if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off' })));
 
 const server = createApp({ distDir: root('dist'), routes });
 server.listen(port, host, () => {
   console.log(`Springfield Home Maintenance is running at http://localhost:${port}`);
+  if (embedded) {
+    console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${port}/_dev/mail`);
+  }
 });
 
 let stopping = false;

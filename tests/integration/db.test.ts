@@ -7,7 +7,8 @@ import { migrate } from '../../functions/_lib/migrate.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
 
-describe('embedded database', () => {
+// Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
+describe('embedded database', { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));

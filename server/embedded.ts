@@ -1,0 +1,49 @@
+/**
+ * The embedded default: with no hosted auth server configured, this one process also hosts the
+ * Supabase Auth emulator at /auth/v1 and the local mailbox at /_dev/mail, in the same database.
+ */
+import type { Db } from '../functions/_lib/db.ts';
+import { supabaseUrl } from '../functions/_lib/config.ts';
+import type { Route } from './app.ts';
+import { createAuthEmulator } from './emulators/auth/handler.ts';
+import { openMailbox } from './emulators/mailbox/index.ts';
+
+/** What the embedded routes run on. */
+export interface EmbeddedOptions {
+  db: Db;
+  /** Clock in ms for the emulators (default Date.now); tests pass one they can move. */
+  now?: () => number;
+  /** Supabase's per-IP rate limits on the auth emulator (default on). */
+  rateLimits?: boolean;
+}
+
+/** Whether this process runs the embedded default: no hosted Supabase project is configured. */
+export function isEmbedded(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env['PUBLIC_SUPABASE_URL'];
+}
+
+/**
+ * Sets the environment the functions read, before they load: SUPABASE_URL defaults to this
+ * server over loopback, so functions verify tokens against the emulator's JWKS.
+ */
+export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.env): void {
+  env['SUPABASE_URL'] ??= `http://127.0.0.1:${port}`;
+}
+
+/** The routes the embedded default adds: the auth emulator (prefix /auth/v1) and the mailbox. */
+export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: EmbeddedOptions): Promise<Route[]> {
+  const mailbox = await openMailbox(db, now);
+  const auth = await createAuthEmulator({
+    db,
+    mailer: mailbox,
+    now,
+    // Read per token, so a SUPABASE_URL set after startup (tests on a random port) still applies.
+    issuer: () => `${supabaseUrl()}/auth/v1`,
+    ...(rateLimits ? {} : { rateLimits: false }),
+  });
+  return [
+    { path: '/auth/v1', match: 'prefix', handler: auth },
+    { path: '/_dev/mail', match: 'exact', handler: mailbox.handler },
+    { path: '/_dev/mail.json', match: 'exact', handler: mailbox.handler },
+  ];
+}

@@ -1,0 +1,243 @@
+/**
+ * The HTTP face of the Auth emulator: GoTrue's routes under /auth/v1 with the headers supabase-js
+ * relies on (CORS with preflight, `X-Supabase-Api-Version` echoed, GoTrue's error shapes), per-IP
+ * rate limits, and Kong's `apikey` requirement on all but the open routes.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../../functions/_lib/db.ts';
+import { siteOrigin } from '../../../functions/_lib/config.ts';
+import { HttpError, readJsonObject, type FunctionContext, type Handler } from '../../../functions/_lib/http.ts';
+import type { Mailer } from '../mail.ts';
+import { migrateEmulatorSchema } from '../schema.ts';
+import { API_VERSION, AuthError, errorBody, usesApiVersion } from './errors.ts';
+import { loadKeyRing } from './keys.ts';
+import { createRateLimiter, SUPABASE_RATE_RULES, type RateLimiter, type RateRule } from './rate-limit.ts';
+import { createAuthService, type AuthService, type Caller } from './service.ts';
+
+/** How the emulator is set up. */
+export interface AuthEmulatorOptions {
+  db: Db;
+  mailer: Mailer;
+  /** `iss` of access tokens, read per token: `<SUPABASE_URL>/auth/v1`. */
+  issuer: () => string;
+  /** Clock in ms (default Date.now); tests pass one they can move. */
+  now?: () => number;
+  /** Path the emulator is mounted at. */
+  basePath?: string;
+  /** Per-IP limits (Supabase's by default); false turns them off. */
+  rateLimits?: false | Partial<Record<keyof typeof SUPABASE_RATE_RULES, RateRule>>;
+}
+
+const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'X-Supabase-Api-Version, X-Sb-Error-Code',
+};
+
+const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** What GoTrue's /settings reports for this setup: e-mail sign-up with confirmation. */
+const SETTINGS = {
+  external: { anonymous_users: false, email: true, phone: false },
+  disable_signup: false,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+  anonymous_users_enabled: false,
+};
+
+type Route = (req: Request, url: URL, caller: Caller) => Promise<Response>;
+
+interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function respond(reply: Reply, versioned: boolean): Response {
+  const headers = new Headers({ ...CORS_HEADERS, 'Cache-Control': 'no-store', ...reply.headers });
+  if (versioned) headers.set('X-Supabase-Api-Version', API_VERSION);
+  if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+}
+
+function failure(error: AuthError, versioned: boolean): Response {
+  return respond(
+    { status: error.status, body: errorBody(error, versioned), headers: { 'X-Sb-Error-Code': error.code } },
+    versioned,
+  );
+}
+
+async function jsonBody(req: Request): Promise<Record<string, unknown>> {
+  try {
+    return await readJsonObject(req);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.status === 413) throw new AuthError(413, 'request_too_large', error.message);
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${error.message}`);
+  }
+}
+
+/** A string field of a JSON body ('' when absent); 400 naming the field when it is not a string. */
+function text(body: Record<string, unknown>, field: string): string {
+  const value = body[field];
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: "${field}" must be a string`);
+  }
+  return value;
+}
+
+/** An object field of a JSON body ({} when absent); 400 naming the field when it is not an object. */
+function object(body: Record<string, unknown>, field: string): Record<string, unknown> {
+  const value = body[field];
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: "${field}" must be an object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+function routes(service: AuthService, jwks: unknown): Record<string, Route> {
+  return {
+    'GET /.well-known/jwks.json': async () =>
+      new Response(JSON.stringify(jwks), {
+        headers: { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600' },
+      }),
+    'GET /settings': async () => respond({ status: 200, body: SETTINGS }, false),
+    'POST /signup': async (req, url) => {
+      const body = await jsonBody(req);
+      const user = await service.signup(
+        {
+          email: text(body, 'email'),
+          password: text(body, 'password'),
+          data: object(body, 'data'),
+          redirectTo: url.searchParams.get('redirect_to'),
+        },
+        siteOrigin(req),
+      );
+      return respond({ status: 200, body: user }, false);
+    },
+    'POST /token': async (req, url, caller) => {
+      const grant = url.searchParams.get('grant_type');
+      const body = await jsonBody(req);
+      if (grant === 'password') {
+        const tokens = await service.passwordGrant(
+          { email: text(body, 'email'), password: text(body, 'password') },
+          caller,
+        );
+        return respond({ status: 200, body: tokens }, false);
+      }
+      if (grant === 'refresh_token') {
+        const refreshToken = text(body, 'refresh_token');
+        if (refreshToken === '') {
+          // An OAuth-style error in GoTrue, without an error code.
+          return respond(
+            { status: 400, body: { error: 'invalid_request', error_description: 'refresh_token required' } },
+            false,
+          );
+        }
+        return respond({ status: 200, body: await service.refreshGrant(refreshToken) }, false);
+      }
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+    },
+    'POST /logout': async (req, url) => {
+      await service.logout(req.headers.get('authorization'), url.searchParams.get('scope'));
+      return respond({ status: 204 }, false);
+    },
+    'GET /user': async (req) =>
+      respond({ status: 200, body: await service.currentUser(req.headers.get('authorization')) }, false),
+    'GET /verify': async (req, url, caller) => {
+      const location = await service.verifyLink(
+        {
+          token: url.searchParams.get('token') ?? '',
+          type: url.searchParams.get('type') ?? '',
+          redirectTo: url.searchParams.get('redirect_to'),
+        },
+        caller,
+        siteOrigin(req),
+      );
+      return respond({ status: 303, headers: { Location: location } }, false);
+    },
+  };
+}
+
+/** Routes Kong lets through without an `apikey` (the mailed link, the public keys). */
+const OPEN_ROUTES = new Set(['GET /verify', 'GET /.well-known/jwks.json']);
+/** Which limiter guards which route. */
+const LIMITED: Readonly<Record<string, keyof typeof SUPABASE_RATE_RULES>> = {
+  'POST /token': 'token',
+  'POST /signup': 'signup',
+  'GET /verify': 'verify',
+};
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Creates the Auth emulator as a handler to mount at `basePath`: applies its schema's migrations
+ * and loads (or, on first start, makes) its keys.
+ */
+export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<Handler> {
+  await migrateEmulatorSchema(options.db, 'emulator_auth', MIGRATIONS);
+  const now = options.now ?? Date.now;
+  const basePath = options.basePath ?? '/auth/v1';
+  const keys = await loadKeyRing(options.db);
+  const service = createAuthService({ db: options.db, keys, mailer: options.mailer, now, issuer: options.issuer });
+  const table = routes(service, { keys: [keys.publicJwk] });
+  const limiters = new Map<string, RateLimiter>();
+  if (options.rateLimits !== false) {
+    for (const [name, rule] of Object.entries({ ...SUPABASE_RATE_RULES, ...options.rateLimits })) {
+      limiters.set(name, createRateLimiter(rule, now));
+    }
+  }
+
+  return async (req: Request, context: FunctionContext): Promise<Response> => {
+    const url = new URL(req.url);
+    const versioned = usesApiVersion(req.headers.get('x-supabase-api-version'));
+    const path = url.pathname.slice(basePath.length) || '/';
+    const key = `${req.method} ${path}`;
+    if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
+    try {
+      const route = table[key];
+      if (!route) {
+        const known = Object.keys(table).some((k) => k.endsWith(` ${path}`));
+        throw known
+          ? new AuthError(405, 'method_not_allowed', `Method ${req.method} not allowed`)
+          : new AuthError(404, 'not_found', 'Not found');
+      }
+      if (!OPEN_ROUTES.has(key) && !req.headers.get('apikey') && !url.searchParams.get('apikey')) {
+        // Kong's answer, not GoTrue's: no error code.
+        return respond(
+          {
+            status: 401,
+            body: {
+              message: 'No API key found in request',
+              hint: 'No `apikey` request header or url param was found.',
+            },
+          },
+          versioned,
+        );
+      }
+      const limiter = LIMITED[key] && limiters.get(LIMITED[key]);
+      if (limiter && !limiter.take(context.ip ?? '')) {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+      }
+      const response = await route(req, url, { userAgent: req.headers.get('user-agent'), ip: context.ip ?? null });
+      if (versioned) response.headers.set('X-Supabase-Api-Version', API_VERSION);
+      return response;
+    } catch (error) {
+      if (error instanceof AuthError) return failure(error, versioned);
+      console.error(`auth emulator: ${key} failed:`, error);
+      return failure(
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+        versioned,
+      );
+    }
+  };
+}

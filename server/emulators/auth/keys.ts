@@ -1,0 +1,85 @@
+/**
+ * The emulator's keys: an ES256 (P-256) key pair that signs access tokens and is published as a
+ * JWKS, and the key refresh tokens are derived with. Both are made on first start and kept in
+ * `emulator_auth.secrets`, so tokens stay valid across restarts.
+ */
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
+import type { Db } from '../../../functions/_lib/db.ts';
+import { newRefreshKey } from './tokens.ts';
+
+/** The public signing key as GoTrue publishes it (conf/jwk.go adds use, key_ops, kid and alg). */
+export interface PublicJwk extends JWK {
+  kty: 'EC';
+  crv: 'P-256';
+  x: string;
+  y: string;
+  kid: string;
+  alg: 'ES256';
+  use: 'sig';
+  key_ops: ['verify'];
+}
+
+/** The keys in use. */
+export interface KeyRing {
+  publicJwk: PublicJwk;
+  sign(claims: JWTPayload): Promise<string>;
+  /** Verifies signature and expiry against the emulator's clock; throws jose's errors. */
+  verify(token: string, nowMs: number): Promise<JWTPayload>;
+  refreshKey: Buffer;
+}
+
+interface StoredSigningKey {
+  kid: string;
+  privateJwk: JWK;
+}
+
+async function newSigningKey(): Promise<StoredSigningKey> {
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  return { kid: randomUUID(), privateJwk: await exportJWK(privateKey) };
+}
+
+/** Reads a secret, creating it with `make` the first time (a concurrent first start keeps one). */
+async function secret<T>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
+  const read = async () =>
+    (await db.query<{ value: T }>('select value from emulator_auth.secrets where name = $1', [name]))[0]?.value;
+  const existing = await read();
+  if (existing !== undefined) return existing;
+  await db.query('insert into emulator_auth.secrets (name, value) values ($1, $2::jsonb) on conflict do nothing', [
+    name,
+    JSON.stringify(await make()),
+  ]);
+  const created = await read();
+  if (created === undefined) throw new Error(`emulator_auth.secrets: ${name} could not be stored`);
+  return created;
+}
+
+/** Loads the emulator's keys from the database, making them on first start. */
+export async function loadKeyRing(db: Db): Promise<KeyRing> {
+  const stored = await secret(db, 'signing_key', newSigningKey);
+  const refresh = await secret(db, 'refresh_token_key', async () => ({ key: newRefreshKey().toString('base64') }));
+  const { kty, crv, x, y } = stored.privateJwk;
+  if (kty !== 'EC' || crv !== 'P-256' || !x || !y) throw new Error('emulator_auth.secrets: signing_key is not P-256');
+  const publicJwk: PublicJwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x,
+    y,
+    kid: stored.kid,
+    alg: 'ES256',
+    use: 'sig',
+    key_ops: ['verify'],
+  };
+  const privateKey = await importJWK(stored.privateJwk, 'ES256');
+  const publicKey = await importJWK({ kty, crv, x, y }, 'ES256');
+  return {
+    publicJwk,
+    refreshKey: Buffer.from(refresh.key, 'base64'),
+    sign: (claims) =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: stored.kid, typ: 'JWT' }).sign(privateKey),
+    async verify(token, nowMs) {
+      const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'], currentDate: new Date(nowMs) });
+      return payload;
+    },
+  };
+}

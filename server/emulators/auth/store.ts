@@ -1,0 +1,217 @@
+/**
+ * The emulator's SQL: every read and write of the emulator_auth schema. Each function takes the
+ * Db (or open transaction) to run on, and the time to record, so the emulator's clock is the only
+ * clock.
+ */
+import type { Db } from '../../../functions/_lib/db.ts';
+import type { AmrEntry, IdentityRow, SessionRow, UserRow } from './users.ts';
+
+const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
+  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at`;
+
+/** The user with this (lower-cased) address. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`select ${USER_COLUMNS} from emulator_auth.users where email = $1`, [email]))[0];
+}
+
+/** The user with this id. */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return (await db.query<UserRow>(`select ${USER_COLUMNS} from emulator_auth.users where id = $1`, [id]))[0];
+}
+
+/** The user's identities, oldest first. */
+export async function identitiesOf(db: Db, userId: string): Promise<IdentityRow[]> {
+  return db.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at
+       from emulator_auth.identities where user_id = $1 order by created_at, id`,
+    [userId],
+  );
+}
+
+/** Stores a new user and its email identity. */
+export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): Promise<void> {
+  await db.query(
+    `insert into emulator_auth.users (${USER_COLUMNS})
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13)`,
+    [
+      user.id,
+      user.aud,
+      user.role,
+      user.email,
+      user.encrypted_password,
+      user.email_confirmed_at,
+      user.confirmation_sent_at,
+      user.last_sign_in_at,
+      JSON.stringify(user.raw_app_meta_data),
+      JSON.stringify(user.raw_user_meta_data),
+      user.is_anonymous,
+      user.created_at,
+      user.updated_at,
+    ],
+  );
+  await db.query(
+    `insert into emulator_auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8)`,
+    [
+      identity.id,
+      identity.provider_id,
+      identity.user_id,
+      JSON.stringify(identity.identity_data),
+      identity.provider,
+      identity.last_sign_in_at,
+      identity.created_at,
+      identity.updated_at,
+    ],
+  );
+}
+
+/** Replaces the user's confirmation link with a new one and records when it was sent. */
+export async function storeConfirmationToken(
+  db: Db,
+  token: { id: string; userId: string; digest: string; email: string },
+  at: Date,
+): Promise<void> {
+  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [
+    token.userId,
+  ]);
+  await db.query(
+    `insert into emulator_auth.one_time_tokens (id, user_id, token_type, token_digest, relates_to, created_at)
+     values ($1, $2, 'confirmation_token', $3, $4, $5)`,
+    [token.id, token.userId, token.digest, token.email, at],
+  );
+  await db.query(`update emulator_auth.users set confirmation_sent_at = $2, updated_at = $2 where id = $1`, [
+    token.userId,
+    at,
+  ]);
+}
+
+/** The confirmation link with this digest: its user and when it was sent. */
+export async function findConfirmationToken(
+  db: Db,
+  digest: string,
+): Promise<{ user_id: string; created_at: Date } | undefined> {
+  return (
+    await db.query<{ user_id: string; created_at: Date }>(
+      `select user_id, created_at from emulator_auth.one_time_tokens
+        where token_digest = $1 and token_type = 'confirmation_token' for update`,
+      [digest],
+    )
+  )[0];
+}
+
+/** Marks the user's address confirmed (user, its email identity, metadata) and spends its links. */
+export async function confirmEmail(db: Db, userId: string, at: Date): Promise<void> {
+  await db.query(
+    `update emulator_auth.users
+        set email_confirmed_at = $2, updated_at = $2,
+            raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb
+      where id = $1`,
+    [userId, at],
+  );
+  await db.query(
+    `update emulator_auth.identities i
+        set identity_data = i.identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
+       from emulator_auth.users u
+      where i.user_id = $1 and u.id = i.user_id and i.provider = 'email' and i.identity_data->>'email' = u.email`,
+    [userId, at],
+  );
+  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1`, [userId]);
+}
+
+/** Records a sign-in on the user and its email identity. */
+export async function recordSignIn(db: Db, userId: string, at: Date): Promise<void> {
+  await db.query(`update emulator_auth.users set last_sign_in_at = $2, updated_at = $2 where id = $1`, [userId, at]);
+  await db.query(
+    `update emulator_auth.identities set last_sign_in_at = $2, updated_at = $2 where user_id = $1 and provider = 'email'`,
+    [userId, at],
+  );
+}
+
+/** Stores a new session. */
+export async function insertSession(
+  db: Db,
+  session: SessionRow & { userAgent: string | null; ip: string | null },
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `insert into emulator_auth.sessions (id, user_id, amr, user_agent, ip, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, $5, $6, $6)`,
+    [session.id, session.user_id, JSON.stringify(session.amr), session.userAgent, session.ip, at],
+  );
+}
+
+/** The session with this id. */
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  return (
+    await db.query<{ id: string; user_id: string; amr: AmrEntry[] }>(
+      'select id, user_id, amr from emulator_auth.sessions where id = $1',
+      [id],
+    )
+  )[0];
+}
+
+/** Records a refresh of the session. */
+export async function touchSession(db: Db, id: string, at: Date): Promise<void> {
+  await db.query('update emulator_auth.sessions set refreshed_at = $2, updated_at = $2 where id = $1', [id, at]);
+}
+
+/** Ends one session (its refresh tokens go with it). */
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.query('delete from emulator_auth.sessions where id = $1', [id]);
+}
+
+/** Ends the user's sessions, all of them or all but `keep`. */
+export async function deleteUserSessions(db: Db, userId: string, keep: string | null = null): Promise<void> {
+  await db.query('delete from emulator_auth.sessions where user_id = $1 and id is distinct from $2', [userId, keep]);
+}
+
+/** A row of emulator_auth.refresh_tokens. */
+export interface RefreshTokenRow {
+  id: string;
+  token_digest: string;
+  parent_digest: string | null;
+  session_id: string;
+  revoked: boolean;
+  updated_at: Date;
+}
+
+/** Stores a new, unrevoked refresh token of a session. */
+export async function insertRefreshToken(
+  db: Db,
+  token: { id: string; digest: string; parentDigest: string | null; sessionId: string },
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `insert into emulator_auth.refresh_tokens (id, token_digest, parent_digest, session_id, revoked, created_at, updated_at)
+     values ($1, $2, $3, $4, false, $5, $5)`,
+    [token.id, token.digest, token.parentDigest, token.sessionId, at],
+  );
+}
+
+/** The refresh token with this digest, locked until the transaction ends. */
+export async function findRefreshTokenForUpdate(db: Db, digest: string): Promise<RefreshTokenRow | undefined> {
+  return (
+    await db.query<RefreshTokenRow>(
+      `select id, token_digest, parent_digest, session_id, revoked, updated_at
+         from emulator_auth.refresh_tokens where token_digest = $1 for update`,
+      [digest],
+    )
+  )[0];
+}
+
+/** The session's newest unrevoked refresh token. */
+export async function activeRefreshToken(db: Db, sessionId: string): Promise<RefreshTokenRow | undefined> {
+  return (
+    await db.query<RefreshTokenRow>(
+      `select id, token_digest, parent_digest, session_id, revoked, updated_at
+         from emulator_auth.refresh_tokens where session_id = $1 and not revoked
+        order by created_at desc, id desc limit 1`,
+      [sessionId],
+    )
+  )[0];
+}
+
+/** Marks a refresh token used. */
+export async function revokeRefreshToken(db: Db, id: string, at: Date): Promise<void> {
+  await db.query('update emulator_auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1', [id, at]);
+}

@@ -1,0 +1,83 @@
+/**
+ * The local mailbox of the embedded default, like Supabase's local Mailpit: every mail the
+ * emulators send is stored in the database (schema `emulator_mail`) and listed at /_dev/mail
+ * (HTML) and /_dev/mail.json or /_dev/mail?format=json (JSON, for tests).
+ */
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../../../functions/_lib/db.ts';
+import { handler, HttpError, json, type Handler } from '../../../functions/_lib/http.ts';
+import type { Mail, Mailer } from '../mail.ts';
+import { migrateEmulatorSchema } from '../schema.ts';
+import { linksIn, renderMailboxPage, type StoredMail } from './page.ts';
+
+export type { StoredMail } from './page.ts';
+
+/** Stores mail and lists it. */
+export interface Mailbox extends Mailer {
+  /** Mails newest first, optionally only those to one address. */
+  list(filter?: { to?: string; limit?: number }): Promise<StoredMail[]>;
+  /** GET handler for /_dev/mail and /_dev/mail.json. */
+  handler: Handler;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const DEV_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+
+interface MessageRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  sent_at: Date;
+}
+
+function parseLimit(value: string | null): number {
+  if (value === null) return 50;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    throw new HttpError(400, 'limit must be a whole number from 1 to 200');
+  }
+  return limit;
+}
+
+/** Opens the mailbox in `db` (applying its migrations); `now` stamps the mails. */
+export async function openMailbox(db: Db, now: () => number = Date.now): Promise<Mailbox> {
+  await migrateEmulatorSchema(db, 'emulator_mail', MIGRATIONS);
+
+  async function list({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
+    const rows = await db.query<MessageRow>(
+      `select id, to_address, subject, text_body, sent_at from emulator_mail.messages
+        where $1::text is null or to_address = $1 order by sent_at desc, id desc limit $2`,
+      [to?.toLowerCase() ?? null, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      links: linksIn(row.text_body),
+      sentAt: row.sent_at.toISOString(),
+    }));
+  }
+
+  return {
+    async send(mail: Mail, tx: Db) {
+      await tx.query(
+        'insert into emulator_mail.messages (to_address, subject, text_body, sent_at) values ($1, $2, $3, $4)',
+        [mail.to.toLowerCase(), mail.subject, mail.text, new Date(now())],
+      );
+    },
+    list,
+    handler: handler(['GET', 'HEAD'], async (req) => {
+      const url = new URL(req.url);
+      const to = url.searchParams.get('to') ?? undefined;
+      const messages = await list({ ...(to ? { to } : {}), limit: parseLimit(url.searchParams.get('limit')) });
+      if (url.pathname.endsWith('.json') || url.searchParams.get('format') === 'json') {
+        return json({ messages }, 200, DEV_HEADERS);
+      }
+      return new Response(renderMailboxPage(messages), {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', ...DEV_HEADERS },
+      });
+    }),
+  };
+}

@@ -1,0 +1,512 @@
+/**
+ * The Auth emulator driven by the real @supabase/supabase-js over HTTP, as the site's browser code
+ * drives it, plus the contracts the functions rely on (JWKS, issuer, requireUser).
+ */
+import {
+  createClient,
+  isAuthApiError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+} from '@supabase/supabase-js';
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { requireUser } from '../../functions/_lib/auth.ts';
+import { mailsTo, startTestServer, type TestServer } from './harness.ts';
+
+const PASSWORD = 'correct-horse-1';
+let server: TestServer;
+let counter = 0;
+
+/** A fresh supabase-js client, as the site makes one (no persistence, no background refresh). */
+function supabase() {
+  return createClient(server.origin, 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
+}
+
+/** A unique address per test, so tests do not share accounts. */
+function address(label: string): string {
+  counter += 1;
+  return `${label}-${counter}-${Date.now()}@example.com`;
+}
+
+/** The parameters of a URL's fragment. */
+function fragment(location: string): URLSearchParams {
+  return new URLSearchParams(new URL(location).hash.slice(1));
+}
+
+/** Follows a link by hand and answers the redirect's Location. */
+async function follow(link: string): Promise<{ status: number; location: string }> {
+  const res = await fetch(link, { redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') ?? '' };
+}
+
+/** The newest mail to `email` and its one link. */
+async function confirmationLink(email: string): Promise<string> {
+  const [mail] = await mailsTo(server.origin, email);
+  const link = mail?.links[0];
+  if (!link) throw new Error(`no confirmation mail for ${email}`);
+  return link;
+}
+
+/** Signs up and confirms through the mailed link; answers the signed-in tokens of a password sign-in. */
+async function confirmedUser(label: string) {
+  const email = address(label);
+  const { error } = await supabase().auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: 'Pat Lee' } },
+  });
+  expect(error).toBeNull();
+  expect((await follow(await confirmationLink(email))).status).toBe(303);
+  const client = supabase();
+  const { data, error: signInError } = await client.auth.signInWithPassword({ email, password: PASSWORD });
+  expect(signInError).toBeNull();
+  if (!data.session) throw new Error('no session after sign-in');
+  return { email, client, session: data.session };
+}
+
+/** A raw call to the emulator, for what supabase-js hides (headers, legacy shapes). */
+function call(path: string, init: RequestInit = {}) {
+  return fetch(`${server.origin}/auth/v1${path}`, {
+    ...init,
+    headers: { apikey: 'anon-key', 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+}, 60_000);
+
+describe('sign-up with e-mail confirmation', { timeout: 30_000 }, () => {
+  test('signUp answers the user without a session and mails a confirmation link', async () => {
+    const email = address('New.User');
+    const { data, error } = await supabase().auth.signUp({
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      options: { data: { full_name: 'Pat Lee' }, emailRedirectTo: `${server.origin}/account` },
+    });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user).toMatchObject({
+      email: email.toLowerCase(),
+      aud: 'authenticated',
+      role: 'authenticated',
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: { full_name: 'Pat Lee', email: email.toLowerCase(), email_verified: false },
+    });
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    expect(data.user?.identities).toHaveLength(1);
+
+    const [mail, ...older] = await mailsTo(server.origin, email);
+    expect(older).toEqual([]);
+    expect(mail?.subject).toBe('Confirm Your Signup');
+    const link = new URL(mail?.links[0] ?? '');
+    expect(link.origin + link.pathname).toBe(`${server.origin}/auth/v1/verify`);
+    expect(link.searchParams.get('type')).toBe('signup');
+    expect(link.searchParams.get('redirect_to')).toBe(`${server.origin}/account`);
+  });
+
+  test('the mailed link confirms, signs in through the fragment, and works once', async () => {
+    const email = address('confirm');
+    await supabase().auth.signUp({ email, password: PASSWORD });
+    const link = await confirmationLink(email);
+
+    const { status, location } = await follow(link);
+    expect(status).toBe(303);
+    expect(location.startsWith(`${server.origin}/#`)).toBe(true);
+    const params = fragment(location);
+    expect([...params.keys()]).toEqual([
+      'access_token',
+      'expires_at',
+      'expires_in',
+      'refresh_token',
+      'sb',
+      'token_type',
+      'type',
+    ]);
+    expect(params.get('expires_in')).toBe('3600');
+    expect(params.get('token_type')).toBe('bearer');
+    expect(params.get('type')).toBe('signup');
+
+    const client = supabase();
+    const { data, error } = await client.auth.setSession({
+      access_token: params.get('access_token') ?? '',
+      refresh_token: params.get('refresh_token') ?? '',
+    });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(data.user?.user_metadata['email_verified']).toBe(true);
+
+    const again = await follow(link);
+    expect(again.status).toBe(303);
+    expect(Object.fromEntries(fragment(again.location))).toEqual({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+      sb: '',
+    });
+  });
+
+  test('redirect_to on another origin is ignored: the link returns to the site root', async () => {
+    const email = address('foreign');
+    await supabase().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { emailRedirectTo: 'https://evil.example/steal' },
+    });
+    const link = await confirmationLink(email);
+    expect(new URL(link).searchParams.get('redirect_to')).toBe(`${server.origin}/`);
+    const { location } = await follow(`${link.split('&redirect_to=')[0]}&redirect_to=https%3A%2F%2Fevil.example%2F`);
+    expect(location.startsWith(`${server.origin}/#access_token=`)).toBe(true);
+  });
+
+  test('signing up again with a confirmed address answers a user with no identities and sends nothing', async () => {
+    const { email } = await confirmedUser('taken');
+    const before = await mailsTo(server.origin, email);
+    const { data, error } = await supabase().auth.signUp({ email, password: 'another-pass-2' });
+    expect(error).toBeNull();
+    expect(data.session).toBeNull();
+    expect(data.user?.identities).toEqual([]);
+    expect(await mailsTo(server.origin, email)).toHaveLength(before.length);
+    const { error: oldPassword } = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(oldPassword).toBeNull();
+  });
+
+  test('signing up again before confirming re-sends the link, at most once a minute', async () => {
+    const email = address('resend');
+    await supabase().auth.signUp({ email, password: PASSWORD });
+    const first = await confirmationLink(email);
+
+    const { error } = await supabase().auth.signUp({ email, password: PASSWORD });
+    expect(isAuthApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    expect(error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+
+    server.clock.advance(61_000);
+    const { data, error: again } = await supabase().auth.signUp({ email, password: PASSWORD });
+    expect(again).toBeNull();
+    expect(data.user?.identities).toHaveLength(1);
+    expect(await mailsTo(server.origin, email)).toHaveLength(2);
+    expect(fragment((await follow(first)).location).get('error_code')).toBe('otp_expired');
+    expect((await follow(await confirmationLink(email))).location).toContain('#access_token=');
+  });
+
+  test('passwords and addresses get GoTrue errors', async () => {
+    const short = await supabase().auth.signUp({ email: address('short'), password: '12345' });
+    expect(isAuthWeakPasswordError(short.error)).toBe(true);
+    expect(short.error).toMatchObject({ status: 422, code: 'weak_password', reasons: ['length'] });
+    expect(short.error?.message).toBe('Password should be at least 6 characters.');
+
+    const long = await supabase().auth.signUp({ email: address('long'), password: 'x'.repeat(73) });
+    expect(long.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(long.error?.message).toBe('Password cannot be longer than 72 characters');
+
+    const bad = await supabase().auth.signUp({ email: 'not-an-address', password: PASSWORD });
+    expect(bad.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(bad.error?.message).toBe('Unable to validate email address: invalid format');
+  });
+});
+
+describe('password sign-in', { timeout: 30_000 }, () => {
+  test('a confirmed user signs in; wrong password and unknown address fail alike', async () => {
+    const { email, session } = await confirmedUser('signin');
+    expect(session).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(session.user.last_sign_in_at).toEqual(expect.any(String));
+
+    for (const attempt of [
+      { email, password: 'wrong-password' },
+      { email: address('nobody'), password: PASSWORD },
+    ]) {
+      const { data, error } = await supabase().auth.signInWithPassword(attempt);
+      expect(data.session).toBeNull();
+      expect(isAuthApiError(error)).toBe(true);
+      expect(error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  test('an unconfirmed user with the right password is told to confirm; a wrong one is not', async () => {
+    const email = address('unconfirmed');
+    await supabase().auth.signUp({ email, password: PASSWORD });
+    const right = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(right.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+    const wrong = await supabase().auth.signInWithPassword({ email, password: 'wrong-password' });
+    expect(wrong.error).toMatchObject({ code: 'invalid_credentials' });
+  });
+});
+
+describe('sessions', { timeout: 30_000 }, () => {
+  test('getUser answers the user of the access token', async () => {
+    const { email, session } = await confirmedUser('getuser');
+    const { data, error } = await supabase().auth.getUser(session.access_token);
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ id: session.user.id, email, user_metadata: { full_name: 'Pat Lee' } });
+
+    const none = await call('/user');
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ error_code: 'no_authorization' });
+    const forged = await call('/user', { headers: { authorization: 'Bearer not.a.jwt' } });
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ error_code: 'bad_jwt' });
+  });
+
+  test('refreshing rotates the refresh token; the parent of the active one gets the active one', async () => {
+    const { session } = await confirmedUser('rotate');
+    const first = await supabase().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(first.error).toBeNull();
+    const rotated = first.data.session?.refresh_token ?? '';
+    expect(rotated).not.toBe(session.refresh_token);
+    expect(first.data.session?.access_token).not.toBe(session.access_token);
+
+    // The client lost the answer and tries its old token again: it gets the active token back.
+    const retry = await supabase().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(retry.error).toBeNull();
+    expect(retry.data.session?.refresh_token).toBe(rotated);
+  });
+
+  test('a used token within 10 s still refreshes; after 10 s it ends the whole session', async () => {
+    const { session } = await confirmedUser('reuse');
+    const t0 = session.refresh_token;
+    const t1 = (await supabase().auth.refreshSession({ refresh_token: t0 })).data.session?.refresh_token ?? '';
+    const t2 = (await supabase().auth.refreshSession({ refresh_token: t1 })).data.session?.refresh_token ?? '';
+    expect(new Set([t0, t1, t2]).size).toBe(3);
+
+    const withinInterval = await supabase().auth.refreshSession({ refresh_token: t0 });
+    expect(withinInterval.error).toBeNull();
+    const t3 = withinInterval.data.session?.refresh_token ?? '';
+    expect([t0, t1, t2]).not.toContain(t3);
+
+    server.clock.advance(11_000);
+    const reused = await supabase().auth.refreshSession({ refresh_token: t1 });
+    expect(isAuthApiError(reused.error)).toBe(true);
+    expect(reused.error).toMatchObject({
+      status: 400,
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
+
+    for (const token of [t2, t3]) {
+      const { error } = await supabase().auth.refreshSession({ refresh_token: token });
+      expect(error).toMatchObject({ code: 'refresh_token_not_found' });
+    }
+    const { error } = await supabase().auth.getUser(session.access_token);
+    expect(isAuthSessionMissingError(error)).toBe(true);
+    const raw = await call('/user', { headers: { authorization: `Bearer ${session.access_token}` } });
+    expect(raw.status).toBe(403);
+    expect(await raw.json()).toMatchObject({ error_code: 'session_not_found' });
+  });
+
+  test("signOut({scope: 'global'}) ends every session of the user", async () => {
+    const { email, client, session } = await confirmedUser('signout');
+    const other = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(other.error).toBeNull();
+
+    const { error } = await client.auth.signOut({ scope: 'global' });
+    expect(error).toBeNull();
+    expect((await client.auth.getSession()).data.session).toBeNull();
+
+    for (const accessToken of [session.access_token, other.data.session?.access_token ?? '']) {
+      const { error: gone } = await supabase().auth.getUser(accessToken);
+      expect(isAuthSessionMissingError(gone)).toBe(true);
+    }
+    const refreshed = await supabase().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refreshed.error).toMatchObject({ code: 'refresh_token_not_found' });
+  });
+
+  test('logout needs a valid token and a known scope', async () => {
+    const { session } = await confirmedUser('logout');
+    expect((await call('/logout', { method: 'POST' })).status).toBe(401);
+    const auth = { authorization: `Bearer ${session.access_token}`, 'x-supabase-api-version': '2024-01-01' };
+    const bad = await call('/logout?scope=everyone', { method: 'POST', headers: auth });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ code: 'validation_failed', message: 'Unsupported logout scope "everyone"' });
+    const local = await call('/logout?scope=local', { method: 'POST', headers: auth });
+    expect(local.status).toBe(204);
+    expect(await local.text()).toBe('');
+  });
+});
+
+describe('tokens the functions verify', { timeout: 30_000 }, () => {
+  test('access tokens are ES256 JWTs with GoTrue claims, verifiable with the published JWKS', async () => {
+    const { email, session } = await confirmedUser('jwks');
+    const res = await call('/.well-known/jwks.json');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=600');
+    const { keys } = (await res.json()) as { keys: Record<string, unknown>[] };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', key_ops: ['verify'] });
+    expect(keys[0]).not.toHaveProperty('d');
+
+    const jwks = createRemoteJWKSet(new URL(`${server.origin}/auth/v1/.well-known/jwks.json`));
+    const { payload, protectedHeader } = await jwtVerify(session.access_token, jwks, {
+      issuer: `${server.origin}/auth/v1`,
+      audience: 'authenticated',
+      algorithms: ['ES256'],
+    });
+    expect(protectedHeader).toMatchObject({ alg: 'ES256', kid: keys[0]?.['kid'], typ: 'JWT' });
+    expect(payload).toMatchObject({
+      sub: session.user.id,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: expect.any(Number) }],
+      session_id: expect.any(String),
+      is_anonymous: false,
+      app_metadata: { provider: 'email' },
+    });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+  });
+
+  test('requireUser accepts the emulator token and rejects a tampered one', async () => {
+    const { email, session } = await confirmedUser('require');
+    const request = (token: string) =>
+      new Request('http://localhost/api/check-subscription', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+
+    const user = await requireUser(request(session.access_token));
+    expect(user).toEqual({ id: session.user.id, email, sessionId: decodeJwt(session.access_token)['session_id'] });
+
+    const [header, payload, signature] = session.access_token.split('.');
+    const claims = { ...decodeJwt(session.access_token), email: 'someone-else@example.com' };
+    const forgedPayload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+    await expect(requireUser(request(`${header}.${forgedPayload}.${signature}`))).rejects.toMatchObject({
+      status: 401,
+    });
+    const flipped = `${header}.${payload}.${signature?.startsWith('A') ? 'B' : 'A'}${signature?.slice(1)}`;
+    await expect(requireUser(request(flipped))).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('HTTP contract', { timeout: 30_000 }, () => {
+  test('errors: {code, message} and the version echoed when asked, GoTrue legacy shape otherwise', async () => {
+    const body = JSON.stringify({ email: address('nobody'), password: PASSWORD });
+    const versioned = await call('/token?grant_type=password', {
+      method: 'POST',
+      body,
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(versioned.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(await versioned.json()).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+
+    const legacy = await call('/token?grant_type=password', { method: 'POST', body });
+    expect(legacy.headers.get('x-supabase-api-version')).toBeNull();
+    expect(await legacy.json()).toEqual({
+      code: 400,
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
+  });
+
+  test('CORS: preflight allows supabase-js headers; answers expose the version header', async () => {
+    const preflight = await fetch(`${server.origin}/auth/v1/token?grant_type=password`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:4321', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(204);
+    const allowed = preflight.headers.get('access-control-allow-headers') ?? '';
+    for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info', 'x-supabase-api-version']) {
+      expect(allowed).toContain(header);
+    }
+    const answer = await call('/settings');
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-expose-headers')).toContain('X-Supabase-Api-Version');
+    expect(await answer.json()).toMatchObject({ mailer_autoconfirm: false, external: { email: true } });
+  });
+
+  test('bad input gets a 4xx naming the problem, never a 5xx', async () => {
+    const cases: [string, RequestInit, number][] = [
+      ['/signup', { method: 'POST', body: '{not json' }, 400],
+      ['/signup', { method: 'POST', body: JSON.stringify({ email: 42, password: PASSWORD }) }, 400],
+      [
+        '/signup',
+        { method: 'POST', body: JSON.stringify({ email: address('x'), password: PASSWORD, data: 'x' }) },
+        400,
+      ],
+      ['/token?grant_type=magic', { method: 'POST', body: '{}' }, 400],
+      ['/token?grant_type=refresh_token', { method: 'POST', body: '{}' }, 400],
+      ['/token?grant_type=refresh_token', { method: 'POST', body: JSON.stringify({ refresh_token: 'nope' }) }, 400],
+      ['/verify?type=signup', {}, 400],
+      ['/nothing-here', {}, 404],
+      ['/user', { method: 'DELETE' }, 405],
+    ];
+    for (const [path, init, status] of cases) {
+      const res = await call(path, init);
+      expect(res.status, path).toBe(status);
+      expect(JSON.stringify(await res.json()), path).toMatch(/"(msg|message|error_description)":"[^"]+"/);
+    }
+    const noKey = await fetch(`${server.origin}/auth/v1/user`);
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+});
+
+describe('mailbox page', { timeout: 30_000 }, () => {
+  test('/_dev/mail lists mails newest first with working links, never indexed or cached', async () => {
+    const email = address('page');
+    await supabase().auth.signUp({ email, password: PASSWORD });
+    const link = await confirmationLink(email);
+    const res = await fetch(`${server.origin}/_dev/mail`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-robots-tag')).toContain('noindex');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain(`<a href="${link.replaceAll('&', '&#38;')}">`);
+    const json = await fetch(`${server.origin}/_dev/mail?format=json&limit=1`);
+    expect(((await json.json()) as { messages: { to: string }[] }).messages).toEqual([
+      expect.objectContaining({ to: email }),
+    ]);
+    expect((await fetch(`${server.origin}/_dev/mail.json?limit=0`)).status).toBe(400);
+  });
+});
+
+describe('limits and restarts', { timeout: 60_000 }, () => {
+  test('sign-ups are limited per IP like Supabase (30 per 5 minutes)', async () => {
+    server.clock.advance(10 * 60_000); // a full bucket
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await call('/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'x@example.com', password: '1' }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
+    const limited = await call('/signup', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    server.clock.advance(10 * 60_000);
+  });
+
+  test('a restart keeps users, sessions and the signing key', async () => {
+    const { email, session } = await confirmedUser('restart');
+    const { kid } = decodeProtectedHeader(session.access_token);
+
+    await server.restart();
+
+    const { data, error } = await supabase().auth.getUser(session.access_token);
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    const refreshed = await supabase().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refreshed.error).toBeNull();
+    const signedIn = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const { keys } = (await (await call('/.well-known/jwks.json')).json()) as { keys: { kid: string }[] };
+    expect(keys.map((k) => k.kid)).toEqual([kid]);
+    expect(
+      await requireUser(
+        new Request('http://localhost/', { headers: { authorization: `Bearer ${session.access_token}` } }),
+      ),
+    ).toMatchObject({ email });
+  }, 180_000);
+});
