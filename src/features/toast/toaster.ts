@@ -10,8 +10,11 @@ export const MAX_VISIBLE = 3;
 function render(item: Toast): HTMLLIElement {
   const li = document.createElement('li');
   li.dataset['toastId'] = String(item.id);
-  li.setAttribute('role', item.variant === 'destructive' ? 'alert' : 'status');
-  li.className =
+  // The live-region role sits on an inner element: a role on the <li> would take it out of the list.
+  const box = document.createElement('div');
+  box.setAttribute('role', item.variant === 'destructive' ? 'alert' : 'status');
+  li.append(box);
+  box.className =
     item.variant === 'destructive'
       ? 'pointer-events-auto flex items-start gap-3 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900 shadow-lg'
       : 'pointer-events-auto flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4 text-ink shadow-lg';
@@ -33,7 +36,7 @@ function render(item: Toast): HTMLLIElement {
   close.setAttribute('aria-label', 'Dismiss notification');
   close.textContent = '×';
   close.addEventListener('click', () => dismissToast(item.id));
-  li.append(body, close);
+  box.append(body, close);
   return li;
 }
 
