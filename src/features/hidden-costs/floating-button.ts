@@ -1,0 +1,41 @@
+/**
+ * The floating 'Schedule Service Now' button: shown once the page is scrolled more than
+ * SHOW_AFTER_PX (SPEC §9), hidden again above that. It also steps aside while the element a
+ * keyboard user has focused lies under it, so it never hides the focus (WCAG 2.4.11).
+ */
+
+/** Scroll distance, in CSS pixels, past which the button shows (SPEC §9: 500 px). */
+export const SHOW_AFTER_PX = 500;
+
+/** Whether the button shows at this scroll position. */
+export function isPastThreshold(scrollY: number): boolean {
+  return scrollY > SHOW_AFTER_PX;
+}
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** Wires one floating button: `data-shown` while past the threshold, `data-yield` while it would cover the focus. */
+export function initFloatingButton(button: HTMLElement): void {
+  let frame = 0;
+  const update = () => {
+    frame = 0;
+    button.toggleAttribute('data-shown', isPastThreshold(window.scrollY));
+    const focused = document.activeElement;
+    // Only keyboard focus counts (a click in <main> focuses it too), and never an ancestor such as
+    // <main> itself, which the button sits inside and cannot hide.
+    const covers =
+      focused instanceof HTMLElement &&
+      focused.matches(':focus-visible') &&
+      !focused.contains(button) &&
+      overlaps(focused.getBoundingClientRect(), button.getBoundingClientRect());
+    button.toggleAttribute('data-yield', covers);
+  };
+  const schedule = () => (frame ||= requestAnimationFrame(update));
+  window.addEventListener('scroll', schedule, { passive: true });
+  window.addEventListener('resize', schedule);
+  document.addEventListener('focusin', schedule);
+  document.addEventListener('focusout', schedule);
+  update();
+}
