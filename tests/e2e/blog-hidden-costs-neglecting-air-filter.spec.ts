@@ -1,33 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { WCAG_TAGS } from './a11y';
+import { expectNoAxeViolations } from './a11y';
 
 const PATH = '/blog/hidden-costs-neglecting-air-filter';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-/**
- * Two defects of shared components, reported for their owners to fix (this branch may not edit
- * them): the share link whose visible text is "Tweet" is named "Share on X (opens in a new tab)"
- * (WCAG 2.5.3, ShareButtons.astro), and each toast is an <li> whose role="status" takes away its
- * listitem role (toaster.ts). Only those exact nodes are let through; everything else must pass.
- */
-const KNOWN_SHARED_DEFECTS: ReadonlyArray<{ rule: string; target: RegExp }> = [
-  { rule: 'label-content-name-mismatch', target: /\[target="_blank"\]/ },
-  { rule: 'list', target: /^ol\[data-toaster/ },
-];
-
-/** As expectNoAxeViolations in ./a11y (same WCAG 2.2 AA tags), minus the known shared defects. */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.flatMap((v) =>
-    v.nodes
-      .map((n) => n.target.join(' '))
-      .filter((target) => !KNOWN_SHARED_DEFECTS.some((d) => d.rule === v.id && d.target.test(target)))
-      .map((target) => `${v.id}: ${v.help} (${target})`),
-  );
-  expect(summary).toEqual([]);
-}
 
 /** The calculator card, scrolled into view and hydrated. */
 async function openCalculator(page: Page): Promise<Locator> {
