@@ -39,6 +39,9 @@ function shownCards(page: Page): Locator {
 }
 
 test.describe('air filter types guide', () => {
+  // A 15-minute article: each axe pass over it takes several seconds when the machine is busy.
+  test.describe.configure({ timeout: 60_000 });
+
   test('loads no React until the finder scrolls into view; sections and the ratings table', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -178,6 +181,13 @@ test.describe('air filter types guide', () => {
     await expect(result).toBeVisible();
     await finder.getByRole('slider', { name: 'Budget per filter' }).fill('50');
     await expect(result).toHaveCount(0);
+
+    // A typed amount off the $5 step is rounded, not refused: $17 counts as $15.
+    await finder.getByLabel('Or type an amount ($)').fill('17');
+    await finder.getByRole('button', { name: 'Find My Filter' }).click();
+    await expect(result).toBeVisible();
+    await expect(finder.getByLabel('Or type an amount ($)')).toHaveValue('15');
+    await expect(finder.getByRole('status')).toHaveText('$15');
   });
 
   test('finder: dropdowns, slider and typed budget work from the keyboard', async ({ page }) => {

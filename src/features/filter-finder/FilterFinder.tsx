@@ -50,8 +50,10 @@ export default function FilterFinder() {
 
   return (
     <div className="grid gap-6">
+      {/* noValidate: a typed budget off the $5 step is rounded here, not refused by the browser. */}
       <form
         onSubmit={onSubmit}
+        noValidate
         aria-label="Filter finder"
         className="grid gap-5 rounded-2xl border-2 border-brand-700 bg-white p-5 text-base sm:p-6"
       >
