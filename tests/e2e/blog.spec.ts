@@ -13,21 +13,35 @@ test.describe('blog index', () => {
   test('features the first three articles and lists the other two under All Articles', async ({ page }) => {
     await page.goto('/blog');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home Maintenance Blog');
-    const featured = page.getByRole('region', { name: 'Featured Articles' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
-    const all = page.getByRole('region', { name: 'All Articles' }).getByRole('listitem').filter({ has: page.getByRole('heading') });
+    const featured = page
+      .getByRole('region', { name: 'Featured Articles' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
+    const all = page
+      .getByRole('region', { name: 'All Articles' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
     await expect(featured).toHaveCount(3);
     await expect(all).toHaveCount(2);
     const hrefs = async (list: typeof featured) =>
-      list.getByRole('heading').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      list
+        .getByRole('heading')
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(await hrefs(featured)).toEqual(ARTICLES.filter((a) => a.featured).map((a) => a.path));
     expect(await hrefs(all)).toEqual(ARTICLES.filter((a) => !a.featured).map((a) => a.path));
-    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading') });
+    const cards = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading') });
     for (const [i, article] of ARTICLES.entries()) {
       const card = cards.nth(i);
       await expect(card).toContainText(`${article.readTime} min read`);
       await expect(card.getByRole('list', { name: 'Tags' }).getByRole('listitem').first()).toBeVisible();
     }
-    const blog = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
+    const blog = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    ) as Record<string, unknown>;
     expect(blog['@type']).toBe('Blog');
     expect(blog['blogPost']).toHaveLength(5);
     await expectNoAxeViolations(page);
