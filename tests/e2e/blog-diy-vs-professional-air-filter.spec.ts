@@ -4,6 +4,10 @@ import { expectNoAxeViolations, WCAG_TAGS } from './a11y';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 
 const PATH = '/blog/diy-vs-professional-air-filter';
+
+// Several tests run axe more than once over this long article; on a busy machine one pass can take
+// several seconds, so the default 30 s is too tight.
+test.describe.configure({ timeout: 90_000 });
 const GUIDE = '/blog/how-to-change-air-filter';
 const PLANS = '/services/autopilot-plans';
 
