@@ -1,0 +1,17 @@
+/** The focus toggle's choices (SPEC §2) and which cards each one shows; Compare Both is the default (SPEC §4). */
+
+export const FOCUS_OPTIONS = [
+  { value: 'diy', label: 'DIY Focus' },
+  { value: 'both', label: 'Compare Both' },
+  { value: 'professional', label: 'Professional Focus' },
+] as const;
+
+export type Focus = (typeof FOCUS_OPTIONS)[number]['value'];
+export type Side = 'diy' | 'professional';
+
+export const DEFAULT_FOCUS: Focus = 'both';
+
+/** Whether a side's card shows under a focus. */
+export function showsSide(focus: Focus, side: Side): boolean {
+  return focus === 'both' || focus === side;
+}

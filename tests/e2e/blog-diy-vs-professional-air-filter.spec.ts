@@ -1,0 +1,345 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations, WCAG_TAGS } from './a11y';
+import { QUESTIONS } from '@/features/diy-quiz/quiz';
+
+const PATH = '/blog/diy-vs-professional-air-filter';
+
+// Several tests run axe more than once over this long article; on a busy machine one pass can take
+// several seconds, so the default 30 s is too tight.
+test.describe.configure({ timeout: 90_000 });
+const GUIDE = '/blog/how-to-change-air-filter';
+const PLANS = '/services/autopilot-plans';
+
+/**
+ * Two shared components fail axe on every article, and this branch may not change them:
+ * ShareButtons' "Tweet" link is named "Share on X" (label-content-name-mismatch), and the toaster
+ * puts role="status"/"alert" on the <li> of its <ol> (list). Until they are fixed, the article's own
+ * states are checked with both left out; the known-issue test below fails loudly once they are fixed.
+ */
+const SHARED_AXE_ISSUES = ['[aria-labelledby="share-title"]', '[data-toaster]'];
+
+async function expectNoAxeViolationsInArticle(page: Page): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of SHARED_AXE_ISSUES) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  expect(violations.map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Scrolls the quiz into view and waits until its island has hydrated. */
+async function openQuiz(page: Page): Promise<Locator> {
+  const island = page.locator('astro-island[component-url*="DiyQuiz"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr');
+  return island;
+}
+
+/** Ticks one answer (0, 1 or 2) per question, in order. */
+async function answer(quiz: Locator, choices: readonly number[]): Promise<void> {
+  for (const [i, q] of QUESTIONS.entries()) {
+    await quiz
+      .getByRole('group', { name: q.question })
+      .getByRole('radio')
+      .nth(choices[i] ?? 0)
+      .check();
+  }
+}
+
+/** The hrefs of the links in the quiz's result region. */
+async function resultLinks(quiz: Locator): Promise<string[]> {
+  return quiz.locator('[aria-live="polite"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`no React loads at page load (${viewport.width}px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const scripts: { url: string; bytes: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() === 'script') {
+        scripts.push({ url: res.url(), bytes: Number(res.headers()['content-length'] ?? (await res.body()).length) });
+      }
+    });
+    await page.goto(PATH, { waitUntil: 'networkidle' });
+    for (const { url } of scripts) expect(url).not.toMatch(/client\.|react/);
+    await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
+    const inline = await page
+      .locator('script:not([type="application/ld+json"]):not([src])')
+      .evaluateAll((els) => els.reduce((n, el) => n + new Blob([el.textContent ?? '']).size, 0));
+    const files = scripts.reduce((n, s) => n + s.bytes, 0);
+    console.log(
+      `${PATH} at ${viewport.width}px: ${scripts.length} script files, ${files} bytes, ${inline} bytes inline`,
+    );
+  });
+}
+
+test('the article is accessible at load, with its FAQ and structured data', async ({ page }) => {
+  await page.goto(PATH);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'DIY vs. Professional Air Filter Replacement: Which Fits Your Home?',
+  );
+  await expect(page.getByText('12 min read')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
+  const types = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((els) => els.map((el) => (JSON.parse(el.textContent ?? '{}') as { '@type': string })['@type']));
+  expect(types).toEqual(expect.arrayContaining(['BlogPosting', 'FAQPage']));
+  await expectNoAxeViolationsInArticle(page);
+});
+
+test('known issue: the shared share buttons and toaster still fail axe', async ({ page }) => {
+  test.fail(true, 'Fix ShareButtons.astro and toaster.ts, then drop SHARED_AXE_ISSUES from this file.');
+  await page.goto(PATH);
+  await page.getByRole('button', { name: 'Download the Guide' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Download the Guide' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test.describe('quiz', () => {
+  test('the button stays disabled until all five questions are answered', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    const button = quiz.getByRole('button', { name: 'Get My Recommendation' });
+    await expect(button).toBeDisabled();
+    for (const [i, q] of QUESTIONS.entries()) {
+      await expect(button).toBeDisabled();
+      await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
+      await expect(quiz.getByText(`${i + 1} of 5 answered`)).toBeVisible({ visible: i < 4 });
+    }
+    await expect(button).toBeEnabled();
+    // The recommendation stays hidden until the press.
+    await expect(quiz.getByRole('heading', { name: /Our recommendation/ })).toHaveCount(0);
+  });
+
+  test('all first answers recommend DIY, with the how-to guide', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    await answer(quiz, [0, 0, 0, 0, 0]);
+    await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Do it yourself' })).toBeVisible();
+    await expect(quiz.getByText('10 points for doing it yourself and 0 for a professional')).toBeVisible();
+    expect(await resultLinks(quiz)).toEqual([GUIDE]);
+    await expectNoAxeViolationsInArticle(page);
+  });
+
+  test('all third answers recommend a professional, with the plans', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    await answer(quiz, [2, 2, 2, 2, 2]);
+    await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Let a professional handle it' })).toBeVisible();
+    expect(await resultLinks(quiz)).toEqual([PLANS]);
+    await expectNoAxeViolationsInArticle(page);
+  });
+
+  test('a balanced set recommends a mix, with both links', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    // DIY 2 + 1 + 1 = 4, professional 2 + 2 = 4: no side leads by more than 2.
+    await answer(quiz, [0, 2, 1, 2, 1]);
+    await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Mix the two' })).toBeVisible();
+    expect(await resultLinks(quiz)).toEqual([GUIDE, PLANS]);
+    await expectNoAxeViolationsInArticle(page);
+  });
+
+  test('changing an answer hides the result until the button is pressed again', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    await answer(quiz, [0, 0, 0, 0, 0]);
+    const button = quiz.getByRole('button', { name: 'Get My Recommendation' });
+    await button.click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Do it yourself' })).toBeVisible();
+    // DIY 2 x 2 = 4 against professional 3 x 2 = 6: now a mix.
+    await answer(quiz, [0, 0, 2, 2, 2]);
+    await expect(quiz.getByRole('heading', { name: /Our recommendation/ })).toHaveCount(0);
+    await button.click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Mix the two' })).toBeVisible();
+  });
+
+  test('works by keyboard: arrow keys in each radio group, Space on the button', async ({ page }) => {
+    await page.goto(PATH);
+    const quiz = await openQuiz(page);
+    await quiz.getByRole('radio').first().focus();
+    for (const [i, q] of QUESTIONS.entries()) {
+      // With nothing chosen, Tab lands on the first answer; ArrowDown moves to the second and picks it.
+      await page.keyboard.press('ArrowDown');
+      await expect(quiz.getByRole('group', { name: q.question }).getByRole('radio').nth(1)).toBeChecked();
+      if (i < QUESTIONS.length - 1) await page.keyboard.press('Tab');
+    }
+    // ArrowUp goes back to the first answer of the last group.
+    await page.keyboard.press('ArrowUp');
+    const last = quiz.getByRole('group', { name: QUESTIONS[4].question }).getByRole('radio');
+    await expect(last.first()).toBeChecked();
+    await page.keyboard.press('Tab');
+    const button = quiz.getByRole('button', { name: 'Get My Recommendation' });
+    await expect(button).toBeFocused();
+    await page.keyboard.press('Space');
+    // Four second answers (4 DIY points) and one first answer (2): DIY 6, professional 0.
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Do it yourself' })).toBeVisible();
+  });
+});
+
+test('focus toggle: Compare Both by default, then one side at a time', async ({ page }) => {
+  await page.goto(PATH);
+  const toggle = page.getByRole('group', { name: 'Which pros and cons to show' });
+  const diy = page.getByRole('region', { name: 'Doing it yourself' });
+  const pro = page.getByRole('region', { name: 'Professional service' });
+  const button = (name: string) => toggle.getByRole('button', { name, exact: true });
+
+  await toggle.scrollIntoViewIfNeeded();
+  await expect(button('Compare Both')).toHaveAttribute('aria-pressed', 'true');
+  await expect(button('DIY Focus')).toHaveAttribute('aria-pressed', 'false');
+  await expect(button('Professional Focus')).toHaveAttribute('aria-pressed', 'false');
+  await expect(diy).toBeVisible();
+  await expect(pro).toBeVisible();
+
+  await button('DIY Focus').click();
+  await expect(button('DIY Focus')).toHaveAttribute('aria-pressed', 'true');
+  await expect(button('Compare Both')).toHaveAttribute('aria-pressed', 'false');
+  await expect(diy).toBeVisible();
+  await expect(diy.getByRole('heading', { name: 'Pros' })).toBeVisible();
+  await expect(diy.getByRole('heading', { name: 'Cons' })).toBeVisible();
+  await expect(pro).toBeHidden();
+  await expectNoAxeViolationsInArticle(page);
+
+  // By keyboard: Enter on a focused toggle button.
+  await button('Professional Focus').focus();
+  await page.keyboard.press('Enter');
+  await expect(button('Professional Focus')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pro).toBeVisible();
+  await expect(diy).toBeHidden();
+  await expectNoAxeViolationsInArticle(page);
+
+  await button('Compare Both').click();
+  await expect(diy).toBeVisible();
+  await expect(pro).toBeVisible();
+});
+
+test('cost calculator: hidden by default, then the five-year figures', async ({ page }) => {
+  await page.goto(PATH);
+  const show = page.getByRole('button', { name: 'Show Detailed Cost Calculator' });
+  const panel = page.locator('#cost-calculator');
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(show).toHaveAttribute('aria-controls', 'cost-calculator');
+  await expect(panel).toBeHidden();
+
+  await show.click();
+  const hide = page.getByRole('button', { name: 'Hide Detailed Cost Calculator' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await expect(panel).toBeVisible();
+  const table = panel.getByRole('table', { name: 'Cost by year' });
+  const totals = table.getByRole('row', { name: /5-year total/ });
+  await expect(totals.getByRole('cell')).toHaveText(['$2,090', '$1,700']);
+  await expect(table.getByRole('row', { name: /Year 4/ }).getByRole('cell')).toHaveText(['$858', '$820']);
+  const routine = panel.getByRole('definition').filter({ hasText: 'in a routine year' });
+  await expect(routine).toHaveText(['$258 in a routine year', '$220 in a routine year']);
+  await expect(panel.getByText('so the professional service costs $390 less.')).toBeVisible();
+  await expectNoAxeViolationsInArticle(page);
+
+  // Never late: no lost energy and no cleaning, so DIY costs less.
+  await panel.getByLabel('Late changes per year').fill('0');
+  await expect(totals.getByRole('cell')).toHaveText(['$1,140', '$1,700']);
+  await expect(panel.getByText('so doing it yourself costs $560 less.')).toBeVisible();
+  // Out-of-range input settles on the nearest allowed value when the field is left.
+  await panel.getByLabel('Filters per year').fill('40');
+  await panel.getByLabel('Filters per year').blur();
+  await expect(panel.getByLabel('Filters per year')).toHaveValue('12');
+  await panel.getByRole('button', { name: 'Reset to the example' }).click();
+  await expect(totals.getByRole('cell')).toHaveText(['$2,090', '$1,700']);
+  await expect(panel.getByLabel('Late changes per year')).toHaveValue('3');
+
+  await hide.click();
+  await expect(panel).toBeHidden();
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+});
+
+test.describe('download dialog', () => {
+  const dialogName = 'Get the DIY vs Professional Guide';
+
+  async function openDialog(page: Page): Promise<Locator> {
+    await page.goto(PATH);
+    await page.getByRole('button', { name: 'Download the Guide' }).click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await expect(dialog).toBeVisible();
+    return dialog;
+  }
+
+  test('empty fields are refused with a toast', async ({ page }) => {
+    const dialog = await openDialog(page);
+    await expectNoAxeViolationsInArticle(page);
+    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Please fill in all fields' });
+    await expect(toast).toContainText('Both first name and email are required.');
+    await expect(dialog).toBeVisible();
+    await expectNoAxeViolationsInArticle(page);
+  });
+
+  test('a failed submission says so', async ({ page }) => {
+    const dialog = await openDialog(page);
+    await dialog.getByLabel('First name').fill('Pat');
+    await dialog.getByLabel('Email').fill('pat@example.com');
+    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+    await expect(toast).toContainText('Please try again or contact us directly.');
+    await expect(dialog).toBeVisible();
+  });
+
+  test('cannot be cancelled while sending; then Download Ready! and the guide downloads', async ({ page }) => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let payload: unknown;
+    await page.route('**/api/lead', async (route) => {
+      payload = route.request().postDataJSON();
+      await gate;
+      await route.fulfill({ status: 202, json: { id: 'lead_1' } });
+    });
+    const dialog = await openDialog(page);
+    await dialog.getByLabel('First name').fill('Pat');
+    await dialog.getByLabel('Email').fill('pat@example.com');
+    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
+
+    await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await expect(cancel).toBeDisabled();
+    await cancel.click({ force: true });
+    await expect(dialog).toBeVisible();
+    expect(payload).toMatchObject({
+      firstName: 'Pat',
+      email: 'pat@example.com',
+      downloadType: 'DIY vs Professional Guide',
+    });
+
+    const download = page.waitForEvent('download');
+    release();
+    await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
+      'Your download will begin shortly. Check your email for the guide.',
+    );
+    expect((await download).suggestedFilename()).toBe('diy-vs-professional-guide.html');
+    await expectNoAxeViolationsInArticle(page);
+    // The dialog closes itself 3 seconds after success.
+    await expect(dialog).toBeHidden({ timeout: 6000 });
+  });
+});
+
+test('the printable guide page', async ({ page }) => {
+  const response = await page.goto('/guides/diy-vs-professional');
+  expect(response?.status()).toBe(200);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('DIY vs Professional Air Filter Guide');
+  const totals = page.getByRole('row', { name: /5-year total/ });
+  await expect(totals.getByRole('cell')).toHaveText(['$2,090', '$1,700']);
+  for (const q of QUESTIONS) await expect(page.getByText(q.question)).toBeVisible();
+  await page.evaluate(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'true');
+  });
+  await page.getByRole('button', { name: 'Print this guide' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'true');
+  await expectNoAxeViolations(page);
+});
