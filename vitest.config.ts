@@ -6,5 +6,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // Opening an embedded PGlite database takes seconds (tens of seconds on a busy CI runner),
+    // far above vitest's 5 s default; unit tests finish in milliseconds either way.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

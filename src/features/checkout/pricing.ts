@@ -15,6 +15,16 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
+/** What each service is called on receipts and the checkout page (the service pages' titles). */
+export const SERVICE_NAMES: Record<ServiceType, string> = {
+  'air-filter-replacement': 'Air Filter Replacement',
+  'dryer-vent-cleaning': 'Dryer Vent Cleaning',
+  'light-bulb-replacement': 'Light Bulb Replacement',
+  'refrigerator-filters': 'Refrigerator Filters',
+  'smoke-detector-batteries': 'Smoke Detector Batteries',
+  'vacuum-cleanout': 'Vacuum Clean-out',
+};
+
 /** Filter grades for air filter replacement, cheapest first (SPEC §3). */
 export const FILTER_QUALITIES = ['standard', 'premium', 'super_premium', 'ultra_premium'] as const;
 export type FilterQuality = (typeof FILTER_QUALITIES)[number];

@@ -1,0 +1,144 @@
+/**
+ * What each card-provider event changes in our tables. Runs inside the webhook's transaction, with
+ * the event id recorded in the same transaction, so an event takes effect exactly once.
+ */
+import type Stripe from 'stripe';
+import { orderNumber } from '../../src/features/checkout/order-number.ts';
+import type { Db } from './db.ts';
+import { markOrderExpired, markOrderPaid } from './orders.ts';
+import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionRecord, userIdOf } from './provider-objects.ts';
+import type { Tier } from './subscription-status.ts';
+
+/** The event types that change something; every other type is acknowledged and ignored. */
+export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.expired',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+]);
+
+function parseOptions(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
+async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promise<void> {
+  const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
+  const userId = userIdOf(session.client_reference_id) ?? userIdOf(session.metadata?.['user_id']);
+  if (userId && customerId) {
+    // Remember the customer even if the checkout was not started by our functions.
+    await db.query(
+      `insert into customers (user_id, email, stripe_customer_id) values ($1, $2, $3) on conflict do nothing`,
+      [userId, session.customer_details?.email ?? session.customer_email ?? '', customerId],
+    );
+  }
+  if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
+  if (await markOrderPaid(db, session.id)) return;
+  // No pending order (its insert failed after the session was created): record it from the session.
+  const item = session.metadata?.['plan'] ?? session.metadata?.['service_type'];
+  if (!userId || !item) {
+    console.warn(`Paid checkout ${session.id} has no order and no user metadata; nothing recorded`);
+    return;
+  }
+  const options = parseOptions(session.metadata?.['options']);
+  await db.query(
+    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, currency, status)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid')
+     on conflict (checkout_session_id) do update set status = 'paid', updated_at = now()`,
+    [
+      session.id,
+      orderNumber(session.id),
+      userId,
+      session.mode === 'subscription' ? 'subscription' : 'service',
+      item,
+      JSON.stringify(options),
+      session.amount_total ?? 0,
+      session.currency ?? 'usd',
+    ],
+  );
+}
+
+async function subscriptionChanged(
+  db: Db,
+  subscription: Stripe.Subscription,
+  eventCreated: number,
+  priceTiers: Readonly<Record<string, Tier>>,
+): Promise<void> {
+  const record = subscriptionRecord(subscription, priceTiers);
+  const [existing] = await db.query<{ user_id: string; tier: Tier }>(
+    'select user_id, tier from subscriptions where id = $1',
+    [record.id],
+  );
+  const [customer] = await db.query<{ user_id: string }>(
+    'select user_id from customers where stripe_customer_id = $1',
+    [record.customerId],
+  );
+  const userId = record.userId ?? customer?.user_id ?? existing?.user_id ?? null;
+  const tier = record.tier ?? existing?.tier ?? null;
+  if (!userId || !tier) {
+    console.warn(`Subscription ${record.id}: unknown ${userId ? 'plan' : 'user'}; not recorded`);
+    return;
+  }
+  // An event older than the last one applied (delivered late) must not roll the state back.
+  await db.query(
+    `insert into subscriptions
+       (id, user_id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, last_event_created)
+     values ($1, $2, $3, $4, $5, to_timestamp($6::float8), $7, $8)
+     on conflict (id) do update set user_id = excluded.user_id, stripe_customer_id = excluded.stripe_customer_id,
+       tier = excluded.tier, status = excluded.status, current_period_end = excluded.current_period_end,
+       cancel_at_period_end = excluded.cancel_at_period_end, last_event_created = excluded.last_event_created,
+       updated_at = now()
+     where subscriptions.last_event_created <= excluded.last_event_created`,
+    [
+      record.id,
+      userId,
+      record.customerId,
+      tier,
+      record.status,
+      record.currentPeriodEnd,
+      record.cancelAtPeriodEnd,
+      eventCreated,
+    ],
+  );
+}
+
+async function invoicePaid(db: Db, invoice: Stripe.Invoice): Promise<void> {
+  const subscriptionId = invoiceSubscriptionId(invoice);
+  const periodEnd = invoicePeriodEnd(invoice);
+  if (!subscriptionId || periodEnd === null) return;
+  // A paid renewal extends access; it never shortens it.
+  await db.query(
+    `update subscriptions set current_period_end = greatest(current_period_end, to_timestamp($2::float8)), updated_at = now()
+     where id = $1`,
+    [subscriptionId, periodEnd],
+  );
+}
+
+/** Applies one verified event. */
+export async function applyEvent(
+  db: Db,
+  event: Stripe.Event,
+  priceTiers: Readonly<Record<string, Tier>>,
+): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return sessionCompleted(db, event.data.object);
+    case 'checkout.session.expired':
+      return markOrderExpired(db, event.data.object.id);
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return subscriptionChanged(db, event.data.object, event.created, priceTiers);
+    case 'invoice.paid':
+      return invoicePaid(db, event.data.object);
+    default:
+      return;
+  }
+}

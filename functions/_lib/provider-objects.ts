@@ -1,0 +1,103 @@
+/**
+ * Reading the card provider's webhook objects into what our tables store. Pure, and tolerant of
+ * API versions: the period end lives on the subscription items in current versions (on the
+ * subscription before 2025-03-31), and an invoice's subscription under `parent.subscription_details`
+ * (on `invoice.subscription` before).
+ */
+import type Stripe from 'stripe';
+import { SUBSCRIPTION_MONTHLY_CENTS } from '../../src/features/checkout/pricing.ts';
+import type { Tier } from './subscription-status.ts';
+
+/** A subscription as the `subscriptions` table holds it. */
+export interface SubscriptionRecord {
+  id: string;
+  customerId: string;
+  /** From the subscription's metadata, when it carries a well-formed one. */
+  userId: string | null;
+  tier: Tier | null;
+  status: string;
+  /** Unix seconds. */
+  currentPeriodEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A user id if `value` is one (metadata is free text). */
+export function userIdOf(value: unknown): string | null {
+  return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null;
+}
+
+function isTier(value: unknown): value is Tier {
+  return value === 'lite' || value === 'full';
+}
+
+/**
+ * The plan of a subscription: its `plan` metadata, else a configured dashboard price id
+ * (`priceTiers`), else the monthly amount of one of our plans.
+ */
+export function tierOf(subscription: Stripe.Subscription, priceTiers: Readonly<Record<string, Tier>>): Tier | null {
+  const fromMetadata = subscription.metadata?.['plan'];
+  if (isTier(fromMetadata)) return fromMetadata;
+  for (const item of subscription.items?.data ?? []) {
+    const byId = priceTiers[item.price?.id ?? ''];
+    if (byId) return byId;
+    const amount = item.price?.unit_amount;
+    const byAmount = (Object.keys(SUBSCRIPTION_MONTHLY_CENTS) as Tier[]).find(
+      (t) => SUBSCRIPTION_MONTHLY_CENTS[t] === amount,
+    );
+    if (byAmount) return byAmount;
+  }
+  return null;
+}
+
+/** The end of the subscription's current period, in unix seconds. */
+export function periodEndOf(subscription: Stripe.Subscription): number | null {
+  const ends = (subscription.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === 'number');
+  if (ends.length > 0) return Math.max(...ends);
+  const legacy = (subscription as unknown as { current_period_end?: unknown }).current_period_end;
+  return typeof legacy === 'number' ? legacy : null;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** The record to store for a subscription object. */
+export function subscriptionRecord(
+  subscription: Stripe.Subscription,
+  priceTiers: Readonly<Record<string, Tier>>,
+): SubscriptionRecord {
+  const periodEnd = periodEndOf(subscription);
+  const cancelAt = subscription.cancel_at;
+  return {
+    id: subscription.id,
+    customerId: idOf(subscription.customer) ?? '',
+    userId: userIdOf(subscription.metadata?.['user_id']),
+    tier: tierOf(subscription, priceTiers),
+    status: subscription.status,
+    currentPeriodEnd: periodEnd,
+    // Newer portals cancel by setting cancel_at to the period end rather than the flag.
+    cancelAtPeriodEnd:
+      subscription.cancel_at_period_end === true ||
+      (typeof cancelAt === 'number' && periodEnd !== null && cancelAt <= periodEnd),
+  };
+}
+
+/** The subscription an invoice bills, if any. */
+export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const current = idOf(invoice.parent?.subscription_details?.subscription);
+  if (current) return current;
+  return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
+}
+
+/** The end of the service period an invoice paid for (its lines' latest period end). */
+export function invoicePeriodEnd(invoice: Stripe.Invoice): number | null {
+  const ends = (invoice.lines?.data ?? [])
+    .map((line) => line.period?.end)
+    .filter((end): end is number => typeof end === 'number');
+  return ends.length > 0 ? Math.max(...ends) : null;
+}

@@ -1,0 +1,70 @@
+/**
+ * The payments client of the functions: the official SDK with the API version pinned to the one
+ * the SDK was built for, keyed with STRIPE_SECRET_KEY. When STRIPE_API_URL is set (the embedded
+ * default sets it to the site's own origin) the SDK talks to that host instead of api.stripe.com.
+ */
+import Stripe from 'stripe';
+import { HttpError } from './http.ts';
+
+/** The SDK's connection options for an API base URL such as `http://127.0.0.1:4321`. */
+export function endpointOptions(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(apiUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`STRIPE_API_URL must be an http or https URL, got ${url.protocol}`);
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+  // URL keeps IPv6 literals bracketed; the SDK wants the bare address.
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port, protocol };
+}
+
+let cached: { key: string; apiUrl: string | undefined; client: Stripe } | undefined;
+
+/** The SDK client for the current environment (503 when payments are not configured). */
+export function stripeClient(): Stripe {
+  const key = process.env['STRIPE_SECRET_KEY'];
+  if (!key) throw new HttpError(503, 'Payments are not available right now. Please call us to book.');
+  const apiUrl = process.env['STRIPE_API_URL'] || undefined;
+  if (cached?.key === key && cached.apiUrl === apiUrl) return cached.client;
+  const client = new Stripe(key, {
+    apiVersion: Stripe.API_VERSION,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(apiUrl ? endpointOptions(apiUrl) : {}),
+  });
+  cached = { key, apiUrl, client };
+  return client;
+}
+
+/** The webhook endpoint's signing secret (STRIPE_WEBHOOK_SECRET). */
+export function webhookSecret(): string {
+  const secret = process.env['STRIPE_WEBHOOK_SECRET'];
+  if (!secret) throw new HttpError(503, 'Webhook signing secret is not configured');
+  return secret;
+}
+
+/**
+ * The HttpError to answer when a call to the card provider fails: never its message (which may
+ * describe our configuration), always a 502 the browser can show, with the cause logged.
+ */
+export function providerFailure(what: string, error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const detail = error instanceof Stripe.errors.StripeError ? `${error.type}: ${error.message}` : String(error);
+  console.error(`Card provider call failed (${what}): ${detail}`);
+  return new HttpError(502, 'The payment provider could not be reached. Please try again in a moment.');
+}
+
+/** The dashboard price of a plan when STRIPE_PRICE_LITE / STRIPE_PRICE_FULL name one. */
+export function planPriceId(plan: 'lite' | 'full'): string | undefined {
+  return process.env[plan === 'lite' ? 'STRIPE_PRICE_LITE' : 'STRIPE_PRICE_FULL'] || undefined;
+}
+
+/** Which plan each configured dashboard price is, for reading subscriptions back. */
+export function priceTiers(): Record<string, 'lite' | 'full'> {
+  const tiers: Record<string, 'lite' | 'full'> = {};
+  for (const plan of ['lite', 'full'] as const) {
+    const id = planPriceId(plan);
+    if (id) tiers[id] = plan;
+  }
+  return tiers;
+}

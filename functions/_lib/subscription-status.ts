@@ -1,0 +1,47 @@
+/**
+ * Whether a user is subscribed (DECISIONS.md): a subscription in status active or trialing whose
+ * current period has not ended. The provider is the source of truth and webhooks keep the table
+ * current; the period check also covers a cancellation whose webhook has not arrived yet.
+ */
+
+/** A plan tier. */
+export type Tier = 'lite' | 'full';
+
+/** A row of the subscriptions table, as far as the answer needs it. */
+export interface SubscriptionRow {
+  tier: Tier;
+  status: string;
+  current_period_end: Date | null;
+}
+
+/** The answer of /api/check-subscription. */
+export interface SubscriptionAnswer {
+  subscribed: boolean;
+  subscription_tier: Tier | null;
+  subscription_end: string | null;
+}
+
+const LIVE_STATUSES = new Set(['active', 'trialing']);
+
+/** True when a subscription grants its plan at `now`. */
+export function isLive(row: SubscriptionRow, now: Date): boolean {
+  if (!LIVE_STATUSES.has(row.status)) return false;
+  // A missing period end means the provider gave none: trust the status.
+  return row.current_period_end === null || row.current_period_end.getTime() > now.getTime();
+}
+
+/** The answer for a user's rows: the live subscription running longest (Full on a tie), if any. */
+export function subscriptionAnswer(rows: readonly SubscriptionRow[], now: Date): SubscriptionAnswer {
+  const endOf = (row: SubscriptionRow) => row.current_period_end?.getTime() ?? Number.POSITIVE_INFINITY;
+  const fullFirst = (a: SubscriptionRow, b: SubscriptionRow) => Number(b.tier === 'full') - Number(a.tier === 'full');
+  const live = rows
+    .filter((row) => isLive(row, now))
+    .sort((a, b) => (endOf(a) === endOf(b) ? fullFirst(a, b) : endOf(b) > endOf(a) ? 1 : -1));
+  const best = live[0];
+  if (!best) return { subscribed: false, subscription_tier: null, subscription_end: null };
+  return {
+    subscribed: true,
+    subscription_tier: best.tier,
+    subscription_end: best.current_period_end?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * POST /api/create-payment-checkout {serviceType, options}: a hosted checkout for a one-time
+ * service, priced on the server by the checkout feature's pricing module (never by the browser),
+ * with a pending order recorded -> {url}.
+ */
+import type Stripe from 'stripe';
+import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.ts';
+import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
+import { firstIssue, paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { requireUser } from './_lib/auth.ts';
+import { siteOrigin } from './_lib/config.ts';
+import { findOrCreateCustomerId } from './_lib/customers.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { recordPendingOrder } from './_lib/orders.ts';
+import { providerFailure, stripeClient } from './_lib/stripe.ts';
+
+export default handler(['POST'], async (req) => {
+  const user = await requireUser(req);
+  const parsed = paymentCheckoutRequest.safeParse(await readJsonObject(req));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const requested = parsed.data.options ?? {};
+  let amount: number;
+  try {
+    amount = servicePriceCents(parsed.data.serviceType, requested);
+  } catch (error) {
+    if (error instanceof PricingError) throw new HttpError(400, error.message);
+    throw error;
+  }
+  const serviceType = parsed.data.serviceType as ServiceType;
+  const options = bookedOptions(serviceType, requested);
+  const summary = bookingSummary(serviceType, options);
+
+  const db = await getDb();
+  const stripe = stripeClient();
+  const customer = await findOrCreateCustomerId(db, stripe, user);
+  const origin = siteOrigin(req);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer,
+      client_reference_id: user.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: amount,
+            product_data: { name: SERVICE_NAMES[serviceType], ...(summary ? { description: summary } : {}) },
+          },
+        },
+      ],
+      metadata: { user_id: user.id, service_type: serviceType, options: JSON.stringify(options) },
+      payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },
+      success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${origin}/services/${serviceType}`,
+    });
+  } catch (error) {
+    throw providerFailure('create payment checkout', error);
+  }
+  if (!session.url) throw providerFailure('create payment checkout', new Error('session has no url'));
+
+  await recordPendingOrder(db, {
+    sessionId: session.id,
+    userId: user.id,
+    kind: 'service',
+    item: serviceType,
+    options,
+    amountCents: amount,
+  });
+  return json({ url: session.url });
+});
+
+export const config = { path: '/api/create-payment-checkout' };

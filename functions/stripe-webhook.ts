@@ -1,0 +1,41 @@
+/**
+ * POST /api/stripe-webhook: events from the card provider, verified against STRIPE_WEBHOOK_SECRET
+ * with the SDK on the raw body, each applied exactly once (its id is recorded in the same
+ * transaction as its effects). Events we do not act on are acknowledged at once.
+ */
+import Stripe from 'stripe';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readLimited } from './_lib/http.ts';
+import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
+import { priceTiers, webhookSecret } from './_lib/stripe.ts';
+
+const MAX_EVENT_BYTES = 512 * 1024;
+
+export default handler(['POST'], async (req) => {
+  const signature = req.headers.get('stripe-signature');
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+  const secret = webhookSecret();
+  const payload = await readLimited(req, MAX_EVENT_BYTES);
+  let event: Stripe.Event;
+  try {
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, secret);
+  } catch {
+    throw new HttpError(400, "Invalid Stripe-Signature: the event is not signed with this endpoint's secret");
+  }
+  if (!HANDLED_EVENTS.has(event.type)) return json({ received: true });
+
+  const db = await getDb();
+  const tiers = priceTiers();
+  const applied = await db.transaction(async (tx) => {
+    const fresh = await tx.query(
+      'insert into stripe_events (id, type) values ($1, $2) on conflict (id) do nothing returning id',
+      [event.id, event.type],
+    );
+    if (fresh.length === 0) return false;
+    await applyEvent(tx, event, tiers);
+    return true;
+  });
+  return json({ received: true, duplicate: !applied });
+});
+
+export const config = { path: '/api/stripe-webhook' };

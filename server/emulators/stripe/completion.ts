@@ -1,0 +1,128 @@
+/**
+ * Paying a Checkout Session on the hosted page: the customer (found or created), the card as a
+ * payment method, then for subscriptions the subscription and its paid first invoice, the session
+ * marked complete and paid, and the events Stripe sends for all of it, in one transaction.
+ */
+import type { Db } from '../../../functions/_lib/db.ts';
+import { buildPaidInvoice, buildSubscription, currentPeriodEnd } from './billing.ts';
+import { recordEvent } from './events.ts';
+import type { AcceptedCard } from './hosted/card.ts';
+import { newId } from './ids.ts';
+import { customerObject } from './resources/customers.ts';
+import type { SessionState } from './resources/checkout-sessions.ts';
+import { load, save, type StripeObject } from './store.ts';
+
+/** The card on file of a customer (the emulator's private state; the portal shows it). */
+export interface CardOnFile {
+  id: string;
+  brand: AcceptedCard['brand'];
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+async function customerFor(
+  db: Db,
+  state: SessionState,
+  payer: { email: string | null; name: string },
+  now: number,
+): Promise<StripeObject | null> {
+  const { session } = state;
+  if (session.customer) {
+    const existing = await load(db, 'customer', session.customer, true);
+    if (existing) return existing.data;
+  }
+  if (session.mode === 'payment' && session['customer_creation'] !== 'always') return null;
+  const customer = customerObject({ id: newId('cus'), created: now, email: payer.email, name: payer.name });
+  await save(db, customer);
+  return customer;
+}
+
+/** Completes an open session paid with `card`; returns the completed session. */
+export async function completeCheckout(
+  db: Db,
+  state: SessionState,
+  card: AcceptedCard,
+  payer: { email: string | null; name: string },
+  now: number,
+): Promise<SessionState['session']> {
+  const customer = await customerFor(db, state, payer, now);
+  const paymentMethod: CardOnFile = {
+    id: newId('pm'),
+    brand: card.brand,
+    last4: card.last4,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+  };
+  const email = payer.email ?? (typeof customer?.['email'] === 'string' ? customer['email'] : null);
+  const events: { type: 'customer.subscription.created' | 'invoice.paid'; object: StripeObject }[] = [];
+  let subscriptionId: string | null = null;
+  let invoiceId: string | null = null;
+  const paymentIntent = newId('pi');
+
+  if (customer) {
+    const settings = customer['invoice_settings'] as Record<string, unknown>;
+    const updated: StripeObject = {
+      ...customer,
+      invoice_settings: { ...settings, default_payment_method: paymentMethod.id },
+    };
+    if (state.session.mode === 'subscription') {
+      const subscription = buildSubscription({
+        customer: customer.id,
+        lines: state.lineItems,
+        metadata: state.subscriptionMetadata,
+        now,
+        paymentMethod: paymentMethod.id,
+      });
+      const sequence = Number(customer['next_invoice_sequence'] ?? 1);
+      const invoice = buildPaidInvoice({
+        subscription,
+        lines: state.lineItems,
+        customer: { id: customer.id, email, name: payer.name },
+        periodStart: now,
+        periodEnd: currentPeriodEnd(subscription) ?? now,
+        now,
+        number: `${String(customer['invoice_prefix'])}-${String(sequence).padStart(4, '0')}`,
+        paymentIntent,
+      });
+      subscription['latest_invoice'] = invoice.id;
+      updated['next_invoice_sequence'] = sequence + 1;
+      await save(db, subscription, {
+        productName: state.lineItems.find((l) => l.price.recurring)?.productName ?? null,
+      });
+      await save(db, invoice);
+      subscriptionId = subscription.id;
+      invoiceId = invoice.id;
+      events.push(
+        { type: 'customer.subscription.created', object: subscription },
+        { type: 'invoice.paid', object: invoice },
+      );
+    }
+    await save(db, updated, { card: paymentMethod });
+  }
+
+  const session: SessionState['session'] = {
+    ...state.session,
+    status: 'complete',
+    payment_status: 'paid',
+    customer: customer?.id ?? null,
+    customer_details: {
+      address: null,
+      business_name: null,
+      email,
+      individual_name: null,
+      name: payer.name,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
+    invoice: invoiceId,
+    payment_intent: state.session.mode === 'payment' ? paymentIntent : null,
+    subscription: subscriptionId,
+    url: null,
+  };
+  await save(db, session);
+  for (const event of events) await recordEvent(db, event.type, event.object, { created: now });
+  await recordEvent(db, 'checkout.session.completed', session, { created: now });
+  return session;
+}

@@ -1,0 +1,186 @@
+/** `/v1/checkout/sessions`: create (modes payment and subscription) and retrieve. */
+import type { ApiCall } from '../call.ts';
+import { invalidParam, noSuch } from '../errors.ts';
+import { newId } from '../ids.ts';
+import {
+  metadata,
+  optionalEnum,
+  optionalHash,
+  optionalInteger,
+  optionalList,
+  optionalString,
+  optionalUrl,
+  rejectUnknown,
+} from '../params.ts';
+import { CHECKOUT_PREFIX } from '../paths.ts';
+import { parseLineItems, type LineItem } from '../prices.ts';
+import { load, save, type StripeObject } from '../store.ts';
+import type { Db } from '../../../../functions/_lib/db.ts';
+
+/** A Checkout Session as stored: the API object plus its line items and sub-object metadata. */
+export interface SessionState {
+  session: StripeObject & {
+    mode: 'payment' | 'subscription';
+    status: 'open' | 'complete' | 'expired';
+    customer: string | null;
+    customer_email: string | null;
+    success_url: string | null;
+    cancel_url: string | null;
+    expires_at: number;
+    amount_total: number;
+    currency: string;
+    metadata: Record<string, string>;
+  };
+  lineItems: LineItem[];
+  subscriptionMetadata: Record<string, string>;
+  paymentIntentMetadata: Record<string, string>;
+}
+
+const DAY = 24 * 60 * 60;
+
+const ALLOWED = [
+  'mode',
+  'line_items',
+  'customer',
+  'customer_email',
+  'customer_creation',
+  'client_reference_id',
+  'metadata',
+  'subscription_data',
+  'payment_intent_data',
+  'success_url',
+  'cancel_url',
+  'expires_at',
+  'locale',
+  'ui_mode',
+  'payment_method_types',
+  'expand',
+];
+
+/** POST /v1/checkout/sessions */
+export async function createCheckoutSession({ db, params, now, origin }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ALLOWED);
+  const mode = optionalEnum(params['mode'], 'mode', ['payment', 'setup', 'subscription'] as const);
+  if (!mode) throw invalidParam('mode', 'Missing required param: mode.', 'parameter_missing');
+  if (mode === 'setup') throw invalidParam('mode', 'The Stripe emulator supports modes payment and subscription only.');
+  optionalEnum(params['ui_mode'], 'ui_mode', ['hosted_page', 'hosted'] as const);
+  const methods = optionalList(params['payment_method_types'], 'payment_method_types');
+  if (methods?.some((m) => m !== 'card')) {
+    throw invalidParam('payment_method_types', 'The Stripe emulator accepts card payments only.');
+  }
+  const lineItems = parseLineItems(params['line_items'], mode, now);
+
+  const customerId = optionalString(params['customer'], 'customer', 255) ?? null;
+  const customerEmail = optionalString(params['customer_email'], 'customer_email', 800) ?? null;
+  if (customerId && customerEmail) {
+    throw invalidParam('customer_email', 'You may only specify one of these parameters: customer, customer_email.');
+  }
+  if (customerEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(customerEmail)) {
+    throw invalidParam('customer_email', `Invalid email address: ${customerEmail}`, 'email_invalid');
+  }
+  if (customerId && !(await load(db, 'customer', customerId))) throw noSuch('customer', customerId, 'customer', 400);
+  const customerCreation = optionalEnum(params['customer_creation'], 'customer_creation', [
+    'always',
+    'if_required',
+  ] as const);
+  if (customerCreation && mode !== 'payment') {
+    throw invalidParam('customer_creation', '`customer_creation` can only be used in `payment` mode.');
+  }
+
+  const subscriptionData = optionalHash(params['subscription_data'], 'subscription_data');
+  if (subscriptionData && mode !== 'subscription') {
+    throw invalidParam('subscription_data', 'You can only pass `subscription_data` in `subscription` mode.');
+  }
+  if (subscriptionData) rejectUnknown(subscriptionData, ['metadata', 'description'], 'subscription_data');
+  const paymentIntentData = optionalHash(params['payment_intent_data'], 'payment_intent_data');
+  if (paymentIntentData && mode !== 'payment') {
+    throw invalidParam('payment_intent_data', 'You can not pass `payment_intent_data` in `subscription` mode.');
+  }
+  if (paymentIntentData)
+    rejectUnknown(paymentIntentData, ['metadata', 'description', 'receipt_email'], 'payment_intent_data');
+
+  const expiresAt = optionalInteger(params['expires_at'], 'expires_at', 0, 4_102_444_800) ?? now + DAY;
+  if (expiresAt < now + 30 * 60 || expiresAt > now + DAY) {
+    throw invalidParam('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.');
+  }
+
+  const id = newId('cs_test');
+  const total = lineItems.reduce((sum, item) => sum + item.amount, 0);
+  const session: SessionState['session'] = {
+    id,
+    object: 'checkout.session',
+    adaptive_pricing: null,
+    after_expiration: null,
+    allow_promotion_codes: null,
+    amount_subtotal: total,
+    amount_total: total,
+    automatic_tax: { enabled: false, liability: null, provider: null, status: null },
+    billing_address_collection: null,
+    cancel_url: optionalUrl(params['cancel_url'], 'cancel_url') ?? null,
+    client_reference_id: optionalString(params['client_reference_id'], 'client_reference_id', 200) ?? null,
+    client_secret: null,
+    consent: null,
+    consent_collection: null,
+    created: now,
+    currency: lineItems[0]?.price.currency ?? 'usd',
+    custom_fields: [],
+    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    customer: customerId,
+    customer_creation: customerId ? null : (customerCreation ?? (mode === 'subscription' ? 'always' : 'if_required')),
+    customer_details: null,
+    customer_email: customerEmail,
+    discounts: [],
+    expires_at: expiresAt,
+    invoice: null,
+    invoice_creation: mode === 'payment' ? { enabled: false, invoice_data: null } : null,
+    livemode: false,
+    locale: optionalString(params['locale'], 'locale', 10) ?? null,
+    metadata: metadata(params['metadata'], 'metadata'),
+    mode,
+    payment_intent: null,
+    payment_link: null,
+    payment_method_collection: mode === 'subscription' ? 'always' : 'if_required',
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    phone_number_collection: { enabled: false },
+    recovered_from: null,
+    setup_intent: null,
+    shipping_address_collection: null,
+    shipping_cost: null,
+    shipping_options: [],
+    status: 'open',
+    submit_type: null,
+    subscription: null,
+    success_url: optionalUrl(params['success_url'], 'success_url') ?? null,
+    total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+    ui_mode: 'hosted_page',
+    url: `${origin}${CHECKOUT_PREFIX}/${id}`,
+  };
+  const state: Omit<SessionState, 'session'> = {
+    lineItems,
+    subscriptionMetadata: metadata(subscriptionData?.['metadata'], 'subscription_data[metadata]'),
+    paymentIntentMetadata: metadata(paymentIntentData?.['metadata'], 'payment_intent_data[metadata]'),
+  };
+  await save(db, session, state as unknown as Record<string, unknown>);
+  return session;
+}
+
+/** A session with its private state, marked expired once past `expires_at`; null if unknown. */
+export async function loadSession(db: Db, id: string, now: number, forUpdate = false): Promise<SessionState | null> {
+  const stored = await load<SessionState['session']>(db, 'checkout.session', id, forUpdate);
+  if (!stored) return null;
+  const state = { ...(stored.private as unknown as Omit<SessionState, 'session'>), session: stored.data };
+  if (state.session.status === 'open' && state.session.expires_at <= now) {
+    state.session = { ...state.session, status: 'expired', url: null };
+    await save(db, state.session);
+  }
+  return state;
+}
+
+/** GET /v1/checkout/sessions/:id */
+export async function retrieveCheckoutSession({ db, id, now, params }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['expand']);
+  const state = await loadSession(db, id, now);
+  if (!state) throw noSuch('checkout.session', id, 'session');
+  return state.session;
+}

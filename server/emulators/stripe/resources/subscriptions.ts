@@ -1,0 +1,165 @@
+/**
+ * `/v1/subscriptions`: retrieve, list by customer, update (cancel at period end, metadata) and
+ * cancel now. The billing portal uses the same changes, so both emit the same events.
+ */
+import type { Db } from '../../../../functions/_lib/db.ts';
+import { currentPeriodEnd } from '../billing.ts';
+import type { ApiCall, ListObject } from '../call.ts';
+import { StripeError, noSuch } from '../errors.ts';
+import { recordEvent, type EventRequest } from '../events.ts';
+import {
+  metadata,
+  optionalBoolean,
+  optionalEnum,
+  optionalHash,
+  optionalInteger,
+  optionalString,
+  rejectUnknown,
+  unsetMetadataKeys,
+} from '../params.ts';
+import { list, load, save, type StripeObject } from '../store.ts';
+
+type Subscription = StripeObject & {
+  status: string;
+  cancel_at_period_end: boolean;
+  metadata: Record<string, string>;
+};
+
+/** The changes an update can make. */
+export interface SubscriptionChanges {
+  cancelAtPeriodEnd?: boolean;
+  metadata?: Record<string, string>;
+  unsetMetadata?: string[];
+}
+
+async function loadSubscription(db: Db, id: string, param = 'id'): Promise<Subscription> {
+  const stored = await load<Subscription>(db, 'subscription', id, true);
+  if (!stored) throw noSuch('subscription', id, param);
+  return stored.data;
+}
+
+/** Applies changes, records `customer.subscription.updated` with the previous values; no change, no event. */
+export async function changeSubscription(
+  db: Db,
+  id: string,
+  changes: SubscriptionChanges,
+  now: number,
+  request?: EventRequest,
+): Promise<Subscription> {
+  const before = await loadSubscription(db, id);
+  if (before.status === 'canceled' && changes.cancelAtPeriodEnd !== undefined) {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      { param: 'cancel_at_period_end' },
+    );
+  }
+  const after: Subscription = { ...before };
+  if (changes.cancelAtPeriodEnd !== undefined && changes.cancelAtPeriodEnd !== before.cancel_at_period_end) {
+    const cancelling = changes.cancelAtPeriodEnd;
+    after.cancel_at_period_end = cancelling;
+    after['cancel_at'] = cancelling ? currentPeriodEnd(before) : null;
+    after['canceled_at'] = cancelling ? now : null;
+    after['cancellation_details'] = {
+      comment: null,
+      feedback: null,
+      reason: cancelling ? 'cancellation_requested' : null,
+    };
+  }
+  if (changes.metadata || changes.unsetMetadata?.length) {
+    const merged = { ...before.metadata, ...changes.metadata };
+    for (const key of changes.unsetMetadata ?? []) delete merged[key];
+    after.metadata = merged;
+  }
+  const previous: Record<string, unknown> = {};
+  for (const key of ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'cancellation_details', 'metadata']) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  if (Object.keys(previous).length === 0) return before;
+  await save(db, after);
+  await recordEvent(db, 'customer.subscription.updated', after, {
+    created: now,
+    previous,
+    ...(request ? { request } : {}),
+  });
+  return after;
+}
+
+/** Cancels at once: status canceled, ended now; records `customer.subscription.deleted`. */
+export async function endSubscription(db: Db, id: string, now: number, request?: EventRequest): Promise<Subscription> {
+  const before = await loadSubscription(db, id);
+  if (before.status === 'canceled') {
+    throw new StripeError(400, 'invalid_request_error', `This subscription has already been canceled: '${id}'`, {
+      code: 'resource_missing',
+      param: 'id',
+    });
+  }
+  const after: Subscription = {
+    ...before,
+    status: 'canceled',
+    canceled_at: now,
+    ended_at: now,
+    cancellation_details: { comment: null, feedback: null, reason: 'cancellation_requested' },
+  };
+  await save(db, after);
+  await recordEvent(db, 'customer.subscription.deleted', after, { created: now, ...(request ? { request } : {}) });
+  return after;
+}
+
+/** GET /v1/subscriptions/:id */
+export async function retrieveSubscription({ db, id, params }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['expand']);
+  const stored = await load(db, 'subscription', id);
+  if (!stored) throw noSuch('subscription', id, 'id');
+  return stored.data;
+}
+
+/** GET /v1/subscriptions?customer=...&status=... */
+export async function listSubscriptions({ db, params }: ApiCall): Promise<ListObject> {
+  rejectUnknown(params, ['customer', 'status', 'limit', 'expand']);
+  const limit = optionalInteger(params['limit'], 'limit', 1, 100) ?? 10;
+  const customer = optionalString(params['customer'], 'customer', 255);
+  const status =
+    optionalEnum(params['status'], 'status', [
+      'active',
+      'all',
+      'canceled',
+      'past_due',
+      'trialing',
+      'unpaid',
+    ] as const) ?? null;
+  const rows = await list(db, 'subscription', { ...(customer === undefined ? {} : { customer }), limit: 1000 });
+  // Stripe's default list leaves canceled subscriptions out.
+  const matching = rows
+    .map((r) => r.data)
+    .filter((s) => (status === 'all' ? true : status ? s['status'] === status : s['status'] !== 'canceled'));
+  return {
+    object: 'list',
+    data: matching.slice(0, limit),
+    has_more: matching.length > limit,
+    url: '/v1/subscriptions',
+  };
+}
+
+/** POST /v1/subscriptions/:id */
+export async function updateSubscription({ db, id, params, now, request }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['cancel_at_period_end', 'metadata', 'cancellation_details', 'proration_behavior', 'expand']);
+  const cancelAtPeriodEnd = optionalBoolean(params['cancel_at_period_end'], 'cancel_at_period_end');
+  optionalHash(params['cancellation_details'], 'cancellation_details');
+  const changes: SubscriptionChanges = {
+    ...(cancelAtPeriodEnd === undefined ? {} : { cancelAtPeriodEnd }),
+    ...(params['metadata'] === undefined
+      ? {}
+      : { metadata: metadata(params['metadata'], 'metadata'), unsetMetadata: unsetMetadataKeys(params['metadata']) }),
+  };
+  return changeSubscription(db, id, changes, now, request);
+}
+
+/** DELETE /v1/subscriptions/:id */
+export async function cancelSubscription({ db, id, params, now, request }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['invoice_now', 'prorate', 'cancellation_details', 'expand']);
+  optionalBoolean(params['invoice_now'], 'invoice_now');
+  optionalBoolean(params['prorate'], 'prorate');
+  return endSubscription(db, id, now, request);
+}

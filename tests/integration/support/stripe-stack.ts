@@ -1,0 +1,196 @@
+/**
+ * A real server for the payment tests: createApp on 127.0.0.1 with a random port, a PGlite data
+ * dir with the product's migrations, the Stripe emulator, optionally the functions, and a JWKS of
+ * our own at the auth server's path so `requireUser` accepts tokens these tests sign.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import Stripe from 'stripe';
+import { openPGlite, setDb, type Db } from '../../../functions/_lib/db.ts';
+import { json } from '../../../functions/_lib/http.ts';
+import { migrate } from '../../../functions/_lib/migrate.ts';
+import { endpointOptions } from '../../../functions/_lib/stripe.ts';
+import { createApp, type Route } from '../../../server/app.ts';
+import { createStripeEmulator, type RetryPolicy, type StripeEmulator } from '../../../server/emulators/stripe/index.ts';
+import { loadFunctionRoutes } from '../../../server/functions.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** The test account's secret key and webhook signing secret. */
+export const SECRET_KEY = 'sk_test_emulatorIntegrationKey';
+export const WEBHOOK_SECRET = 'whsec_emulatorIntegrationSecret';
+
+/** Temporary folders, removed by `removeTempDirs`. */
+const tempDirs: string[] = [];
+
+/** A fresh temporary folder. */
+export async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes every folder `tempDir` made. */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(tempDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+}
+
+/** Signs access tokens the way the auth server does, with a key published at its JWKS path. */
+export interface TokenIssuer {
+  jwk: JWK;
+  sign(origin: string, user: { id: string; email: string }): Promise<string>;
+}
+
+/** An ES256 key pair and a signer for Supabase-shaped access tokens. */
+export async function createTokenIssuer(): Promise<TokenIssuer> {
+  const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
+  return {
+    jwk,
+    sign: (origin, user) => signToken(privateKey, origin, user),
+  };
+}
+
+function signToken(key: CryptoKey, origin: string, user: { id: string; email: string }): Promise<string> {
+  return new SignJWT({ email: user.email, role: 'authenticated', session_id: crypto.randomUUID() })
+    .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'JWT' })
+    .setIssuer(`${origin}/auth/v1`)
+    .setAudience('authenticated')
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+}
+
+export interface Stack {
+  origin: string;
+  db: Db;
+  server: Server;
+  emulator: StripeEmulator;
+  /** The real SDK, pointed at the emulator. */
+  stripe: Stripe;
+  /** Mounted routes; tests may swap the emulator's. */
+  routes: Route[];
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  dataDir: string;
+  /** Mount functions/ (and set their environment). */
+  functions?: boolean;
+  /** Publish this key at `/auth/v1/.well-known/jwks.json`. */
+  jwk?: JWK;
+  /** Where events go; default the site's /api/stripe-webhook. A path is taken relative to the origin. */
+  webhookPath?: string;
+  retry?: RetryPolicy;
+  extraRoutes?: Route[];
+  log?: (message: string) => void;
+}
+
+/** Opens the data dir, applies migrations and serves everything on a random port. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const db = await openPGlite(options.dataDir);
+  await migrate(db, join(ROOT, 'supabase/migrations'));
+  setDb(db);
+  // createApp reads this array on every request, so routes that need the origin join it after listen.
+  const routes: Route[] = [];
+  const server = createApp({ distDir: await tempDir('shm-dist-'), routes });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const origin = `http://127.0.0.1:${address.port}`;
+
+  const emulator = await createStripeEmulator({
+    db,
+    webhookUrl: `${origin}${options.webhookPath ?? '/api/stripe-webhook'}`,
+    webhookSecret: WEBHOOK_SECRET,
+    apiKey: SECRET_KEY,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  routes.push(...emulator.routes, ...(options.extraRoutes ?? []));
+  if (options.jwk) {
+    const keys = { keys: [options.jwk] };
+    routes.push({ path: '/auth/v1/.well-known/jwks.json', match: 'exact', handler: async () => json(keys) });
+  }
+  if (options.functions) {
+    process.env['SUPABASE_URL'] = origin;
+    process.env['STRIPE_SECRET_KEY'] = SECRET_KEY;
+    process.env['STRIPE_WEBHOOK_SECRET'] = WEBHOOK_SECRET;
+    process.env['STRIPE_API_URL'] = origin;
+    delete process.env['SITE_URL'];
+    routes.push(...(await loadFunctionRoutes(join(ROOT, 'functions'))));
+  }
+
+  const stripe = new Stripe(SECRET_KEY, {
+    ...endpointOptions(origin),
+    apiVersion: Stripe.API_VERSION,
+    maxNetworkRetries: 0,
+  });
+  return {
+    origin,
+    db,
+    server,
+    emulator,
+    stripe,
+    routes,
+    async close() {
+      await emulator.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await db.close();
+    },
+  };
+}
+
+/** Polls `check` until it returns a value (not undefined), for at most `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The named fields of the first form on a hosted page, and where it posts. */
+export function readForm(html: string): { action: string; fields: Record<string, string> } {
+  const form = /<form method="post" action="([^"]+)">([\s\S]*?)<\/form>/.exec(html);
+  if (!form?.[1] || form[2] === undefined) throw new Error('no form on the page');
+  const fields: Record<string, string> = {};
+  for (const input of form[2].matchAll(/<input ([^>]*)>/g)) {
+    const name = /name="([^"]*)"/.exec(input[1] ?? '')?.[1];
+    const value = /value="([^"]*)"/.exec(input[1] ?? '')?.[1] ?? '';
+    if (name) fields[name] = value.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+  }
+  return { action: form[1].replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code))), fields };
+}
+
+/** Opens a checkout page and submits its card form with `overrides`; returns the raw response. */
+export async function payCheckout(url: string, overrides: Record<string, string> = {}): Promise<Response> {
+  const page = await fetch(url);
+  if (page.status !== 200) throw new Error(`checkout page answered ${page.status}`);
+  const { action, fields } = readForm(await page.text());
+  const body = new URLSearchParams({ ...fields, name: 'Pat Customer', ...overrides });
+  return fetch(new URL(action, url), {
+    method: 'POST',
+    body,
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    redirect: 'manual',
+  });
+}
+
+/** The visible text of an HTML page: tags dropped, character references decoded, spaces collapsed. */
+export function textOf(html: string): string {
+  return html
+    .replace(/<(style|script)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
+    .replace(/\s+/g, ' ');
+}
