@@ -1,12 +1,15 @@
 /**
  * The embedded default: with no hosted auth server configured, this one process also hosts the
- * Supabase Auth emulator at /auth/v1 and the local mailbox at /_dev/mail, in the same database.
+ * Supabase Auth emulator at /auth/v1 and the local mailbox at /_dev/mail; with no card-provider key,
+ * the Stripe emulator at /v1 with its hosted checkout and billing pages. All in the same database.
  */
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../functions/_lib/db.ts';
 import { supabaseUrl } from '../functions/_lib/config.ts';
 import type { Route } from './app.ts';
 import { createAuthEmulator } from './emulators/auth/handler.ts';
 import { openMailbox } from './emulators/mailbox/index.ts';
+import { createStripeEmulator, type StripeEmulator } from './emulators/stripe/index.ts';
 
 /** What the embedded routes run on. */
 export interface EmbeddedOptions {
@@ -46,4 +49,33 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
     { path: '/_dev/mail', match: 'exact', handler: mailbox.handler },
     { path: '/_dev/mail.json', match: 'exact', handler: mailbox.handler },
   ];
+}
+
+/** Whether payments run against the local Stripe emulator: no card-provider key is configured. */
+export function isPaymentsEmbedded(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env['STRIPE_SECRET_KEY'];
+}
+
+/**
+ * Points the functions' Stripe SDK at this server's emulator: a test key, a webhook secret made
+ * for this process (the emulator signs with it at delivery time) and the loopback API address.
+ */
+export function applyEmbeddedPaymentsEnv(port: number, env: NodeJS.ProcessEnv = process.env): void {
+  env['STRIPE_SECRET_KEY'] ??= 'sk_test_embedded_local';
+  env['STRIPE_WEBHOOK_SECRET'] ??= `whsec_${randomBytes(24).toString('hex')}`;
+  env['STRIPE_API_URL'] ??= `http://127.0.0.1:${port}`;
+}
+
+/** The Stripe emulator of the embedded default, delivering webhooks to this server's function. */
+export function embeddedPayments(db: Db, port: number, env: NodeJS.ProcessEnv = process.env): Promise<StripeEmulator> {
+  const webhookSecret = env['STRIPE_WEBHOOK_SECRET'];
+  const apiKey = env['STRIPE_SECRET_KEY'];
+  if (!webhookSecret || !apiKey) throw new Error('applyEmbeddedPaymentsEnv must run before embeddedPayments');
+  return createStripeEmulator({
+    db,
+    webhookUrl: `http://127.0.0.1:${port}/api/stripe-webhook`,
+    webhookSecret,
+    apiKey,
+    publicUrl: (env['SITE_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+  });
 }

@@ -7,20 +7,31 @@ import { fileURLToPath } from 'node:url';
 import { getDb } from '../functions/_lib/db.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { createApp, type Route } from './app.ts';
-import { applyEmbeddedEnv, embeddedRoutes, isEmbedded } from './embedded.ts';
+import {
+  applyEmbeddedEnv,
+  applyEmbeddedPaymentsEnv,
+  embeddedPayments,
+  embeddedRoutes,
+  isEmbedded,
+  isPaymentsEmbedded,
+} from './embedded.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const port = Number(process.env['PORT'] ?? 4321);
 const host = process.env['HOST'] ?? '0.0.0.0';
 const embedded = isEmbedded();
-// Before the functions load: they read SUPABASE_URL to find the auth server's keys.
+const paymentsEmbedded = isPaymentsEmbedded();
+// Before the functions load: they read SUPABASE_URL and the Stripe settings from the environment.
 if (embedded) applyEmbeddedEnv(port);
+if (paymentsEmbedded) applyEmbeddedPaymentsEnv(port);
 
 const db = await getDb();
 await migrate(db, root('supabase/migrations'));
 const routes: Route[] = await loadFunctionRoutes(root('functions'));
 if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off' })));
+const payments = paymentsEmbedded ? await embeddedPayments(db, port) : null;
+if (payments) routes.push(...payments.routes);
 
 const server = createApp({ distDir: root('dist'), routes });
 server.listen(port, host, () => {
@@ -28,6 +39,7 @@ server.listen(port, host, () => {
   if (embedded) {
     console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${port}/_dev/mail`);
   }
+  if (payments) console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
 });
 
 let stopping = false;
@@ -36,7 +48,8 @@ function shutdown(signal: string): void {
   stopping = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
   server.close(() => {
-    db.close().finally(() => process.exit(0));
+    // Pending webhook deliveries stay queued in the database and resume at the next start.
+    void (payments?.stop() ?? Promise.resolve()).then(() => db.close()).finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   // Requests still open after 10 s are cut so a stuck client cannot hold the process forever.

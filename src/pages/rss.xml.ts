@@ -10,6 +10,8 @@ export const GET: APIRoute = async ({ site }) => {
     title: `${SITE.name} Blog`,
     description: 'Air filter guides, maintenance schedules and cost tools for homes around Springfield, MO.',
     site: site ?? 'http://localhost:4321',
+    // Links in the one URL form of the site (no trailing slash).
+    trailingSlash: false,
     items: posts.map((post) => ({
       title: post.data.title,
       description: post.data.excerpt,

@@ -307,9 +307,12 @@ test('the floating button does not animate when reduced motion is asked for', as
 test('share buttons: real share links, and Copy Link copies the address with a toast', async ({ page }) => {
   await page.goto(PATH);
   const share = page.getByRole('region', { name: 'Share this article' });
-  await expect(share.getByRole('link', { name: /Share on Facebook/ })).toHaveAttribute('href', /facebook\.com\/sharer/);
-  await expect(share.getByRole('link', { name: /Share on X/ })).toHaveText('Tweet');
-  await expect(share.getByRole('link', { name: /Share on LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
+  await expect(share.getByRole('link', { name: /^Facebook/ })).toHaveAttribute('href', /facebook\.com\/sharer/);
+  await expect(share.getByRole('link', { name: /^Tweet \(share on X/ })).toHaveAttribute(
+    'href',
+    /twitter\.com\/intent\/tweet/,
+  );
+  await expect(share.getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute('href', /linkedin\.com/);
   await share.getByRole('button', { name: 'Copy Link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
