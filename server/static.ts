@@ -3,7 +3,7 @@
  * for hashed assets, revalidation for HTML, one URL form (no trailing slash, no `.html`), and the
  * site's own not-found page with status 404.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
@@ -31,6 +31,8 @@ export function canonicalRedirect(pathname: string): string | null {
 
 /** A request handler that serves `distDir`, calling `next` for paths it has no file for. */
 export function createStaticHandler(distDir: string) {
+  // Without a build (e.g. integration tests of the functions) every path falls through to `next`.
+  if (!existsSync(distDir)) return (_req: IncomingMessage, _res: ServerResponse, next: () => void): void => next();
   const serve = sirv(distDir, {
     etag: true,
     gzip: true,

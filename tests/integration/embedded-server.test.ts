@@ -1,0 +1,181 @@
+/**
+ * The whole embedded default as `npm start` runs it: the real server process, driven by the real
+ * supabase-js client and plain HTTP, from sign-up to a paid subscription, across a restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openPGlite } from '../../functions/_lib/db.ts';
+import { mailsTo } from './harness.ts';
+import { payCheckout, waitFor } from './support/stripe-stack.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `node server/index.ts` and resolves once it listens. */
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
+  for (const key of [
+    'PUBLIC_SUPABASE_URL',
+    'SUPABASE_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_API_URL',
+    'SITE_URL',
+    'DATABASE_URL',
+  ]) {
+    delete env[key];
+  }
+  const child = spawn(process.execPath, ['server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return child;
+}
+
+/** Sends SIGTERM and resolves with the exit code. */
+function stopServer(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe('embedded default, end to end', () => {
+  let dataDir = '';
+  let port = 0;
+  let origin = '';
+  let server: ChildProcess | undefined;
+  const email = `pat.${Date.now()}@example.com`;
+  const password = 'correct horse 42';
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'shm-embedded-'));
+    port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    server = await startServer(port, dataDir);
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const client = () =>
+    createClient(origin, 'embedded-anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
+  const call = (path: string, token: string, body: unknown = {}) =>
+    fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  test('sign up, confirm by mail, subscribe to Autopilot Full, pay, and be subscribed across a restart', async () => {
+    const supabase = client();
+    const signUp = await supabase.auth.signUp({
+      email,
+      password,
+      options: { data: { full_name: 'Pat Customer' }, emailRedirectTo: `${origin}/` },
+    });
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.session).toBeNull();
+
+    const [mail] = await mailsTo(origin, email);
+    const link = mail?.links.find((l) => l.includes('/auth/v1/verify'));
+    expect(link).toBeDefined();
+    const verified = await fetch(link ?? '', { redirect: 'manual' });
+    expect(verified.status).toBe(303);
+    expect(verified.headers.get('location')).toMatch(new RegExp(`^${origin}/#access_token=`));
+
+    const signIn = await supabase.auth.signInWithPassword({ email, password });
+    expect(signIn.error).toBeNull();
+    const token = signIn.data.session?.access_token ?? '';
+
+    const before = await (await call('/api/check-subscription', token)).json();
+    expect(before).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
+
+    const checkout = await call('/api/create-subscription-checkout', token, { planType: 'full' });
+    expect(checkout.status).toBe(200);
+    const { url } = (await checkout.json()) as { url: string };
+    const paid = await payCheckout(url);
+    expect(paid.status).toBe(303);
+    const successUrl = new URL(paid.headers.get('location') ?? '');
+    expect(successUrl.pathname).toBe('/payment-success');
+    expect(successUrl.searchParams.get('session_id')).toMatch(/^cs_test_[A-Za-z0-9]{58}$/);
+
+    const status = await waitFor(async () => {
+      const body = (await (await call('/api/check-subscription', token)).json()) as {
+        subscribed: boolean;
+        subscription_tier: string;
+        subscription_end: string;
+      };
+      return body.subscribed ? body : undefined;
+    }, 'the subscription webhook');
+    expect(status.subscription_tier).toBe('full');
+    expect(new Date(status.subscription_end).getTime()).toBeGreaterThan(Date.now());
+
+    // A one-time booking: premium filters cost $30.00, computed on the server.
+    const booking = await call('/api/create-payment-checkout', token, {
+      serviceType: 'air-filter-replacement',
+      options: { filterQuality: 'premium' },
+    });
+    expect(booking.status).toBe(200);
+    const bookingPaid = await payCheckout(((await booking.json()) as { url: string }).url);
+    expect(bookingPaid.status).toBe(303);
+    const bookingSession = new URL(bookingPaid.headers.get('location') ?? '').searchParams.get('session_id') ?? '';
+
+    // Restart: the same data dir keeps the user, the session's subscription and the orders.
+    expect(await stopServer(server as ChildProcess)).toBe(0);
+    server = await startServer(port, dataDir);
+    const again = await client().auth.signInWithPassword({ email, password });
+    expect(again.error).toBeNull();
+    const afterRestart = await (await call('/api/check-subscription', again.data.session?.access_token ?? '')).json();
+    expect(afterRestart).toMatchObject({ subscribed: true, subscription_tier: 'full' });
+
+    expect(await stopServer(server)).toBe(0);
+    const db = await openPGlite(dataDir);
+    const orders = await db.query<{
+      kind: string;
+      item: string;
+      amount_cents: number;
+      status: string;
+      order_number: string;
+      checkout_session_id: string;
+    }>('select kind, item, amount_cents, status, order_number, checkout_session_id from orders order by id');
+    await db.close();
+    expect(orders.map((o) => [o.kind, o.item, o.amount_cents, o.status])).toEqual([
+      ['subscription', 'full', 5900, 'paid'],
+      ['service', 'air-filter-replacement', 3000, 'paid'],
+    ]);
+    const booked = orders.find((o) => o.checkout_session_id === bookingSession);
+    expect(booked?.order_number).toBe(`ORD-${bookingSession.split('_').pop()?.slice(-8).toUpperCase()}`);
+  });
+});
