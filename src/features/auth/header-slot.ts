@@ -1,0 +1,28 @@
+/**
+ * The header's account slot without supabase-js: a session stored by supabase-js in this browser
+ * turns 'Sign In' into 'My Account'. Only a hint for drawing the header; pages that act on the
+ * account verify the session with the auth server.
+ */
+
+/** Whether `storage` holds a supabase-js session that can still be refreshed. */
+export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getItem'>): boolean {
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
+    try {
+      const value = JSON.parse(storage.getItem(key) ?? 'null') as { refresh_token?: unknown } | null;
+      if (typeof value?.refresh_token === 'string' && value.refresh_token.length > 0) return true;
+    } catch {
+      // Not JSON: not a session.
+    }
+  }
+  return false;
+}
+
+/** Shows 'My Account' in every account slot of the page. */
+export function showSignedIn(root: Document): void {
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('[data-auth-slot] a')) {
+    link.href = '/account';
+    link.textContent = 'My Account';
+  }
+}

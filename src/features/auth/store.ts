@@ -1,0 +1,124 @@
+/**
+ * The auth state of SPEC §4 in nanostores, shared by every island: loading, then signed in or out;
+ * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out.
+ * Exactly one supabase-js subscription feeds it; its callback stays synchronous (awaiting inside it
+ * can deadlock supabase-js), so follow-up calls are deferred.
+ */
+import type { Session, User } from '@supabase/supabase-js';
+import { atom } from 'nanostores';
+import { getSupabase } from '@/lib/supabase';
+import { authErrorMessage, UNEXPECTED_ERROR } from './messages';
+
+export interface AuthState {
+  status: 'loading' | 'signed-in' | 'signed-out';
+  user: User | null;
+  session: Session | null;
+}
+
+export interface SubscriptionState {
+  subscribed: boolean;
+  tier: 'lite' | 'full' | null;
+  endDate: string | null;
+}
+
+export const NO_SUBSCRIPTION: SubscriptionState = { subscribed: false, tier: null, endDate: null };
+export const $auth = atom<AuthState>({ status: 'loading', user: null, session: null });
+export const $subscription = atom<SubscriptionState>(NO_SUBSCRIPTION);
+
+let started: Promise<void> | undefined;
+
+/** Starts listening to the auth server's session events; safe to call from every island. */
+export function startAuth(): Promise<void> {
+  started ??= (async () => {
+    const supabase = await getSupabase();
+    supabase.auth.onAuthStateChange((event, session) => {
+      $auth.set({ status: session ? 'signed-in' : 'signed-out', user: session?.user ?? null, session });
+      if (event === 'SIGNED_OUT' || !session) $subscription.set(NO_SUBSCRIPTION);
+      else if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN') setTimeout(() => void checkSubscription(), 0);
+    });
+  })();
+  return started;
+}
+
+/** Asks our function whether the user subscribes; failures are only logged (SPEC §7). */
+export async function checkSubscription(): Promise<void> {
+  const token = $auth.get().session?.access_token;
+  if (!token) return;
+  try {
+    const res = await fetch('/api/check-subscription', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`check-subscription answered ${res.status}`);
+    const body = (await res.json()) as {
+      subscribed: boolean;
+      subscription_tier: 'lite' | 'full' | null;
+      subscription_end: string | null;
+    };
+    $subscription.set({ subscribed: body.subscribed, tier: body.subscription_tier, endDate: body.subscription_end });
+  } catch (error) {
+    console.error('Subscription check failed:', error);
+  }
+}
+
+/** Removes every auth entry supabase-js keeps in this browser (SPEC §4, before sign-in and sign-up). */
+function clearStoredAuth(): void {
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith('supabase.auth.') || /^sb-.*-auth-token/.test(key)) localStorage.removeItem(key);
+  }
+}
+
+/** Clears local auth state and attempts a global sign-out, ignoring its errors. */
+async function resetSession(): Promise<void> {
+  clearStoredAuth();
+  try {
+    const supabase = await getSupabase();
+    await supabase.auth.signOut({ scope: 'global' });
+  } catch {
+    // Nothing to sign out of, or the server is unreachable: the fresh sign-in proceeds either way.
+  }
+}
+
+/** Signs in; resolves with the message to show, or null on success. */
+export async function signIn(email: string, password: string): Promise<string | null> {
+  try {
+    await resetSession();
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signInWithPassword({ email, password });
+    return error ? authErrorMessage(error) : null;
+  } catch {
+    return UNEXPECTED_ERROR;
+  }
+}
+
+/** Creates an account; resolves with the message to show, or null when the confirmation mail was sent. */
+export async function signUp(email: string, password: string, fullName: string): Promise<string | null> {
+  try {
+    await resetSession();
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password,
+      options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}/` },
+    });
+    if (error) return authErrorMessage(error);
+    // A taken address answers with a user that has no identities (DECISIONS.md).
+    if (data.user && data.user.identities?.length === 0)
+      return authErrorMessage({ message: 'User already registered' });
+    return null;
+  } catch {
+    return UNEXPECTED_ERROR;
+  }
+}
+
+/** Signs out everywhere; errors are only logged (SPEC §8). */
+export async function signOut(): Promise<void> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signOut({ scope: 'global' });
+    if (error) console.error('Sign-out error:', error);
+  } catch (error) {
+    console.error('Sign-out error:', error);
+  }
+  $subscription.set(NO_SUBSCRIPTION);
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+
+const PASSWORD = 'filters-every-90';
+
+/** The confirmation link the local mailbox holds for `email`. */
+async function confirmationLink(page: Page, email: string): Promise<string> {
+  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
+  const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+  const link = messages[0]?.links.find((l) => l.includes('/auth/v1/verify'));
+  if (!link) throw new Error(`no confirmation mail for ${email}`);
+  return link;
+}
+
+async function openAuth(page: Page): Promise<void> {
+  await page.goto('/auth');
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('accounts', () => {
+  const email = `pat.${Date.now()}@example.com`;
+
+  test('create an account: each validation message, then the confirmation notice', async ({ page }) => {
+    await openAuth(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Create Account' });
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('You must provide either an email or phone number and a password');
+    await page.getByLabel('Full name').fill('Pat Customer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('12345');
+    await page.getByLabel('Confirm password').fill('12345');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await submit.click();
+    await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
+    await expectNoAxeViolations(page);
+  });
+
+  test('the toggle clears the fields and the error', async ({ page }) => {
+    await openAuth(page);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue('');
+  });
+
+  test('the mailed link signs the new customer in on the home page; the account page shows them', async ({ page }) => {
+    await page.goto(await confirmationLink(page, email));
+    // supabase-js takes the session out of the fragment, leaving at most a bare '#'.
+    await expect(page).toHaveURL(/\/#?$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/account');
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+    await expect(page.getByText('No Active Plan')).toBeVisible();
+    const sessionId = page.getByRole('region', { name: 'Security' }).locator('.font-mono');
+    await expect(sessionId).toHaveText(/^[0-9a-f-]{20}$/);
+    const actions = page.getByRole('region', { name: 'Quick Actions' }).getByRole('link');
+    await expect(actions).toHaveCount(2);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
+  test('signed out, the account page sends you to sign in', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a wrong password and a taken address get the messages of SPEC §8', async ({ page }) => {
+    await openAuth(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByLabel('Full name').fill('Pat Again');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'An account with this email already exists. Please sign in instead.',
+    );
+  });
+
+  test('signing in goes to the account page', async ({ page }) => {
+    await openAuth(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText(email)).toBeVisible();
+  });
+});
