@@ -1,24 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-
-const PASSWORD = 'filters-every-90';
-
-/** Creates, confirms and signs in a new customer through the site itself. */
-async function signUpAndIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByLabel('Full name').fill('Sam Subscriber');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
-  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: { links: string[] }[] };
-  await page.goto(messages[0]?.links.find((l) => l.includes('/auth/v1/verify')) ?? '/');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
-}
+import { signUpAndIn } from './customer';
 
 test.describe('checkout', () => {
   test('an anonymous visitor pressing Subscribe goes to sign in', async ({ page }) => {

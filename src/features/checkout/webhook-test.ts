@@ -1,0 +1,87 @@
+/**
+ * The owner's webhook test page (SPEC §4, §7, §8): one button per plan and per bookable service,
+ * each starting a real test checkout with the SPEC's payloads; the running test's button says
+ * 'Testing...' and is disabled; the outcome is a toast.
+ */
+import { toast } from '@/features/toast/store';
+import { planName, type PlanType } from './plans';
+import type { BookingOptions, ServiceType } from './pricing';
+import { currentAccessToken } from './checkout-client';
+
+/** The test payloads of SPEC §7 "Other facts". */
+export const SERVICE_TESTS: readonly { serviceType: ServiceType; options: BookingOptions }[] = [
+  { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
+  { serviceType: 'dryer-vent-cleaning', options: {} },
+  { serviceType: 'light-bulb-replacement', options: {} },
+  { serviceType: 'refrigerator-filters', options: {} },
+  { serviceType: 'smoke-detector-batteries', options: { additionalDetectors: 2 } },
+  { serviceType: 'vacuum-cleanout', options: { ventCount: 3 } },
+];
+
+let running: string | null = null;
+
+async function post(path: string, token: string | null, body: unknown): Promise<string | undefined> {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const data = (await res.json()) as { url?: string; error?: string };
+  if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
+  return data.url;
+}
+
+async function run(button: HTMLButtonElement, test: () => Promise<void>): Promise<void> {
+  if (running) return;
+  running = button.dataset['testId'] ?? '';
+  const label = button.textContent;
+  button.disabled = true;
+  button.textContent = 'Testing...';
+  try {
+    await test();
+  } finally {
+    running = null;
+    button.disabled = false;
+    button.textContent = label;
+  }
+}
+
+/** Wires the page's test buttons. */
+export function initWebhookTests(root: Document): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-test-plan]')) {
+    const plan = button.dataset['testPlan'] as PlanType;
+    button.addEventListener('click', () =>
+      run(button, async () => {
+        const token = await currentAccessToken();
+        if (!token) {
+          window.location.assign('/auth');
+          return;
+        }
+        try {
+          const url = await post('/api/create-subscription-checkout', token, { planType: plan });
+          if (url) window.open(url, '_blank', 'noopener');
+          toast({ title: `${planName(plan)} subscription webhook should be triggered!` });
+        } catch (error) {
+          console.error('Subscription webhook test failed:', error);
+          toast({ title: 'Error testing subscription webhook', variant: 'destructive' });
+        }
+      }),
+    );
+  }
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-test-service]')) {
+    const test = SERVICE_TESTS.find((t) => t.serviceType === button.dataset['testService']);
+    if (!test) continue;
+    button.addEventListener('click', () =>
+      run(button, async () => {
+        try {
+          const url = await post('/api/create-payment-checkout', await currentAccessToken(), test);
+          if (url) window.open(url, '_blank', 'noopener');
+          toast({ title: `${test.serviceType} webhook should be triggered!` });
+        } catch (error) {
+          console.error('Service webhook test failed:', error);
+          toast({ title: `Error testing ${test.serviceType} webhook`, variant: 'destructive' });
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { signUpAndIn } from './customer';
+
+test('signed out, a subscription test sends you to sign in; the page is noindex and accessible', async ({ page }) => {
+  await page.goto('/webhook-test');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Test Autopilot Lite' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('all eight test buttons start their checkouts with the SPEC payloads and toast the outcome', async ({
+  page,
+  context,
+}) => {
+  await signUpAndIn(page, `owner.${Date.now()}@example.com`);
+  await page.goto('/webhook-test');
+  const prices = ['$39/month', '$59/month', '$30.00', '$35.00', '$20.00', '$20.00', '$40.00', '$60.00'];
+  for (const price of prices) await expect(page.getByRole('main')).toContainText(price);
+
+  const requests: unknown[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/create-')) requests.push(req.postDataJSON());
+  });
+  const buttons = [
+    ['Test Autopilot Lite', 'Autopilot Lite subscription webhook should be triggered!'],
+    ['Test Autopilot Full', 'Autopilot Full subscription webhook should be triggered!'],
+    ['Test Air Filter Replacement', 'air-filter-replacement webhook should be triggered!'],
+    ['Test Dryer Vent Cleaning', 'dryer-vent-cleaning webhook should be triggered!'],
+    ['Test Light Bulb Replacement', 'light-bulb-replacement webhook should be triggered!'],
+    ['Test Refrigerator Filters', 'refrigerator-filters webhook should be triggered!'],
+    ['Test Smoke Detector Batteries', 'smoke-detector-batteries webhook should be triggered!'],
+    ['Test Vacuum Clean-out', 'vacuum-cleanout webhook should be triggered!'],
+  ] as const;
+  for (const [name, message] of buttons) {
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name }).click();
+    await (await popup).close();
+    await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
+    await expect(page.getByRole('button', { name })).toBeEnabled();
+  }
+  expect(requests).toEqual([
+    { planType: 'lite' },
+    { planType: 'full' },
+    { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
+    { serviceType: 'dryer-vent-cleaning', options: {} },
+    { serviceType: 'light-bulb-replacement', options: {} },
+    { serviceType: 'refrigerator-filters', options: {} },
+    { serviceType: 'smoke-detector-batteries', options: { additionalDetectors: 2 } },
+    { serviceType: 'vacuum-cleanout', options: { ventCount: 3 } },
+  ]);
+});
+
+test('a failing test shows the error toast with the service type', async ({ page }) => {
+  await page.route('**/api/create-payment-checkout', (route) =>
+    route.fulfill({ status: 500, json: { error: 'down' } }),
+  );
+  await page.goto('/webhook-test');
+  await page.getByRole('button', { name: 'Test Vacuum Clean-out' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Error testing vacuum-cleanout webhook' })).toBeVisible();
+});
