@@ -47,7 +47,7 @@ describe('contact lead', () => {
       { ...contact, message: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) },
       'message: Please keep the message under 5,000 characters',
     ],
-  ])('%j -> %s', (input, message) => {
+  ])('%# -> %s', (input, message) => {
     expect(problem(contactLeadSchema, input)).toBe(message);
   });
 });
@@ -66,7 +66,7 @@ describe('download lead', () => {
     [{ ...download, source: 'javascript:alert(1)' }, 'source: Must be the page address (an http or https URL)'],
     [{ ...download, source: undefined }, 'source: Must be the page address'],
     [{ ...download, timestamp: 'yesterday' }, 'timestamp: Must be an ISO date and time'],
-  ])('%j -> %s', (input, message) => {
+  ])('%# -> %s', (input, message) => {
     expect(problem(downloadLeadSchema, input)).toBe(message);
   });
 });
