@@ -38,3 +38,27 @@ export async function storeLead(db: Db, kind: LeadKind, payload: Record<string, 
   for (const listener of listeners) listener();
   return row.id;
 }
+
+/** A stored lead as the local list and the CSV export show it. */
+export interface LeadRecord {
+  id: string;
+  kind: LeadKind;
+  payload: Record<string, unknown>;
+  delivery_state: 'pending' | 'delivered' | 'unconfigured';
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** Every stored lead, newest first (timestamps as ISO text, the same from either database). */
+export function listLeads(db: Db, limit?: number): Promise<LeadRecord[]> {
+  const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+  return db.query<LeadRecord>(
+    `select id, kind, payload, delivery_state, attempts, ${iso('next_attempt_at')}, last_error,
+            ${iso('delivered_at')}, ${iso('created_at')}
+     from public.leads order by created_at desc, id${limit ? ' limit $1' : ''}`,
+    limit ? [limit] : [],
+  );
+}

@@ -41,7 +41,7 @@ describe('storing leads', () => {
     delete process.env['CONTACT_WEBHOOK_URL'];
     delete process.env['LEAD_WEBHOOK_URL'];
     process.env['LEAD_RATE_LIMIT'] = '0';
-    server = await startTestServer({ embedded: false, functions: true });
+    server = await startTestServer({ embedded: true, functions: true });
   });
 
   afterEach(async () => {
@@ -123,6 +123,48 @@ describe('storing leads', () => {
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await res.json()) as { error: string }).error).toMatch(/Too many requests/);
     expect(await leads()).toHaveLength(4);
+  });
+});
+
+describe('the local lead list', () => {
+  beforeAll(async () => {
+    delete process.env['CONTACT_WEBHOOK_URL'];
+    delete process.env['LEAD_WEBHOOK_URL'];
+    process.env['LEAD_RATE_LIMIT'] = '0';
+    server = await startTestServer({ embedded: true, functions: true });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  test('/_dev/leads lists stored leads with their delivery state; /_dev/leads.json has the same', async () => {
+    expect((await post('/api/contact', { ...contact, name: '<b>Dana</b>' })).status).toBe(202);
+    expect((await post('/api/lead', download)).status).toBe(202);
+
+    const page = await fetch(`${server.origin}/_dev/leads`);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain('&#60;b&#62;Dana&#60;/b&#62;');
+    expect(html).not.toContain('<b>Dana</b>');
+    expect(html.match(/<td>unconfigured/g)).toHaveLength(2);
+
+    const { leads: listed } = (await (await fetch(`${server.origin}/_dev/leads.json`)).json()) as {
+      leads: {
+        kind: string;
+        delivery_state: string;
+        attempts: number;
+        created_at: string;
+        payload: { email: string };
+      }[];
+    };
+    expect(listed.map((l) => l.kind)).toEqual(['download', 'contact']);
+    expect(listed[0]).toMatchObject({
+      delivery_state: 'unconfigured',
+      attempts: 0,
+      payload: { email: download.email },
+    });
+    expect(listed[0]?.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });
 
