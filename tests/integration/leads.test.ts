@@ -197,8 +197,10 @@ describe('relaying leads through the outbox', () => {
     server = await startTestServer({
       embedded: false,
       functions: true,
+      // A timeout short enough for the hang case, long enough that a busy test machine's slow 200 is
+      // not taken for a failure (which would resend a lead the sink already accepted).
       worker: ({ db }) =>
-        startOutbox({ db, backoff: { baseMs: 10, maxMs: 150 }, timeoutMs: 300, idlePollMs: 1000, log: () => {} }),
+        startOutbox({ db, backoff: { baseMs: 10, maxMs: 150 }, timeoutMs: 2000, idlePollMs: 1000, log: () => {} }),
     });
   });
 
