@@ -1,12 +1,14 @@
 /**
  * The embedded default: with no hosted auth server configured, this one process also hosts the
- * Supabase Auth emulator at /auth/v1 and the local mailbox at /_dev/mail; with no card-provider key,
- * the Stripe emulator at /v1 with its hosted checkout and billing pages. All in the same database.
+ * Supabase Auth emulator at /auth/v1, the local mailbox at /_dev/mail and the stored leads at
+ * /_dev/leads; with no card-provider key, the Stripe emulator at /v1 with its hosted checkout and
+ * billing pages. All in the same database.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../functions/_lib/db.ts';
 import { supabaseUrl } from '../functions/_lib/config.ts';
 import type { Route } from './app.ts';
+import { createDevLeadsHandler } from './dev-leads.ts';
 import { createAuthEmulator } from './emulators/auth/handler.ts';
 import { openMailbox } from './emulators/mailbox/index.ts';
 import { createStripeEmulator, type StripeEmulator } from './emulators/stripe/index.ts';
@@ -33,7 +35,7 @@ export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.
   env['SUPABASE_URL'] ??= `http://127.0.0.1:${port}`;
 }
 
-/** The routes the embedded default adds: the auth emulator (prefix /auth/v1) and the mailbox. */
+/** The routes the embedded default adds: the auth emulator (prefix /auth/v1), the mailbox and the lead list. */
 export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: EmbeddedOptions): Promise<Route[]> {
   const mailbox = await openMailbox(db, now);
   const auth = await createAuthEmulator({
@@ -44,10 +46,13 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
     issuer: () => `${supabaseUrl()}/auth/v1`,
     ...(rateLimits ? {} : { rateLimits: false }),
   });
+  const leads = createDevLeadsHandler(db);
   return [
     { path: '/auth/v1', match: 'prefix', handler: auth },
     { path: '/_dev/mail', match: 'exact', handler: mailbox.handler },
     { path: '/_dev/mail.json', match: 'exact', handler: mailbox.handler },
+    { path: '/_dev/leads', match: 'exact', handler: leads },
+    { path: '/_dev/leads.json', match: 'exact', handler: leads },
   ];
 }
 

@@ -1,11 +1,13 @@
 /**
  * `npm run serve`: opens the database and applies migrations, mounts the functions (and, with no
- * hosted services configured, the local emulators and mailbox), serves the site on PORT (default
- * 4321), and shuts down cleanly on SIGINT/SIGTERM: open requests finish, then the database closes.
+ * hosted services configured, the local emulators and mailbox), starts the leads outbox, serves the
+ * site on PORT (default 4321), and shuts down cleanly on SIGINT/SIGTERM: open requests finish, the
+ * background deliveries stop, then the database closes.
  */
 import { fileURLToPath } from 'node:url';
 import { getDb } from '../functions/_lib/db.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
+import { startOutbox } from '../functions/_lib/outbox.ts';
 import { createApp, type Route } from './app.ts';
 import {
   applyEmbeddedEnv,
@@ -33,6 +35,9 @@ if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: process.env
 const payments = paymentsEmbedded ? await embeddedPayments(db, port) : null;
 if (payments) routes.push(...payments.routes);
 
+// Relays stored leads to the automation webhooks, resuming any left queued by the last run.
+const outbox = startOutbox({ db });
+
 const server = createApp({ distDir: root('dist'), routes });
 server.listen(port, host, () => {
   console.log(`Springfield Home Maintenance is running at http://localhost:${port}`);
@@ -48,8 +53,10 @@ function shutdown(signal: string): void {
   stopping = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
   server.close(() => {
-    // Pending webhook deliveries stay queued in the database and resume at the next start.
-    void (payments?.stop() ?? Promise.resolve()).then(() => db.close()).finally(() => process.exit(0));
+    // Pending webhook deliveries and leads stay queued in the database and resume at the next start.
+    void Promise.all([payments?.stop(), outbox.stop()])
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   });
   server.closeIdleConnections();
   // Requests still open after 10 s are cut so a stuck client cannot hold the process forever.

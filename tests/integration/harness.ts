@@ -44,6 +44,8 @@ export interface TestServerOptions {
   rateLimits?: boolean;
   /** More routes, e.g. another emulator; called again on restart. */
   routes?: (context: { db: Db; clock: TestClock; origin: string }) => Promise<Route[]>;
+  /** Background work started with the server (e.g. the leads outbox), stopped before the database closes. */
+  worker?: (context: { db: Db }) => { stop(): Promise<void> };
 }
 
 /** A running server. */
@@ -63,6 +65,7 @@ export interface TestServer {
 interface Running {
   db: Db;
   server: Server;
+  worker?: { stop(): Promise<void> } | undefined;
 }
 
 async function listen(server: Server, port: number): Promise<number> {
@@ -76,10 +79,11 @@ async function listen(server: Server, port: number): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function close({ db, server }: Running): Promise<void> {
+async function close({ db, server, worker }: Running): Promise<void> {
   // Clients keep connections alive; cut them so close() does not wait for their timeout.
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await worker?.stop();
   await db.close();
 }
 
@@ -110,7 +114,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     process.env['SUPABASE_URL'] = origin;
     // Made once the origin is known (webhook targets need it); createApp reads this same list per request.
     if (options.routes) routes.push(...(await options.routes({ db, clock, origin })));
-    return { db, server };
+    return { db, server, worker: options.worker?.({ db }) };
   }
 
   let running: Running | null = await boot();

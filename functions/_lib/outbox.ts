@@ -1,0 +1,241 @@
+/**
+ * The leads outbox: relays stored leads to the automation tool's webhooks and never drops one.
+ * Each due lead is claimed (a lease on its row, so no two workers send it at once), POSTed as JSON
+ * with a per-attempt timeout, and marked delivered on a 2xx (never sent again); any other outcome
+ * counts an attempt, records the error and schedules a retry with exponential backoff and jitter.
+ * All state is in the database, so deliveries resume after a restart.
+ */
+import type { Db } from './db.ts';
+import { LEAD_KINDS, onLeadStored, webhookUrlFor, type LeadKind } from './leads.ts';
+
+/** How retries are spaced: base x 2^attempts, capped, then scaled by a random 50-100 %. */
+export interface BackoffPolicy {
+  baseMs: number;
+  maxMs: number;
+}
+
+/** 2 s, 4 s, 8 s ... up to an hour: a tool down for a day gets a try every hour until it is back. */
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1000, maxMs: 60 * 60_000 };
+
+/** The wait after `attempts` failed attempts; `random` in [0, 1) spreads retries of a burst apart. */
+export function backoffMs(attempts: number, policy: BackoffPolicy, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts));
+  return Math.round(ceiling * (0.5 + 0.5 * random()));
+}
+
+/** What the outbox needs; everything but `db` has a production default. */
+export interface OutboxOptions {
+  db: Db;
+  /** The webhook of a kind, read at each pass (default: CONTACT_WEBHOOK_URL / LEAD_WEBHOOK_URL). */
+  urlFor?: (kind: LeadKind) => string | undefined;
+  backoff?: BackoffPolicy;
+  /** How long the automation tool may take to answer one lead (default 10 s). */
+  timeoutMs?: number;
+  /** How many leads are sent at once (default 10). */
+  batchSize?: number;
+  /** Wait between checks when nothing is due, catching leads written by another process (default 30 s). */
+  idlePollMs?: number;
+  log?: (message: string) => void;
+}
+
+/** A running outbox worker. */
+export interface Outbox {
+  /** Wakes the worker: a lead was stored. */
+  kick(): void;
+  /** Stops the worker; a send in flight is abandoned, not counted, and retried at the next start. */
+  stop(): Promise<void>;
+}
+
+interface ClaimedLead {
+  id: string;
+  kind: LeadKind;
+  payload: unknown;
+  attempts: number;
+}
+
+type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
+
+const MAX_ERROR_LENGTH = 500;
+
+/** Starts relaying pending leads (including those left by a previous run). */
+export function startOutbox(options: OutboxOptions): Outbox {
+  const {
+    db,
+    urlFor = (kind: LeadKind) => webhookUrlFor(kind),
+    backoff = DEFAULT_BACKOFF,
+    timeoutMs = 10_000,
+    batchSize = 10,
+    idlePollMs = 30_000,
+    log = (message: string) => console.warn(message),
+  } = options;
+  // A claimed row is not due again until its attempt has surely ended, even if this process dies.
+  const leaseMs = timeoutMs + 30_000;
+  const shutdown = new AbortController();
+  let stopped = false;
+  let dirty = false;
+  let wake: (() => void) | null = null;
+  let adopted = '';
+
+  function sleep(ms: number): Promise<void> {
+    if (dirty || stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
+    });
+  }
+
+  function configuredKinds(): LeadKind[] {
+    return LEAD_KINDS.filter((kind) => urlFor(kind));
+  }
+
+  /** Leads stored while their webhook was unset join the outbox once it is configured. */
+  async function adoptUnconfigured(kinds: LeadKind[]): Promise<void> {
+    if (kinds.length === 0) return;
+    await db.query(
+      `update public.leads set delivery_state = 'pending', next_attempt_at = now()
+       where delivery_state = 'unconfigured' and kind = any($1::text[])`,
+      [kinds],
+    );
+  }
+
+  async function claim(kinds: LeadKind[]): Promise<ClaimedLead[]> {
+    return db.query<ClaimedLead>(
+      `update public.leads set next_attempt_at = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
+       where id in (
+         select id from public.leads
+         where delivery_state = 'pending' and next_attempt_at <= clock_timestamp() and kind = any($1::text[])
+         order by next_attempt_at, created_at limit $3
+         for update skip locked)
+       returning id, kind, payload, attempts`,
+      [kinds, leaseMs, batchSize],
+    );
+  }
+
+  /** Milliseconds until the next pending lead is due, or null when none is pending. */
+  async function nextDueInMs(kinds: LeadKind[]): Promise<number | null> {
+    const [row] = await db.query<{ wait_ms: number | null }>(
+      // greatest() skips nulls, so "nothing pending" (a null min) is tested first.
+      `select case when min(next_attempt_at) is null then null
+              else greatest(0, extract(epoch from min(next_attempt_at) - clock_timestamp()) * 1000)::float8 end as wait_ms
+       from public.leads where delivery_state = 'pending' and kind = any($1::text[])`,
+      [kinds],
+    );
+    return row?.wait_ms ?? null;
+  }
+
+  async function send(lead: ClaimedLead, url: string): Promise<Outcome> {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          // Lets a receiver drop the rare repeat (an answer lost after the tool stored the lead).
+          'Idempotency-Key': lead.id,
+        },
+        body: JSON.stringify(lead.payload),
+        // A redirect would turn the POST into a GET and lose the body: count it as a failure.
+        redirect: 'manual',
+        signal: AbortSignal.any([shutdown.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
+    } catch (error) {
+      if (stopped) return { aborted: true };
+      return { ok: false, error: describe(error) };
+    }
+  }
+
+  async function attempt(lead: ClaimedLead): Promise<void> {
+    const url = urlFor(lead.kind);
+    // Unset since the claim: release it for when the URL comes back.
+    const outcome: Outcome = url ? await send(lead, url) : { aborted: true };
+    if ('aborted' in outcome) {
+      await db.query('update public.leads set next_attempt_at = now() where id = $1', [lead.id]);
+      return;
+    }
+    const attempts = lead.attempts + 1;
+    if (outcome.ok) {
+      await db.query(
+        `update public.leads set delivery_state = 'delivered', attempts = $2, delivered_at = now(), last_error = null
+         where id = $1`,
+        [lead.id, attempts],
+      );
+      return;
+    }
+    const delay = backoffMs(attempts, backoff);
+    await db.query(
+      `update public.leads set attempts = $2, last_error = $3,
+         next_attempt_at = clock_timestamp() + make_interval(secs => $4::float8 / 1000)
+       where id = $1`,
+      [lead.id, attempts, outcome.error.slice(0, MAX_ERROR_LENGTH), delay],
+    );
+    log(
+      `Leads outbox: ${lead.kind} lead ${lead.id} not delivered (${outcome.error}), attempt ${attempts}; ` +
+        `retrying in ${Math.ceil(delay / 1000)} s`,
+    );
+  }
+
+  /** One pass: sends a batch of due leads; returns how long to wait (0: go again at once). */
+  async function pass(): Promise<number> {
+    const kinds = configuredKinds();
+    if (kinds.length === 0) return idlePollMs;
+    if (kinds.join() !== adopted) {
+      await adoptUnconfigured(kinds);
+      adopted = kinds.join();
+    }
+    const batch = await claim(kinds);
+    if (batch.length > 0) {
+      await Promise.all(batch.map(attempt));
+      return 0;
+    }
+    return (await nextDueInMs(kinds)) ?? idlePollMs;
+  }
+
+  const unsubscribe = onLeadStored(() => outbox.kick());
+  const loop = (async () => {
+    while (!stopped) {
+      dirty = false;
+      let wait: number;
+      try {
+        wait = await pass();
+      } catch (error) {
+        if (stopped) break;
+        log(`Leads outbox: ${describe(error)}; trying again shortly`);
+        wait = 1000;
+      }
+      if (wait > 0) await sleep(Math.min(wait, idlePollMs));
+      // An embedded database can answer without yielding; let timers and sockets run between passes.
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+
+  const outbox: Outbox = {
+    kick() {
+      dirty = true;
+      wake?.();
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      shutdown.abort();
+      wake?.();
+      await loop;
+    },
+  };
+  return outbox;
+}
+
+/** A short reason for a failed attempt: the network error's code when there is one. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (error.name === 'TimeoutError') return 'Timed out';
+  if (cause && typeof cause.code === 'string') return `${error.message} (${cause.code})`;
+  return error.message;
+}

@@ -1,0 +1,29 @@
+/**
+ * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
+ * with the payload the automation tool receives (SPEC §7) -> 202 {id}; relayed to LEAD_WEBHOOK_URL.
+ */
+import { downloadLeadSchema, firstIssue } from '../src/features/leads/schemas.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { storeLead } from './_lib/leads.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
+
+const limiter = createRequestLimiter(() => leadRateLimit());
+
+export default handler(['POST'], async (req, context) => {
+  limiter.hit(context.ip ?? '');
+  const parsed = downloadLeadSchema.safeParse(await readJsonObject(req));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const { firstName, email, downloadType, source } = parsed.data;
+  // The server's clock, not the browser's: the automation tool sorts and dedupes by it.
+  const id = await storeLead(await getDb(), 'download', {
+    firstName,
+    email,
+    downloadType,
+    timestamp: new Date().toISOString(),
+    source,
+  });
+  return json({ id }, 202);
+});
+
+export const config = { path: '/api/lead' };
