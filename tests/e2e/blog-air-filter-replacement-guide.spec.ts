@@ -277,6 +277,10 @@ test.describe('air filter replacement guide', () => {
     await expect(page.getByText('Please fill in all fields')).toBeVisible();
     await expect(page.getByText('Both first name and email are required.')).toBeVisible();
 
+    // A lead that cannot be stored shows the failure toast, never a fake success.
+    await page.route('**/api/lead', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
+    );
     await dialog.getByLabel('First name').fill('Dana');
     await dialog.getByLabel('Email').fill('dana@example.com');
     await submit.click();

@@ -262,6 +262,9 @@ test.describe('download dialog', () => {
   });
 
   test('a failed submission says so', async ({ page }) => {
+    await page.route('**/api/lead', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
+    );
     const dialog = await openDialog(page);
     await dialog.getByLabel('First name').fill('Pat');
     await dialog.getByLabel('Email').fill('pat@example.com');

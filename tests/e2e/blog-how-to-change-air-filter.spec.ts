@@ -192,7 +192,10 @@ test.describe('article: how to change an air filter', () => {
     await expect(page.getByText('Please fill in all fields')).toBeVisible();
     await expect(page.getByText('Both first name and email are required.')).toBeVisible();
 
-    // /api/lead is built by another issue: until then the failure toast shows.
+    // A lead that cannot be stored shows the failure toast, never a fake success.
+    await page.route('**/api/lead', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
+    );
     await dialog.getByLabel('First name').fill('Dana');
     await dialog.getByLabel('Email').fill('dana@example.com');
     await submit.click();

@@ -1,0 +1,56 @@
+/**
+ * The home page's contact form (SPEC §4, §8): the service chosen by `?service=`, then on submit the
+ * 'Form Submitted' toast at once, the request stored through /api/contact, the 'Request Received'
+ * toast (or the failure toast), and the form reset in both cases, as the spec describes.
+ */
+import { toast } from '@/features/toast/store';
+import { CONTACT_SERVICES } from './contact';
+
+/** The service to preselect from a `?service=` value, or '' when it is not one of the options. */
+export function preselectedService(search: string): string {
+  const value = new URLSearchParams(search).get('service') ?? '';
+  return CONTACT_SERVICES.some((s) => s.value === value) ? value : '';
+}
+
+/** Wires the contact form. */
+export function initContactForm(form: HTMLFormElement): void {
+  const select = form.querySelector<HTMLSelectElement>('select[name="service"]');
+  const chosen = preselectedService(window.location.search);
+  if (select && chosen) select.value = chosen;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    if (submit) submit.disabled = true;
+    toast({
+      title: 'Form Submitted',
+      description: "Thank you! We'll contact you within 24 hours to confirm your appointment.",
+    });
+    try {
+      const res = await fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: data['name'],
+          email: data['email'],
+          phone: data['phone'],
+          service: data['service'] ?? '',
+          message: data['message'] ?? '',
+        }),
+      });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      toast({ title: 'Request Received', description: 'Your information has been forwarded to our team.' });
+    } catch (error) {
+      console.error('Contact form relay failed:', error);
+      toast({
+        title: "Thank you! We'll contact you within 24 hours. (Note: CRM sync may have failed)",
+        variant: 'destructive',
+      });
+    } finally {
+      form.reset();
+      if (submit) submit.disabled = false;
+    }
+  });
+}
