@@ -3,7 +3,6 @@
  * service, priced on the server by the checkout feature's pricing module (never by the browser),
  * with a pending order recorded -> {url}.
  */
-import type Stripe from 'stripe';
 import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.ts';
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
 import { firstIssue, paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
@@ -13,7 +12,7 @@ import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
-import { providerFailure, stripeClient } from './_lib/stripe.ts';
+import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/stripe.ts';
 
 export default handler(['POST'], async (req) => {
   const user = await requireUser(req);
@@ -35,9 +34,9 @@ export default handler(['POST'], async (req) => {
   const stripe = stripeClient();
   const customer = await findOrCreateCustomerId(db, stripe, user);
   const origin = siteOrigin(req);
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripe.checkout.sessions.create({
+  const session = await createCheckoutSession(
+    stripe,
+    {
       mode: 'payment',
       customer,
       client_reference_id: user.id,
@@ -53,13 +52,11 @@ export default handler(['POST'], async (req) => {
       ],
       metadata: { user_id: user.id, service_type: serviceType, options: JSON.stringify(options) },
       payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },
-      success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: paymentSuccessUrl(origin),
       cancel_url: `${origin}/services/${serviceType}`,
-    });
-  } catch (error) {
-    throw providerFailure('create payment checkout', error);
-  }
-  if (!session.url) throw providerFailure('create payment checkout', new Error('session has no url'));
+    },
+    'create payment checkout',
+  );
 
   await recordPendingOrder(db, {
     sessionId: session.id,

@@ -12,7 +12,7 @@ import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
-import { planPriceId, providerFailure, stripeClient } from './_lib/stripe.ts';
+import { createCheckoutSession, paymentSuccessUrl, planPriceId, stripeClient } from './_lib/stripe.ts';
 import { subscriptionAnswer, type SubscriptionRow } from './_lib/subscription-status.ts';
 
 export default handler(['POST'], async (req) => {
@@ -47,22 +47,20 @@ export default handler(['POST'], async (req) => {
         },
       };
   const metadata = { user_id: user.id, plan };
-  let session: Stripe.Checkout.Session;
-  try {
-    session = await stripe.checkout.sessions.create({
+  const session = await createCheckoutSession(
+    stripe,
+    {
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
       line_items: [lineItem],
       metadata,
       subscription_data: { metadata },
-      success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: paymentSuccessUrl(origin),
       cancel_url: `${origin}${getPlan(plan).href}`,
-    });
-  } catch (error) {
-    throw providerFailure('create subscription checkout', error);
-  }
-  if (!session.url) throw providerFailure('create subscription checkout', new Error('session has no url'));
+    },
+    'create subscription checkout',
+  );
 
   await recordPendingOrder(db, {
     sessionId: session.id,

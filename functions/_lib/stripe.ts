@@ -54,6 +54,27 @@ export function providerFailure(what: string, error: unknown): HttpError {
   return new HttpError(502, 'The payment provider could not be reached. Please try again in a moment.');
 }
 
+/** Where the card provider sends a paying customer back; it fills in the session id itself. */
+export function paymentSuccessUrl(origin: string): string {
+  return `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
+}
+
+/** Creates a Checkout Session with a url to send the customer to; any provider failure is a 502. */
+export async function createCheckoutSession(
+  stripe: Stripe,
+  params: Stripe.Checkout.SessionCreateParams,
+  what: string,
+): Promise<Stripe.Checkout.Session & { url: string }> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(params);
+  } catch (error) {
+    throw providerFailure(what, error);
+  }
+  if (!session.url) throw providerFailure(what, new Error('session has no url'));
+  return { ...session, url: session.url };
+}
+
 /** The dashboard price of a plan when STRIPE_PRICE_LITE / STRIPE_PRICE_FULL name one. */
 export function planPriceId(plan: 'lite' | 'full'): string | undefined {
   return process.env[plan === 'lite' ? 'STRIPE_PRICE_LITE' : 'STRIPE_PRICE_FULL'] || undefined;
