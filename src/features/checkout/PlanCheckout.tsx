@@ -1,10 +1,13 @@
 /**
  * The plan pages' picker and sign-up form (SPEC §2, §4): choose how to pay (annual by default),
  * 'Select Plan' opens the form, 'Back' returns. The form validates with the shared plan-request
- * schema and keeps a draft in this tab, so nothing typed is lost on a reload or a Back.
+ * schema and keeps a draft in this tab, so nothing typed is lost on a reload or a Back. Sending
+ * stores the request as a lead (DECISIONS.md), confirms it, then offers the online checkout.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatUsd } from '@/lib/format';
+import { formatCents, formatUsd } from '@/lib/format';
+import { startSubscriptionCheckout } from '@/features/checkout/checkout-client';
+import { SUBSCRIPTION_MONTHLY_CENTS } from '@/features/checkout/pricing';
 import {
   DEFAULT_BILLING_PERIOD,
   getPlan,
@@ -12,9 +15,11 @@ import {
   type BillingPeriod,
   type PlanType,
 } from '@/features/checkout/plans';
+import { submitPlanRequest } from '@/features/leads/lead-client';
 import {
   PREFERRED_DAYS,
   planRequestErrors,
+  planRequestSchema,
   type PlanRequest,
   type PlanRequestInput,
 } from '@/features/leads/plan-request';
@@ -69,9 +74,12 @@ export default function PlanCheckout({ planType }: Props) {
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof PlanRequest, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const [sending, setSending] = useState<'idle' | 'sending' | 'failed'>('idle');
+  const [received, setReceived] = useState<PlanRequest | null>(null);
+  const [checkingOut, setCheckingOut] = useState(false);
   const formHeading = useRef<HTMLHeadingElement>(null);
   const pickHeading = useRef<HTMLHeadingElement>(null);
+  const receivedHeading = useRef<HTMLHeadingElement>(null);
   const restored = useRef(false);
 
   useEffect(() => {
@@ -99,7 +107,7 @@ export default function PlanCheckout({ planType }: Props) {
 
   function go(next: 'pick' | 'form') {
     setStep(next);
-    setSubmitted(false);
+    setSending('idle');
     requestAnimationFrame(() => (next === 'form' ? formHeading : pickHeading).current?.focus());
   }
 
@@ -108,23 +116,91 @@ export default function PlanCheckout({ planType }: Props) {
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = planRequestErrors({ planType, billingPeriod: period, ...fields });
+    if (sending === 'sending') return;
+    const input = { planType, billingPeriod: period, ...fields };
+    const found = planRequestErrors(input);
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
-      setSubmitted(false);
+      setSending('idle');
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
-    setSubmitted(true);
+    const request = planRequestSchema.parse(input);
+    setSending('sending');
+    try {
+      await submitPlanRequest(request);
+    } catch (error) {
+      // The draft stays in the fields and in this tab: the visitor can retry or call.
+      console.error('Plan request not stored:', error);
+      setSending('failed');
+      return;
+    }
+    try {
+      sessionStorage.removeItem(draftKey);
+    } catch {
+      // Storage disabled: nothing was kept, nothing to clear.
+    }
+    setSending('idle');
+    setReceived(request);
+    requestAnimationFrame(() => receivedHeading.current?.focus());
+  }
+
+  async function subscribe() {
+    if (checkingOut) return;
+    setCheckingOut(true);
+    try {
+      await startSubscriptionCheckout(planType);
+    } finally {
+      setCheckingOut(false);
+    }
   }
 
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: string) => `${id}-${name}-error`;
   const invalid = (name: FieldName) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(name) } : {};
+
+  if (received) {
+    const monthly = formatCents(SUBSCRIPTION_MONTHLY_CENTS[planType]);
+    return (
+      <div className="rounded-2xl border-2 border-brand-700 bg-white p-6 shadow-sm sm:p-8">
+        <h2 ref={receivedHeading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+          Request received
+        </h2>
+        <p className="mt-2">
+          Thank you, {received.fullName}. We have your request for {plan.name} ({chosen.label.toLowerCase()}:{' '}
+          {formatUsd(chosen.price)} per {chosen.per}) and will contact you within {SITE.claims.responseHours} hours at{' '}
+          {received.email} or {received.phone} to schedule your first visit at {received.address}, {received.city}.
+        </p>
+        <div className="mt-6 rounded-xl bg-brand-50 p-5">
+          <h3 className="text-lg font-bold">Start now with online checkout</h3>
+          <p className="mt-1">
+            Subscribe by card for {monthly} a month, billed monthly; cancel any time with 30 days&apos; notice. You sign
+            in or create an account first.
+          </p>
+          <button
+            type="button"
+            className="mt-4 btn-primary"
+            onClick={() => void subscribe()}
+            disabled={checkingOut}
+            aria-busy={checkingOut}
+          >
+            {checkingOut ? 'Processing...' : `Subscribe to ${plan.name}`}
+          </button>
+        </div>
+        <p className="mt-4 text-sm text-ink-muted">
+          Prefer to talk first? Call{' '}
+          <a href={SITE.phone.href} className="font-semibold text-brand-700 underline underline-offset-4">
+            {SITE.phone.display}
+          </a>
+          .
+        </p>
+      </div>
+    );
+  }
 
   if (step === 'pick') {
     return (
@@ -272,16 +348,21 @@ export default function PlanCheckout({ planType }: Props) {
         </div>
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary">
-          Request {plan.name}
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={sending === 'sending'}
+          aria-busy={sending === 'sending'}
+        >
+          {sending === 'sending' ? 'Sending...' : `Request ${plan.name}`}
         </button>
         <button type="button" className="btn-outline" onClick={() => go('pick')}>
           Back
         </button>
       </div>
-      <p role="status" className="mt-4">
-        {submitted &&
-          `Thank you, ${fields.fullName.trim()}. Online plan requests are not connected yet: call ${SITE.phone.display} and we will start your plan. Your details stay filled in on this page.`}
+      <p role="alert" className="mt-4 font-semibold text-red-700">
+        {sending === 'failed' &&
+          `We could not send your request just now. Please try again, or call ${SITE.phone.display}. Everything you typed is still here.`}
       </p>
     </form>
   );

@@ -30,6 +30,18 @@ export const planRequestSchema = z.object({
   agreeTerms: z.literal(true, 'Please agree to the Service Agreement and Terms of Service'),
 });
 
+/** Longest page address accepted as a plan request's source. */
+const MAX_SOURCE_LENGTH = 2000;
+
+/** What /api/plan-request accepts: the form's fields plus the page it was sent from. */
+export const planRequestLeadSchema = planRequestSchema.extend({
+  source: z
+    .string('Must be the page address')
+    .trim()
+    .max(MAX_SOURCE_LENGTH, `Must be at most ${MAX_SOURCE_LENGTH} characters`)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Must be the page address (an http or https URL)' })),
+});
+
 /** A plan request as the form holds it before validation. */
 export type PlanRequestInput = z.input<typeof planRequestSchema>;
 /** A plan request that passed validation. */

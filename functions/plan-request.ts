@@ -1,0 +1,37 @@
+/**
+ * POST /api/plan-request: the Autopilot sign-up form (DECISIONS.md): validates the form's fields
+ * with the schema the form uses, stores them as a `plan-request` lead -> 202 {id}; the outbox
+ * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step.
+ */
+import { getPlan, planPricing } from '../src/features/checkout/plans.ts';
+import { planRequestLeadSchema } from '../src/features/leads/plan-request.ts';
+import { firstIssue } from '../src/features/leads/schemas.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { storeLead } from './_lib/leads.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
+
+const limiter = createRequestLimiter(() => leadRateLimit());
+
+export default handler(['POST'], async (req, context) => {
+  limiter.hit(context.ip ?? '');
+  const parsed = planRequestLeadSchema.safeParse(await readJsonObject(req));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const { planType, billingPeriod, agreeTerms, source, ...contact } = parsed.data;
+  const plan = getPlan(planType);
+  const pricing = planPricing(plan).find((option) => option.period === billingPeriod);
+  const id = await storeLead(await getDb(), 'plan-request', {
+    planType,
+    planName: plan.name,
+    billingPeriod,
+    // The price the visitor saw beside the choice, so the owner quotes the same figure.
+    quotedPrice: pricing ? `$${pricing.price} per ${pricing.per}` : '',
+    ...contact,
+    agreeTerms,
+    timestamp: new Date().toISOString(),
+    source,
+  });
+  return json({ id }, 202);
+});
+
+export const config = { path: '/api/plan-request' };
