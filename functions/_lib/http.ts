@@ -57,6 +57,31 @@ export async function readJsonObject(req: Request, maxBytes = MAX_JSON_BYTES): P
   return body as Record<string, unknown>;
 }
 
+/** A request body read by `readJsonOrForm`, and whether it came from a plain HTML form. */
+export interface SubmittedBody {
+  body: Record<string, unknown>;
+  fromForm: boolean;
+}
+
+/**
+ * Reads a JSON object or an HTML form post (application/x-www-form-urlencoded), so a form works
+ * before its script loads or without one; 415 for anything else.
+ */
+export async function readJsonOrForm(req: Request, maxBytes = MAX_JSON_BYTES): Promise<SubmittedBody> {
+  const type = req.headers.get('content-type') ?? '';
+  if (/^application\/json\b/i.test(type)) return { body: await readJsonObject(req, maxBytes), fromForm: false };
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) {
+    throw new HttpError(415, 'Content-Type must be application/json or application/x-www-form-urlencoded');
+  }
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
+  const params = new URLSearchParams(await readLimited(req, maxBytes));
+  const body: Record<string, unknown> = {};
+  // A repeated field keeps its first value, as a form with one control per name sends.
+  for (const [name, value] of params) if (!(name in body)) body[name] = value;
+  return { body, fromForm: true };
+}
+
 /** The request body as text, refusing more than `maxBytes` even without a Content-Length. */
 export async function readLimited(req: Request, maxBytes: number): Promise<string> {
   if (!req.body) return '';

@@ -5,6 +5,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/auth',
   '/account',
   '/payment-success',
+  '/contact-received',
   '/webhook-test',
   '/_dev',
   // Printable guides handed out after a lead form, not landing pages.

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
 
 test.describe('contact form', () => {
   test('a service in the address is preselected', async ({ page }) => {
@@ -50,5 +51,39 @@ test.describe('contact form', () => {
     await form.getByRole('button', { name: 'Send Request' }).click();
     await expect(page.getByRole('alert').filter({ hasText: '(Note: CRM sync may have failed)' })).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
+  });
+
+  test('the received page (where a form sent without JavaScript lands) passes axe', async ({ page }) => {
+    await page.goto('/contact-received');
+    await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    await expectNoAxeViolations(page);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the form still sends: the lead is stored and the received page confirms it', async ({ page }) => {
+      const email = `nojs.${Date.now()}@example.com`;
+      await page.goto('/#contact');
+      const form = page.getByRole('form', { name: 'Schedule a service' });
+      await form.getByLabel('Name').fill('Robin Noscript');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Phone').fill('417-555-0101');
+      await form.getByLabel('Service').selectOption('autopilot-plan');
+      await form.getByRole('button', { name: 'Send Request' }).click();
+      await expect(page).toHaveURL(/\/contact-received$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Request Received');
+      await expect(
+        page.getByText("Thank you! We'll contact you within 24 hours to confirm your appointment."),
+      ).toBeVisible();
+      const { leads } = (await (await page.request.get('/_dev/leads.json')).json()) as {
+        leads: { kind: string; payload: Record<string, unknown> }[];
+      };
+      expect(leads.find((l) => l.payload['email'] === email)?.payload).toMatchObject({
+        name: 'Robin Noscript',
+        service: 'autopilot-plan',
+        source: 'Contact Form',
+      });
+    });
   });
 });

@@ -21,6 +21,22 @@ interface LeadRow {
   last_error: string | null;
 }
 
+const planRequest = {
+  planType: 'full',
+  billingPeriod: 'annual',
+  fullName: 'Dana Reed',
+  email: 'dana@example.com',
+  phone: '(417) 555-0100',
+  address: '1200 E Battlefield Rd',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65804',
+  preferredDay: 'evenings',
+  specialInstructions: 'Side gate',
+  agreeTerms: true,
+  source: 'http://127.0.0.1/autopilot-full',
+};
+
 const saved = { ...process.env };
 let server: TestServer;
 
@@ -79,6 +95,49 @@ describe('storing leads', () => {
     expect(Date.parse(String(payload['timestamp']))).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  test('a plan request is stored with the plan, the billing choice and the quoted price', async () => {
+    const res = await post('/api/plan-request', { ...planRequest, fullName: ' Dana Reed ', preferredDay: '' });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const [row] = await leads();
+    expect(row).toMatchObject({ id, kind: 'plan-request', delivery_state: 'unconfigured' });
+    expect(row?.payload).toEqual({
+      ...planRequest,
+      preferredDay: '',
+      planName: 'Autopilot Full',
+      quotedPrice: '$630 per year, paid in advance',
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+  });
+
+  test('a plain form post (no JavaScript) stores the contact lead and lands on the received page', async () => {
+    const form = new URLSearchParams({ ...contact, message: 'Furnace filter & vents' });
+    const res = await fetch(`${server.origin}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/contact-received');
+    const [row] = await leads();
+    expect(row?.payload).toMatchObject({ ...contact, message: 'Furnace filter & vents', source: 'Contact Form' });
+  });
+
+  test('a plain form post the server refuses answers a page naming the problem, nothing stored', async () => {
+    const res = await fetch(`${server.origin}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...contact, email: 'dana@<b>example' }).toString(),
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await res.text();
+    expect(page).toContain('email: Please enter a valid email address');
+    expect(page).toContain('Back button');
+    expect(await leads()).toEqual([]);
+  });
+
   test('with a webhook configured the lead waits in the outbox', async () => {
     process.env['LEAD_WEBHOOK_URL'] = 'http://127.0.0.1:9/never';
     try {
@@ -98,6 +157,11 @@ describe('storing leads', () => {
     ['/api/lead', { ...download, firstName: '' }, 400, 'firstName: Please enter your first name'],
     ['/api/lead', { ...download, source: 'javascript:alert(1)' }, 400, 'source: '],
     ['/api/lead', '{"firstName":', 400, 'Request body must be valid JSON'],
+    ['/api/plan-request', { ...planRequest, agreeTerms: false }, 400, 'agreeTerms: Please agree to the Service'],
+    ['/api/plan-request', { ...planRequest, planType: 'gold' }, 400, 'planType: '],
+    ['/api/plan-request', { ...planRequest, billingPeriod: 'weekly' }, 400, 'billingPeriod: '],
+    ['/api/plan-request', { ...planRequest, zip: '' }, 400, 'zip: Please enter your ZIP code'],
+    ['/api/plan-request', { ...planRequest, source: 'data:text/html,x' }, 400, 'source: '],
     ['/api/lead', { ...download, downloadType: 'x'.repeat(20_000) }, 413, 'Request body must be at most'],
   ])('%s case %#: refused, nothing stored', async (path, body, status, message) => {
     const res = await post(path, body);
