@@ -30,14 +30,18 @@ export function isLive(row: SubscriptionRow, now: Date): boolean {
   return row.current_period_end === null || row.current_period_end.getTime() > now.getTime();
 }
 
-/** The answer for a user's rows: the live subscription running longest (Full on a tie), if any. */
-export function subscriptionAnswer(rows: readonly SubscriptionRow[], now: Date): SubscriptionAnswer {
+/** The subscription that grants the user's plan: the live one running longest (Full on a tie). */
+export function currentSubscription<T extends SubscriptionRow>(rows: readonly T[], now: Date): T | undefined {
   const endOf = (row: SubscriptionRow) => row.current_period_end?.getTime() ?? Number.POSITIVE_INFINITY;
   const fullFirst = (a: SubscriptionRow, b: SubscriptionRow) => Number(b.tier === 'full') - Number(a.tier === 'full');
-  const live = rows
+  return rows
     .filter((row) => isLive(row, now))
-    .sort((a, b) => (endOf(a) === endOf(b) ? fullFirst(a, b) : endOf(b) > endOf(a) ? 1 : -1));
-  const best = live[0];
+    .sort((a, b) => (endOf(a) === endOf(b) ? fullFirst(a, b) : endOf(b) > endOf(a) ? 1 : -1))[0];
+}
+
+/** The answer for a user's rows: their current subscription, if any. */
+export function subscriptionAnswer(rows: readonly SubscriptionRow[], now: Date): SubscriptionAnswer {
+  const best = currentSubscription(rows, now);
   if (!best) return { subscribed: false, subscription_tier: null, subscription_end: null };
   return {
     subscribed: true,

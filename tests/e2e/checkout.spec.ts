@@ -33,6 +33,13 @@ test.describe('checkout', () => {
 
     await checkout.getByRole('link', { name: 'View Account' }).click();
     await expect(checkout.getByText('Active', { exact: true })).toBeVisible();
+    const orders = checkout.getByRole('region', { name: 'Your Orders' });
+    await expect(orders.getByRole('row', { name: /Autopilot Full subscription/ }).getByRole('cell')).toHaveText([
+      `ORD-${sessionId.split('_').pop()?.slice(-8).toUpperCase()}`,
+      'Autopilot Full subscription',
+      /\w+ \d{1,2}, \d{4}/,
+      '$59.00',
+    ]);
     await expect(checkout.getByRole('region', { name: 'Subscription Status' })).toContainText('Autopilot Full');
     await expect(
       checkout.getByRole('region', { name: 'Quick Actions' }).getByRole('link', { name: 'Your Autopilot plan' }),
@@ -43,6 +50,18 @@ test.describe('checkout', () => {
     await checkout.getByRole('button', { name: 'Manage billing' }).click();
     const billing = await portal;
     await expect(billing.locator('body')).toContainText('Autopilot Full');
+    await billing.getByRole('button', { name: 'Cancel plan' }).click();
+    await expect(billing.getByRole('button', { name: 'Keep plan' })).toBeVisible();
+
+    // Back on the account tab: it re-reads the plan when it becomes visible again.
+    const status = checkout.getByRole('region', { name: 'Subscription Status' });
+    await expect(async () => {
+      await checkout.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect(status).toContainText('Your plan is set to cancel', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(status).toContainText(/Autopilot Full, ends on \w+ \d{1,2}, \d{4}/);
+    await expect(status.getByText('Active', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(checkout);
   });
 
   test('book an air filter replacement with premium filters: the checkout charges $30.00', async ({ page }) => {
@@ -58,6 +77,14 @@ test.describe('checkout', () => {
     await checkout.getByLabel('Name on card').fill('Bo Booker');
     await checkout.getByRole('button', { name: 'Pay $30.00' }).click();
     await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await checkout.getByRole('link', { name: 'View Account' }).click();
+    const order = checkout.getByRole('region', { name: 'Your Orders' }).getByRole('row', { name: /Air Filter/ });
+    await expect(order.getByRole('cell')).toHaveText([
+      /^ORD-/,
+      'Air Filter Replacement (Premium filter)',
+      /\d{4}$/,
+      '$30.00',
+    ]);
   });
 
   test('payment success without a session id shows no order number and, signed out, no account link', async ({

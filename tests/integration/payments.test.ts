@@ -269,6 +269,45 @@ describe('payment functions', { timeout: 60_000 }, () => {
     });
     expect(order.order_number).toMatch(/^ORD-[A-Z0-9]{8}$/);
   });
+
+  test('account summary: the plan with its cancellation flag and only paid orders, newest first', async () => {
+    const account = async (user: { id: string; email: string } | null) => {
+      const headers: Record<string, string> = user
+        ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` }
+        : {};
+      const res = await fetch(`${stack.origin}/api/account`, { headers });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    // An abandoned checkout leaves a pending order that the account does not list.
+    const pending = await call('/api/create-payment-checkout', alice, { serviceType: 'vacuum-cleanout' });
+    expect(pending.status).toBe(200);
+
+    const mine = await account(alice);
+    expect(mine.status).toBe(200);
+    const paid = (await orders(alice.id)).filter((o) => o.status === 'paid');
+    expect(mine.body).toEqual({
+      subscription: { tier: 'lite', currentPeriodEnd: expect.any(String), cancelAtPeriodEnd: false },
+      orders: [
+        {
+          orderNumber: paid[1]?.order_number,
+          description: 'Air Filter Replacement (Premium filter)',
+          amountCents: 3000,
+          currency: 'usd',
+          paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+        {
+          orderNumber: paid[0]?.order_number,
+          description: 'Autopilot Lite subscription',
+          amountCents: 3900,
+          currency: 'usd',
+          paidAt: expect.any(String),
+        },
+      ],
+    });
+
+    expect(await account(bob)).toMatchObject({ status: 200, body: { orders: [] } });
+    expect((await account(null)).status).toBe(401);
+  });
 });
 
 describe('stripe-webhook', { timeout: 60_000 }, () => {
@@ -367,13 +406,13 @@ describe('stripe-webhook', { timeout: 60_000 }, () => {
 
 describe('restart', { timeout: 180_000 }, () => {
   test('orders, subscriptions and the emulator state survive closing and reopening the data dir', async () => {
-    const sessionIds = (await orders(alice.id)).map((o) => o.checkout_session_id);
+    const before = (await orders(alice.id)).map((o) => [o.checkout_session_id, o.status]);
+    expect(before.filter(([, status]) => status === 'paid')).toHaveLength(2);
+    const sessionIds = before.map(([id]) => id);
     await stack.close();
     stack = await startStack({ dataDir, functions: true, jwk: issuer.jwk });
 
-    expect((await orders(alice.id)).map((o) => [o.checkout_session_id, o.status])).toEqual(
-      sessionIds.map((id) => [id, 'paid']),
-    );
+    expect((await orders(alice.id)).map((o) => [o.checkout_session_id, o.status])).toEqual(before);
     const answer = await call('/api/check-subscription', alice);
     expect(answer.body).toMatchObject({ subscribed: true, subscription_tier: 'lite' });
     const session = await stack.stripe.checkout.sessions.retrieve(sessionIds[0] ?? '');

@@ -1,12 +1,15 @@
 /**
  * The /account screen (SPEC §2, §4): a loading state, then the signed-in user's information,
  * subscription status, quick actions and security; without a user it goes to /auth. Beyond the
- * spec: 'Manage billing' opens the card provider's billing portal.
+ * spec: 'Manage billing' opens the card provider's billing portal, a plan set to cancel says so,
+ * and the paid orders are listed. Coming back to the tab (from the portal) refreshes both.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { planName } from '@/features/checkout/plans';
-import { $auth, $subscription, signOut, startAuth } from './store';
+import { formatCents } from '@/lib/format';
+import { fetchAccountSummary, type AccountSummary } from './account-summary';
+import { $auth, $subscription, checkSubscription, signOut, startAuth } from './store';
 
 /** SPEC §9: the session identifier is shown cut to 20 characters. */
 export const SESSION_ID_LENGTH = 20;
@@ -33,6 +36,8 @@ export default function AccountPanel() {
   const subscription = useStore($subscription);
   const [portalBusy, setPortalBusy] = useState(false);
   const [portalError, setPortalError] = useState<string | null>(null);
+  const [summary, setSummary] = useState<AccountSummary | 'loading' | 'failed'>('loading');
+  const token = auth.session?.access_token;
 
   useEffect(() => {
     void startAuth();
@@ -40,6 +45,30 @@ export default function AccountPanel() {
   useEffect(() => {
     if (auth.status === 'signed-out') window.location.replace('/auth');
   }, [auth.status]);
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    const load = () =>
+      fetchAccountSummary(token).then(
+        (answer) => current && setSummary(answer),
+        (error: unknown) => {
+          console.error('Account summary failed:', error);
+          if (current) setSummary((shown) => (shown === 'loading' ? 'failed' : shown));
+        },
+      );
+    // Billing changes happen in the provider's portal, in another tab: re-read on return.
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      void checkSubscription();
+      void load();
+    };
+    void load();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      current = false;
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [token]);
 
   if (auth.status !== 'signed-in' || !auth.user) {
     return (
@@ -71,6 +100,7 @@ export default function AccountPanel() {
     }
   }
 
+  const cancelling = typeof summary === 'object' && summary.subscription?.cancelAtPeriodEnd === true;
   const card = 'rounded-2xl border border-slate-200 bg-white p-6';
   const action = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4';
   return (
@@ -106,7 +136,13 @@ export default function AccountPanel() {
         {subscription.subscribed && subscription.tier && (
           <p className="mt-1">
             {planName(subscription.tier)}
-            {subscription.endDate && `, renews or ends on ${date(subscription.endDate)}`}
+            {subscription.endDate &&
+              (cancelling ? `, ends on ${date(subscription.endDate)}` : `, renews on ${date(subscription.endDate)}`)}
+          </p>
+        )}
+        {subscription.subscribed && cancelling && (
+          <p className="mt-2 rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900">
+            Your plan is set to cancel. Visits continue until the end date; Manage billing can keep the plan.
           </p>
         )}
         <button type="button" className="mt-4 btn-outline" onClick={() => void openPortal()} disabled={portalBusy}>
@@ -155,6 +191,53 @@ export default function AccountPanel() {
         >
           Sign Out
         </button>
+      </section>
+      <section className={`${card} md:col-span-2`} aria-labelledby="account-orders">
+        <h2 id="account-orders" className="text-xl font-bold">
+          Your Orders
+        </h2>
+        {summary === 'loading' && <p className="mt-4 text-ink-muted">Loading your orders...</p>}
+        {summary === 'failed' && (
+          <p role="alert" className="mt-4 font-semibold text-red-700">
+            Your orders could not be loaded. Please reload the page.
+          </p>
+        )}
+        {typeof summary === 'object' && summary.orders.length === 0 && (
+          <p className="mt-4 text-ink-muted">No paid orders yet.</p>
+        )}
+        {typeof summary === 'object' && summary.orders.length > 0 && (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left">
+              <caption className="sr-only">Your paid orders, newest first</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-sm text-ink-muted">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Order
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    What
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Paid on
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.orders.map((order) => (
+                  <tr key={order.orderNumber} className="border-b border-slate-100 last:border-0">
+                    <td className="py-2 pr-4 font-mono font-semibold">{order.orderNumber}</td>
+                    <td className="py-2 pr-4">{order.description}</td>
+                    <td className="py-2 pr-4">{date(order.paidAt)}</td>
+                    <td className="py-2 text-right font-semibold">{formatCents(order.amountCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </section>
     </div>
   );
