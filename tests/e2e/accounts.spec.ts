@@ -61,7 +61,14 @@ test.describe('accounts', () => {
     // supabase-js takes the session out of the fragment, leaving at most a bare '#'.
     await expect(page).toHaveURL(/\/#?$/);
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
+    await header.getByRole('button', { name: 'My Account' }).click();
+    await expect(header.getByRole('link', { name: 'Account overview' })).toHaveAttribute('href', '/account');
+    await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(header.getByRole('link', { name: 'Account overview' })).toBeHidden();
+    await expect(header.getByRole('button', { name: 'My Account' })).toBeFocused();
 
     await page.goto('/auth');
     await expect(page).toHaveURL(/\/$/);
@@ -111,5 +118,13 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText('No paid orders yet.');
+
+    // The header's account menu signs out too.
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'My Account' }).click();
+    await header.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 });

@@ -16,5 +16,5 @@ export async function signUpAndIn(page: Page, email: string): Promise<void> {
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { links: string[] }[] };
   await page.goto(messages[0]?.links.find((l) => l.includes('/auth/v1/verify')) ?? '/');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'My Account' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
 }

@@ -19,10 +19,10 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getI
   return false;
 }
 
-/** Shows 'My Account' in every account slot of the page. */
-export function showSignedIn(root: Document): void {
-  for (const link of root.querySelectorAll<HTMLAnchorElement>('[data-auth-slot] a')) {
-    link.href = '/account';
-    link.textContent = 'My Account';
+/** Shows the signed-in parts of every account slot ('My Account' and 'Sign Out') instead of 'Sign In'. */
+export function showSignedIn(root: ParentNode): void {
+  for (const slot of root.querySelectorAll<HTMLElement>('[data-auth-slot]')) {
+    for (const el of slot.querySelectorAll<HTMLElement>('[data-signed-out]')) el.hidden = true;
+    for (const el of slot.querySelectorAll<HTMLElement>('[data-signed-in]')) el.hidden = false;
   }
 }
