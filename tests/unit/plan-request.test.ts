@@ -54,5 +54,17 @@ describe('plan request validation (SPEC §5 Autopilot form)', () => {
     expect(planRequestErrors({ ...valid, planType: 'gold' }).planType).toBeDefined();
     expect(planRequestErrors({ ...valid, billingPeriod: 'weekly' }).billingPeriod).toBeDefined();
     expect(planRequestErrors({ ...valid, preferredDay: 'midnight' }).preferredDay).toBeDefined();
+    expect(planRequestErrors({ ...valid, planType: 'gold' }).planType).toBe(
+      'Please choose Autopilot Lite or Autopilot Full',
+    );
+  });
+
+  test('a missing or non-text field gets its own message, not a type error', () => {
+    const { fullName: _omitted, ...rest } = valid;
+    expect(planRequestErrors(rest).fullName).toBe('Please enter your full name');
+    expect(planRequestErrors({ ...valid, zip: 65804 }).zip).toBe('Please enter your ZIP code');
+    expect(planRequestErrors({ ...valid, agreeTerms: 'yes' }).agreeTerms).toBe(
+      'Please agree to the Service Agreement and Terms of Service',
+    );
   });
 });

@@ -72,9 +72,9 @@ export type DownloadLeadInput = z.input<typeof downloadLeadSchema>;
 export type DownloadLead = z.output<typeof downloadLeadSchema>;
 
 /** The first problem of a failed parse as `field: message`, for a 400 answer that names the field. */
-export function firstIssue(error: z.ZodError): string {
+export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
-  const field = issue.path.join('.');
+  const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
