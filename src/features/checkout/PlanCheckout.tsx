@@ -15,7 +15,7 @@ import {
   type BillingPeriod,
   type PlanType,
 } from '@/features/checkout/plans';
-import { submitPlanRequest } from '@/features/leads/lead-client';
+import { submitPlanRequest } from '@/features/leads/plan-request-client';
 import {
   PREFERRED_DAYS,
   planRequestErrors,

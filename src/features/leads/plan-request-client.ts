@@ -1,0 +1,15 @@
+/**
+ * Sends an Autopilot sign-up form to /api/plan-request (DECISIONS.md). Kept apart from the guide
+ * dialog's lead-client.ts so neither page's bundle pulls in a shared chunk for a few lines.
+ */
+import type { PlanRequest } from './plan-request';
+
+/** Stores the request as a plan-request lead; resolves when stored, throws otherwise. */
+export async function submitPlanRequest(request: PlanRequest): Promise<void> {
+  const response = await fetch('/api/plan-request', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...request, source: window.location.href }),
+  });
+  if (!response.ok) throw new Error(`Plan request not stored: HTTP ${response.status}`);
+}
