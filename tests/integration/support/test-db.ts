@@ -1,0 +1,57 @@
+/**
+ * The database behind an integration test's data folder: an embedded PGlite in the folder, or,
+ * when DATABASE_URL names a Postgres server (CI runs the suite a second time that way), a
+ * database of its own on that server, named after the folder, so the same folder reopens the
+ * same data and parallel test files never share one.
+ */
+import { basename } from 'node:path';
+import postgres from 'postgres';
+import { openPGlite, openPostgres, type Db } from '../../../functions/_lib/db.ts';
+
+/** Which engine the integration suite runs on in this process. */
+export const TEST_ENGINE: Db['kind'] = process.env['DATABASE_URL'] ? 'postgres' : 'pglite';
+
+const created = new Set<string>();
+
+/** The Postgres connection string of a database on the DATABASE_URL server. */
+function urlOf(database: string): string {
+  const url = new URL(process.env['DATABASE_URL'] ?? '');
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(process.env['DATABASE_URL'] ?? '', { max: 1, onnotice: () => {} });
+  try {
+    return await fn(sql);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+function databaseFor(dataDir: string): string {
+  return `shm_test_${basename(dataDir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_')}`;
+}
+
+/** Opens the database of `dataDir`, creating it on first use. */
+export async function openTestDb(dataDir: string): Promise<Db> {
+  if (TEST_ENGINE === 'pglite') return openPGlite(dataDir);
+  const database = databaseFor(dataDir);
+  if (!created.has(database)) {
+    await withAdmin(async (sql) => {
+      const [row] = await sql`select 1 as found from pg_database where datname = ${database}`;
+      if (!row) await sql.unsafe(`create database "${database}"`);
+    });
+    created.add(database);
+  }
+  return openPostgres(urlOf(database));
+}
+
+/** Drops the Postgres database of `dataDir`, if this process made one (PGlite's lives in the folder). */
+export async function dropTestDb(dataDir: string): Promise<void> {
+  const database = databaseFor(dataDir);
+  if (!created.delete(database)) return;
+  await withAdmin((sql) => sql.unsafe(`drop database if exists "${database}" with (force)`));
+}
