@@ -19,6 +19,8 @@ export interface AppOptions {
   /** The folder holding the built site (`dist/`). */
   distDir: string;
   routes?: readonly Route[];
+  /** Send Strict-Transport-Security (production, behind an HTTPS reverse proxy). */
+  hsts?: boolean;
 }
 
 /** The route for a path, if any: exact matches first, then the longest prefix. */
@@ -31,7 +33,7 @@ export function findRoute(routes: readonly Route[], pathname: string): Route | u
 }
 
 /** Creates (but does not start) the HTTP server. */
-export function createApp({ distDir, routes = [] }: AppOptions): Server {
+export function createApp({ distDir, routes = [], hsts = false }: AppOptions): Server {
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
   const dispatch = getRequestListener(
@@ -44,7 +46,7 @@ export function createApp({ distDir, routes = [] }: AppOptions): Server {
   );
 
   return createServer((req, res) => {
-    applySecurityHeaders(res);
+    applySecurityHeaders(res, { hsts });
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (findRoute(routes, url.pathname)) {
       void dispatch(req, res);
