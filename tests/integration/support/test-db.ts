@@ -35,9 +35,12 @@ function databaseFor(dataDir: string): string {
     .replace(/[^a-z0-9]/g, '_')}`;
 }
 
-/** Opens the database of `dataDir`, creating it on first use. */
-export async function openTestDb(dataDir: string): Promise<Db> {
-  if (TEST_ENGINE === 'pglite') return openPGlite(dataDir);
+/**
+ * The connection string of the Postgres database of `dataDir`, created on first use, for a
+ * process of its own; null when the suite runs on PGlite.
+ */
+export async function testDbUrl(dataDir: string): Promise<string | null> {
+  if (TEST_ENGINE === 'pglite') return null;
   const database = databaseFor(dataDir);
   if (!created.has(database)) {
     await withAdmin(async (sql) => {
@@ -46,7 +49,13 @@ export async function openTestDb(dataDir: string): Promise<Db> {
     });
     created.add(database);
   }
-  return openPostgres(urlOf(database));
+  return urlOf(database);
+}
+
+/** Opens the database of `dataDir`, creating it on first use. */
+export async function openTestDb(dataDir: string): Promise<Db> {
+  const url = await testDbUrl(dataDir);
+  return url === null ? openPGlite(dataDir) : openPostgres(url);
 }
 
 /** Drops the Postgres database of `dataDir`, if this process made one (PGlite's lives in the folder). */
