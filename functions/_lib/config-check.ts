@@ -86,6 +86,8 @@ function databaseUrlProblem(value: string): string | null {
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
     return `must be a postgres:// or postgresql:// connection string, not ${url.protocol}`;
   }
+  // A raw # in a password starts a fragment and cuts the host off: the URL parses, wrongly.
+  if (url.hash) return 'contains a raw # (percent-encode special characters in the password: # is %23, @ is %40)';
   return url.hostname ? null : 'has no host';
 }
 

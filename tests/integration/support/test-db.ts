@@ -8,20 +8,23 @@ import { basename } from 'node:path';
 import postgres from 'postgres';
 import { openPGlite, openPostgres, type Db } from '../../../functions/_lib/db.ts';
 
+/** The Postgres server of the suite, read once: tests may set DATABASE_URL for the code they run. */
+const SERVER_URL = process.env['DATABASE_URL'] ?? '';
+
 /** Which engine the integration suite runs on in this process. */
-export const TEST_ENGINE: Db['kind'] = process.env['DATABASE_URL'] ? 'postgres' : 'pglite';
+export const TEST_ENGINE: Db['kind'] = SERVER_URL ? 'postgres' : 'pglite';
 
 const created = new Set<string>();
 
 /** The Postgres connection string of a database on the DATABASE_URL server. */
 function urlOf(database: string): string {
-  const url = new URL(process.env['DATABASE_URL'] ?? '');
+  const url = new URL(SERVER_URL);
   url.pathname = `/${database}`;
   return url.toString();
 }
 
 async function withAdmin<T>(fn: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(process.env['DATABASE_URL'] ?? '', { max: 1, onnotice: () => {} });
+  const sql = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
   try {
     return await fn(sql);
   } finally {
