@@ -1,7 +1,8 @@
 /**
  * The deployment files say what the code does: netlify.toml sends the Node server's security
  * headers and caching, supabase/config.toml sets the auth rules the local emulator follows, the
- * migrations are named as the Supabase CLI needs, and README lists every variable.
+ * migrations are named as the Supabase CLI needs, README lists every variable and the deployment
+ * guide asks for what the code needs.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { parse } from 'smol-toml';
 import { describe, expect, test } from 'vitest';
 import { VARIABLES } from '../../functions/_lib/config-check.ts';
 import { supabaseVersion } from '../../functions/_lib/migrate.ts';
+import { HANDLED_EVENTS } from '../../functions/_lib/payment-events.ts';
+import { STRIPE_API_VERSION } from '../../functions/_lib/stripe.ts';
 import { SUPABASE_RATE_RULES } from '../../server/emulators/auth/rate-limit.ts';
 import { AUTH_DEFAULTS } from '../../server/emulators/auth/rules.ts';
 import { cacheControlFor } from '../../server/static.ts';
@@ -103,5 +106,27 @@ describe('README', () => {
   test('lists nothing the code does not read', () => {
     const known = new Set(VARIABLES.map((v) => v.name));
     for (const name of rows.keys()) expect(known, name).toContain(name);
+  });
+});
+
+describe('docs/deploy.md', () => {
+  const guide = read('docs/deploy.md');
+
+  test('names every variable production needs', () => {
+    for (const { name, production } of VARIABLES) {
+      if (production === 'required') expect(guide, name).toContain(`\`${name}\``);
+    }
+  });
+
+  test('asks for the webhook events the site handles, on the API version it reads', () => {
+    const listed = [...guide.matchAll(/^\s+- `([a-z_.]+)`$/gm)].map((m) => m[1]);
+    expect(new Set(listed)).toEqual(HANDLED_EVENTS);
+    expect(guide).toContain(`API version: **${STRIPE_API_VERSION}**`);
+  });
+
+  test('applies the auth settings and the tables with the Supabase CLI', () => {
+    expect(guide).toContain('supabase@latest config push');
+    expect(guide).toContain('supabase@latest db push');
+    expect(guide).toContain('/api/stripe-webhook');
   });
 });
