@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../functions/_lib/db.ts';
 import { migrate, SUPABASE_LEDGER } from '../../functions/_lib/migrate.ts';
 import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
@@ -29,7 +29,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     return openTestDb(await freshDir());
   }
 
-  test('migrations apply once, in order, and data survives a reopen', async () => {
+  test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
     const dir = await freshDir();
     const db = await openTestDb(dir);
     expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL]);
@@ -46,19 +46,14 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
       'select order_number, amount_cents from orders',
     );
     expect(rows).toEqual([{ order_number: 'ORD-ABC', amount_cents: 3500 }]);
-    await again.close();
-  });
-
-  test('migrations are recorded in the Supabase CLI ledger, as `supabase db push` records them', async () => {
-    const db = await fresh();
-    await migrate(db, MIGRATIONS);
-    const rows = await db.query<{ version: string; name: string; statements: string[] }>(
+    // Recorded in the Supabase CLI's ledger, as `supabase db push` records a migration.
+    const ledger = await again.query<{ version: string; name: string; statements: string[] }>(
       `select version, name, statements from ${SUPABASE_LEDGER}`,
     );
-    expect(rows).toEqual([
+    expect(ledger).toEqual([
       { version: '20261122000000', name: 'initial', statements: [await readFile(join(MIGRATIONS, INITIAL), 'utf8')] },
     ]);
-    await db.close();
+    await again.close();
   });
 
   test('a database `supabase db push` already migrated is left as it is', async () => {
@@ -87,45 +82,47 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     await db.close();
   });
 
-  test('a migration the Supabase CLI could not version is refused before anything runs', async () => {
-    const dir = await freshDir();
-    const migrations = join(dir, 'migrations');
-    await mkdir(migrations);
-    await writeFile(join(migrations, 'add_things.sql'), 'create table things (id int);');
-    const db = await openTestDb(dir);
-    await expect(migrate(db, migrations)).rejects.toThrow(
-      'Migration add_things.sql must be named <timestamp>_<name>.sql, as the Supabase CLI expects',
-    );
-    expect(await db.query(`select to_regclass('public.things') is null as absent`)).toEqual([{ absent: true }]);
-    await db.close();
-  });
+  describe('on one migrated database', () => {
+    let dir = '';
+    let db: Db;
+    beforeAll(async () => {
+      dir = await freshDir();
+      db = await openTestDb(dir);
+      await migrate(db, MIGRATIONS);
+    });
+    afterAll(() => db.close());
 
-  test('a failing transaction leaves nothing behind', async () => {
-    const db = await fresh();
-    await migrate(db, MIGRATIONS);
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.query(`insert into stripe_events (id, type) values ('evt_1', 'x')`);
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await db.query('select * from stripe_events')).toEqual([]);
-    await db.close();
-  });
+    test('a migration the Supabase CLI could not version is refused before anything runs', async () => {
+      const migrations = join(dir, 'migrations');
+      await mkdir(migrations);
+      await writeFile(join(migrations, 'add_things.sql'), 'create table things (id int);');
+      await expect(migrate(db, migrations)).rejects.toThrow(
+        'Migration add_things.sql must be named <timestamp>_<name>.sql, as the Supabase CLI expects',
+      );
+      expect(await db.query(`select to_regclass('public.things') is null as absent`)).toEqual([{ absent: true }]);
+    });
 
-  test('row-level security is on for every table', async () => {
-    const db = await fresh();
-    await migrate(db, MIGRATIONS);
-    const rows = await db.query<{ relname: string; relrowsecurity: boolean }>(
-      `select relname, relrowsecurity from pg_class where relname in ('customers','subscriptions','orders','leads','stripe_events') order by relname`,
-    );
-    expect(rows.map((r) => [r.relname, r.relrowsecurity])).toEqual([
-      ['customers', true],
-      ['leads', true],
-      ['orders', true],
-      ['stripe_events', true],
-      ['subscriptions', true],
-    ]);
-    await db.close();
+    test('a failing transaction leaves nothing behind', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into stripe_events (id, type) values ('evt_1', 'x')`);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await db.query('select * from stripe_events')).toEqual([]);
+    });
+
+    test('row-level security is on for every table', async () => {
+      const rows = await db.query<{ relname: string; relrowsecurity: boolean }>(
+        `select relname, relrowsecurity from pg_class where relname in ('customers','subscriptions','orders','leads','stripe_events') order by relname`,
+      );
+      expect(rows.map((r) => [r.relname, r.relrowsecurity])).toEqual([
+        ['customers', true],
+        ['leads', true],
+        ['orders', true],
+        ['stripe_events', true],
+        ['subscriptions', true],
+      ]);
+    });
   });
 });
