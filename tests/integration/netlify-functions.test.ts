@@ -4,11 +4,14 @@
  * called with a Request and a context. Around it, on 127.0.0.1: the Stripe emulator, a key set
  * for access tokens, and the automation tool's webhooks. With a full production configuration
  * every function gives its real answer; with a partial one every function answers 503 and the
- * log names what is missing.
+ * log names what is missing. On Postgres the same run goes through the functions as Netlify's
+ * esbuild bundler packs them (netlify.toml: node_bundler = "esbuild").
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FUNCTION_CSP } from '../../src/lib/security-headers.ts';
@@ -23,7 +26,7 @@ import {
   type Stack,
   type TokenIssuer,
 } from './support/stripe-stack.ts';
-import { testDbUrl } from './support/test-db.ts';
+import { TEST_ENGINE, testDbUrl } from './support/test-db.ts';
 import { startWebhookSink, type WebhookSink } from './support/webhook-sink.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -65,8 +68,8 @@ afterAll(async () => {
 });
 
 /** The environment a complete Netlify deployment has, pointed at the stand-ins on 127.0.0.1. */
-async function productionEnv(): Promise<NodeJS.ProcessEnv> {
-  const databaseUrl = await testDbUrl(dataDir);
+async function productionEnv(dir = dataDir): Promise<NodeJS.ProcessEnv> {
+  const databaseUrl = await testDbUrl(dir);
   const env: NodeJS.ProcessEnv = {
     PATH: process.env['PATH'],
     SITE_URL: 'https://springfield-home.example',
@@ -80,7 +83,7 @@ async function productionEnv(): Promise<NodeJS.ProcessEnv> {
     CONTACT_WEBHOOK_URL: `${contactSink.origin}/contact`,
     LEAD_WEBHOOK_URL: `${leadSink.origin}/lead`,
   };
-  if (!databaseUrl) env['NETLIFY_RUNNER_PGLITE'] = dataDir;
+  if (!databaseUrl) env['NETLIFY_RUNNER_PGLITE'] = dir;
   return env;
 }
 
@@ -110,127 +113,160 @@ const bearer = (token: string, body: unknown = {}) => ({
   body: JSON.stringify(body),
 });
 
-describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
-  test('with the production configuration every function answers for real', async () => {
-    const user = { id: randomUUID(), email: 'netlify.customer@example.com' };
-    const token = await issuer.sign(stack.origin, user);
-    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
-    const event = JSON.stringify({
-      id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-      object: 'event',
-      api_version: Stripe.API_VERSION,
-      created: Math.floor(Date.now() / 1000),
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type: 'customer.subscription.created',
-      data: {
-        object: {
-          id: 'sub_netlify0001',
-          object: 'subscription',
-          customer: 'cus_netlify0001',
-          status: 'active',
-          cancel_at_period_end: false,
-          cancel_at: null,
-          metadata: { user_id: user.id, plan: 'full' },
-          items: {
-            object: 'list',
-            data: [{ id: 'si_1', current_period_end: periodEnd, price: { id: 'price_x', unit_amount: 5900 } }],
-          },
+/**
+ * Calls every function with a full production configuration, as a customer's visit would: bad
+ * input, leads, sign-in checks, both checkouts, the billing portal, a signed webhook and its
+ * effect, the account, and the scheduled outbox relaying the leads.
+ */
+async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
+  contactSink.requests.length = 0;
+  leadSink.requests.length = 0;
+  const user = { id: randomUUID(), email: 'netlify.customer@example.com' };
+  const token = await issuer.sign(stack.origin, user);
+  const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  const event = JSON.stringify({
+    id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'customer.subscription.created',
+    data: {
+      object: {
+        id: 'sub_netlify0001',
+        object: 'subscription',
+        customer: 'cus_netlify0001',
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        metadata: { user_id: user.id, plan: 'full' },
+        items: {
+          object: 'list',
+          data: [{ id: 'si_1', current_period_end: periodEnd, price: { id: 'price_x', unit_amount: 5900 } }],
         },
       },
+    },
+  });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: event, secret: WEBHOOK_SECRET });
+  const contact = { name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100', service: 'other' };
+
+  const { guard, results } = await runOnNetlify(env, [
+    { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json({}) },
+    { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json(contact) },
+    { file: 'contact.ts', method: 'GET', path: '/api/contact' },
+    {
+      file: 'lead.ts',
+      method: 'POST',
+      path: '/api/lead',
+      ...json({
+        firstName: 'Pat',
+        email: 'pat@example.com',
+        downloadType: 'Air Filter Replacement Checklist',
+        source: 'https://springfield-home.example/blog/how-to-change-air-filter',
+      }),
+    },
+    { file: 'plan-request.ts', method: 'POST', path: '/api/plan-request', ...json({ planType: 'full' }) },
+    { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...json({}) },
+    { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
+    {
+      file: 'create-payment-checkout.ts',
+      method: 'POST',
+      path: '/api/create-payment-checkout',
+      ...bearer(token, { serviceType: 'dryer-vent-cleaning' }),
+    },
+    {
+      file: 'create-subscription-checkout.ts',
+      method: 'POST',
+      path: '/api/create-subscription-checkout',
+      ...bearer(token, { planType: 'lite' }),
+    },
+    { file: 'customer-portal.ts', method: 'POST', path: '/api/customer-portal', ...bearer(token) },
+    { file: 'stripe-webhook.ts', method: 'POST', path: '/api/stripe-webhook', ...json({ type: 'forged' }) },
+    {
+      file: 'stripe-webhook.ts',
+      method: 'POST',
+      path: '/api/stripe-webhook',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: event,
+    },
+    { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
+    { file: 'account.ts', method: 'GET', path: '/api/account', headers: { Authorization: `Bearer ${token}` } },
+    { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
+  ]);
+
+  expect(guard).toBe('active');
+  const answers = results.map((r) => [r.file, r.status]);
+  expect(answers).toEqual([
+    ['contact.ts', 400],
+    ['contact.ts', 202],
+    ['contact.ts', 405],
+    ['lead.ts', 202],
+    ['plan-request.ts', 400],
+    ['check-subscription.ts', 401],
+    ['check-subscription.ts', 200],
+    ['create-payment-checkout.ts', 200],
+    ['create-subscription-checkout.ts', 200],
+    ['customer-portal.ts', 200],
+    ['stripe-webhook.ts', 400],
+    ['stripe-webhook.ts', 200],
+    ['check-subscription.ts', 200],
+    ['account.ts', 200],
+    ['leads-outbox.ts', 204],
+  ]);
+  const body = (i: number) => JSON.parse(results[i]?.body ?? '{}') as Record<string, unknown>;
+  expect(body(0)['error']).toMatch(/name/i);
+  expect(body(6)).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
+  expect(body(7)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
+  expect(body(8)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
+  expect(body(9)['url']).toEqual(expect.stringContaining(stack.origin));
+  expect(body(12)).toEqual({
+    subscribed: true,
+    subscription_tier: 'full',
+    subscription_end: new Date(periodEnd * 1000).toISOString(),
+  });
+  expect(body(13)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
+
+  // The scheduled outbox delivered both stored leads, each to its own webhook.
+  expect(contactSink.accepted().map((r) => [r.path, r.body['email']])).toEqual([['/contact', 'pat@example.com']]);
+  expect(leadSink.accepted().map((r) => [r.path, r.body['downloadType']])).toEqual([
+    ['/lead', 'Air Filter Replacement Checklist'],
+  ]);
+
+  // Netlify applies no configured header to a function's answer: each function sends its own.
+  for (const result of results) {
+    expect(result.headers['content-security-policy'], result.file).toBe(FUNCTION_CSP);
+    expect(result.headers['x-content-type-options'], result.file).toBe('nosniff');
+    expect(result.headers['strict-transport-security'], result.file).toBe('max-age=31536000');
+  }
+}
+
+describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
+  test('with the production configuration every function answers for real', async () => {
+    await exerciseEverything(await productionEnv());
+  });
+
+  test.skipIf(TEST_ENGINE === 'pglite')('bundled as Netlify bundles them, the functions answer the same', async () => {
+    const bundles = await tempDir('shm-netlify-bundles-');
+    const entryPoints = readdirSync(join(ROOT, 'functions'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(ROOT, 'functions', f));
+    expect(entryPoints.map((p) => p.split('/').pop())).toEqual(FUNCTION_FILES);
+    await build({
+      entryPoints,
+      outdir: bundles,
+      outExtension: { '.js': '.mjs' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      logLevel: 'error',
     });
-    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: event, secret: WEBHOOK_SECRET });
-    const contact = { name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100', service: 'other' };
-
-    const { guard, results } = await runOnNetlify(await productionEnv(), [
-      { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json({}) },
-      { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json(contact) },
-      { file: 'contact.ts', method: 'GET', path: '/api/contact' },
-      {
-        file: 'lead.ts',
-        method: 'POST',
-        path: '/api/lead',
-        ...json({
-          firstName: 'Pat',
-          email: 'pat@example.com',
-          downloadType: 'Air Filter Replacement Checklist',
-          source: 'https://springfield-home.example/blog/how-to-change-air-filter',
-        }),
-      },
-      { file: 'plan-request.ts', method: 'POST', path: '/api/plan-request', ...json({ planType: 'full' }) },
-      { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...json({}) },
-      { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
-      {
-        file: 'create-payment-checkout.ts',
-        method: 'POST',
-        path: '/api/create-payment-checkout',
-        ...bearer(token, { serviceType: 'dryer-vent-cleaning' }),
-      },
-      {
-        file: 'create-subscription-checkout.ts',
-        method: 'POST',
-        path: '/api/create-subscription-checkout',
-        ...bearer(token, { planType: 'lite' }),
-      },
-      { file: 'customer-portal.ts', method: 'POST', path: '/api/customer-portal', ...bearer(token) },
-      { file: 'stripe-webhook.ts', method: 'POST', path: '/api/stripe-webhook', ...json({ type: 'forged' }) },
-      {
-        file: 'stripe-webhook.ts',
-        method: 'POST',
-        path: '/api/stripe-webhook',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-        body: event,
-      },
-      { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
-      { file: 'account.ts', method: 'GET', path: '/api/account', headers: { Authorization: `Bearer ${token}` } },
-      { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
-    ]);
-
-    expect(guard).toBe('active');
-    const answers = results.map((r) => [r.file, r.status]);
-    expect(answers).toEqual([
-      ['contact.ts', 400],
-      ['contact.ts', 202],
-      ['contact.ts', 405],
-      ['lead.ts', 202],
-      ['plan-request.ts', 400],
-      ['check-subscription.ts', 401],
-      ['check-subscription.ts', 200],
-      ['create-payment-checkout.ts', 200],
-      ['create-subscription-checkout.ts', 200],
-      ['customer-portal.ts', 200],
-      ['stripe-webhook.ts', 400],
-      ['stripe-webhook.ts', 200],
-      ['check-subscription.ts', 200],
-      ['account.ts', 200],
-      ['leads-outbox.ts', 204],
-    ]);
-    const body = (i: number) => JSON.parse(results[i]?.body ?? '{}') as Record<string, unknown>;
-    expect(body(0)['error']).toMatch(/name/i);
-    expect(body(6)).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
-    expect(body(7)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
-    expect(body(8)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
-    expect(body(9)['url']).toEqual(expect.stringContaining(stack.origin));
-    expect(body(12)).toEqual({
-      subscribed: true,
-      subscription_tier: 'full',
-      subscription_end: new Date(periodEnd * 1000).toISOString(),
+    await exerciseEverything({
+      ...(await productionEnv(await tempDir('shm-netlify-bundled-'))),
+      NETLIFY_RUNNER_BUNDLES: bundles,
     });
-    expect(body(13)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
-
-    // The scheduled outbox delivered both stored leads, each to its own webhook.
-    expect(contactSink.accepted().map((r) => [r.path, r.body['email']])).toEqual([['/contact', 'pat@example.com']]);
-    expect(leadSink.accepted().map((r) => [r.path, r.body['downloadType']])).toEqual([
-      ['/lead', 'Air Filter Replacement Checklist'],
-    ]);
-
-    // Netlify applies no configured header to a function's answer: each function sends its own.
-    for (const result of results) {
-      expect(result.headers['content-security-policy'], result.file).toBe(FUNCTION_CSP);
-      expect(result.headers['x-content-type-options'], result.file).toBe('nosniff');
-      expect(result.headers['strict-transport-security'], result.file).toBe('max-age=31536000');
-    }
   });
 
   test('with a partial configuration every function answers 503 and the log names what is missing', async () => {

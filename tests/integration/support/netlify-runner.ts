@@ -7,6 +7,8 @@
  * Input (stdin): the calls to make, in order. Output (stdout): one result per call, as JSON.
  * With NETLIFY_RUNNER_PGLITE set, the functions' database is an embedded one in that folder
  * (DATABASE_URL then only satisfies the configuration check); otherwise DATABASE_URL is used.
+ * With NETLIFY_RUNNER_BUNDLES set, the functions are the bundles in that folder (`<name>.mjs`,
+ * as Netlify's esbuild bundler makes them) instead of the sources.
  */
 import { readFileSync } from 'node:fs';
 import { registerHooks } from 'node:module';
@@ -82,10 +84,14 @@ if (pglite) setDb(await openPGlite(pglite));
 const { migrate } = await import('../../../functions/_lib/migrate.ts');
 await migrate(await getDb(), join(ROOT, 'supabase/migrations'));
 
+const bundles = process.env['NETLIFY_RUNNER_BUNDLES'];
+const moduleOf = (file: string) =>
+  bundles ? join(bundles, file.replace(/\.ts$/, '.mjs')) : join(ROOT, 'functions', file);
+
 const calls = JSON.parse(readFileSync(0, 'utf8')) as RunnerCall[];
 const results: RunnerResult[] = [];
 for (const call of calls) {
-  const mod = (await import(pathToFileURL(join(ROOT, 'functions', call.file)).href)) as {
+  const mod = (await import(pathToFileURL(moduleOf(call.file)).href)) as {
     default: (req: Request, context: unknown) => Promise<Response>;
   };
   const url = new URL(call.path, 'https://springfield-home.example');
@@ -105,4 +111,5 @@ for (const call of calls) {
   });
 }
 await (await getDb()).close();
-process.stdout.write(JSON.stringify({ guard, results }));
+// A bundle keeps its own database pool open: exit once the answer is out.
+process.stdout.write(JSON.stringify({ guard, results }), () => process.exit(0));
