@@ -1,13 +1,63 @@
 // @ts-check
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { buildConfigOf, checkBuildConfig, describeProblems } from './functions/_lib/config-check.ts';
+import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
+import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
+import { pageCspDirectives } from './src/lib/security-headers.ts';
+
+/** The build variables (README): the site's address, and the hosted auth server when set. */
+const buildReport = checkBuildConfig(process.env);
+const buildConfig = buildConfigOf(process.env);
 
 /** The public origin the site is built for; production sets SITE_URL (see README). */
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
+const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'http://localhost:4321';
+
+/**
+ * Refuses to build pages for a half-configured production (a hosted auth server without its key
+ * or the site's address), then, once the pages are written, completes and checks each page's
+ * Content-Security-Policy (scripts/page-csp.ts) and records the build variables next to the pages,
+ * so the server can refuse to serve pages built for another configuration.
+ * @returns {import('astro').AstroIntegration}
+ */
+function productionBuild() {
+  return {
+    name: 'production-build',
+    hooks: {
+      'astro:config:setup': ({ command, logger }) => {
+        if (command !== 'build' || buildReport.problems.length === 0) return;
+        logger.error(describeProblems(buildReport));
+        process.exit(1);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const errors = [];
+        let added = 0;
+        for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+          const path = join(entry.parentPath, entry.name);
+          const page = completePageCsp(await readFile(path, 'utf8'));
+          errors.push(...page.errors.map((error) => `${path.slice(root.length)}: ${error}`));
+          added += page.added.length;
+          if (page.added.length > 0) await writeFile(path, page.html);
+        }
+        if (errors.length > 0) {
+          logger.error(`Content-Security-Policy problems:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+          process.exit(1);
+        }
+        logger.info(`Content-Security-Policy checked on every page (${added} hashes Astro missed, added).`);
+        await writeFile(join(root, BUILD_CONFIG_FILE), `${JSON.stringify(buildConfig, null, 2)}\n`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   site,
@@ -15,6 +65,16 @@ export default defineConfig({
   // One URL form site-wide: no trailing slash, pages built as `page.html`.
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => isIndexable(new URL(page).pathname) })],
+  // No code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the CSP.
+  markdown: { syntaxHighlight: false },
+  // Hashes of every script and style Astro emits, in a <meta> policy on each page.
+  security: {
+    csp: {
+      directives: pageCspDirectives(
+        (buildReport.problems.length === 0 && buildConfig.PUBLIC_SUPABASE_URL) || undefined,
+      ),
+    },
+  },
+  integrations: [react(), mdx(), sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }), productionBuild()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -1,10 +1,11 @@
 /**
- * The embedded default: with no hosted auth server configured, this one process also hosts the
- * Supabase Auth emulator at /auth/v1, the local mailbox at /_dev/mail and the stored leads at
- * /_dev/leads; with no card-provider key, the Stripe emulator at /v1 with its hosted checkout and
- * billing pages. All in the same database.
+ * The embedded default: with nothing configured, this one process also hosts the Supabase Auth
+ * emulator at /auth/v1, the local mailbox at /_dev/mail, the stored leads at /_dev/leads and the
+ * Stripe emulator at /v1 with its hosted checkout and billing pages, all in the same database.
+ * Production (any hosted service configured, see functions/_lib/config-check.ts) mounts none of it.
  */
 import { randomBytes } from 'node:crypto';
+import { checkConfig } from '../functions/_lib/config-check.ts';
 import type { Db } from '../functions/_lib/db.ts';
 import { supabaseUrl } from '../functions/_lib/config.ts';
 import type { Route } from './app.ts';
@@ -22,9 +23,13 @@ export interface EmbeddedOptions {
   rateLimits?: boolean;
 }
 
-/** Whether this process runs the embedded default: no hosted Supabase project is configured. */
+/**
+ * Whether an environment selects the embedded default: no variable that replaces a local stand-in
+ * (hosted auth server, database, card provider) is set. Decide before applyEmbedded*Env, which
+ * sets some of those variables for the functions.
+ */
 export function isEmbedded(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env['PUBLIC_SUPABASE_URL'];
+  return checkConfig(env).mode === 'embedded';
 }
 
 /**
@@ -54,11 +59,6 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
     { path: '/_dev/leads', match: 'exact', handler: leads },
     { path: '/_dev/leads.json', match: 'exact', handler: leads },
   ];
-}
-
-/** Whether payments run against the local Stripe emulator: no card-provider key is configured. */
-export function isPaymentsEmbedded(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !env['STRIPE_SECRET_KEY'];
 }
 
 /**

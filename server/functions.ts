@@ -1,6 +1,8 @@
 /**
  * Mounts every function module of `functions/` at its `config.path`, exactly as Netlify would:
- * the module's default export receives a Request and a context and returns a Response.
+ * the module's default export receives a Request and a context and returns a Response. Scheduled
+ * functions (`config.schedule`) are Netlify's stand-in for work this server does continuously
+ * (the leads outbox), so they are not mounted.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +12,7 @@ import type { Route } from './app.ts';
 
 interface FunctionModule {
   default?: Handler;
-  config?: { path?: string };
+  config?: { path?: string; schedule?: string };
 }
 
 /** Loads the function modules of `dir` (files starting with `_` are helpers, not functions). */
@@ -19,6 +21,7 @@ export async function loadFunctionRoutes(dir: string): Promise<Route[]> {
   const routes: Route[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
+    if (typeof mod.config?.schedule === 'string') continue;
     const path = mod.config?.path;
     if (typeof mod.default !== 'function' || typeof path !== 'string' || !path.startsWith('/api/')) {
       throw new Error(`functions/${file} must export a default handler and config.path under /api/`);

@@ -1,20 +1,19 @@
-/** Security headers sent with every response of the Node server. */
+/** Security headers sent with every response of the Node server (values: src/lib/security-headers.ts). */
 import type { ServerResponse } from 'node:http';
+import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
+
+/** What the security headers depend on. */
+export interface SecurityHeaderOptions {
+  /** Production only: the site is reached over HTTPS (through the reverse proxy). */
+  hsts?: boolean;
+}
 
 /**
- * Headers every response carries. The page-level Content-Security-Policy (script and style
- * hashes) is emitted by Astro in each page; this header adds what a <meta> CSP cannot carry.
+ * Sets the security headers on a response. A function's own answer may replace them with its
+ * stricter policy (functions/_lib/http.ts); every page also carries its script and style hashes
+ * in a <meta> policy written at build time.
  */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
-
-/** Sets the security headers on a response. */
-export function applySecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+export function applySecurityHeaders(res: ServerResponse, { hsts = false }: SecurityHeaderOptions = {}): void {
+  for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) res.setHeader(name, value);
+  if (hsts) res.setHeader('Strict-Transport-Security', HSTS);
 }

@@ -1,64 +1,121 @@
 /**
- * `npm run serve`: opens the database and applies migrations, mounts the functions (and, with no
- * hosted services configured, the local emulators and mailbox), starts the leads outbox, serves the
- * site on PORT (default 4321), and shuts down cleanly on SIGINT/SIGTERM: open requests finish, the
+ * `npm run serve`: checks the configuration and the build, starts the site (server/site.ts) on
+ * PORT (default 4321), and shuts down cleanly on SIGINT/SIGTERM: open requests finish, the
  * background deliveries stop, then the database closes.
+ *
+ * A configuration that cannot work stops the process before anything starts, with exit code 1
+ * and one line per missing or malformed variable: a half-configured production must never fall
+ * back to the emulators.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { getDb } from '../functions/_lib/db.ts';
-import { migrate } from '../functions/_lib/migrate.ts';
-import { startOutbox } from '../functions/_lib/outbox.ts';
-import { createApp, type Route } from './app.ts';
 import {
-  applyEmbeddedEnv,
-  applyEmbeddedPaymentsEnv,
-  embeddedPayments,
-  embeddedRoutes,
-  isEmbedded,
-  isPaymentsEmbedded,
-} from './embedded.ts';
-import { loadFunctionRoutes } from './functions.ts';
+  buildMismatches,
+  checkConfig,
+  describeProblems,
+  type BuildConfig,
+  type ConfigReport,
+} from '../functions/_lib/config-check.ts';
+import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
+import { startSite } from './site.ts';
 
-const root = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const port = Number(process.env['PORT'] ?? 4321);
-const host = process.env['HOST'] ?? '0.0.0.0';
-const embedded = isEmbedded();
-const paymentsEmbedded = isPaymentsEmbedded();
-// Before the functions load: they read SUPABASE_URL and the Stripe settings from the environment.
-if (embedded) applyEmbeddedEnv(port);
-if (paymentsEmbedded) applyEmbeddedPaymentsEnv(port);
+const root = fileURLToPath(new URL('..', import.meta.url));
+const distDir = join(root, 'dist');
 
-const db = await getDb();
-await migrate(db, root('supabase/migrations'));
-const routes: Route[] = await loadFunctionRoutes(root('functions'));
-if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off' })));
-const payments = paymentsEmbedded ? await embeddedPayments(db, port) : null;
-if (payments) routes.push(...payments.routes);
+/** Prints why the site cannot start and exits with code 1. */
+function refuse(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
 
-// Relays stored leads to the automation webhooks, resuming any left queued by the last run.
-const outbox = startOutbox({ db });
-
-const server = createApp({ distDir: root('dist'), routes });
-server.listen(port, host, () => {
-  console.log(`Springfield Home Maintenance is running at http://localhost:${port}`);
-  if (embedded) {
-    console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${port}/_dev/mail`);
+/** The build variables recorded next to the pages, or null for a build without the record. */
+function readBuildConfig(): BuildConfig | null {
+  try {
+    return JSON.parse(readFileSync(join(distDir, BUILD_CONFIG_FILE), 'utf8')) as BuildConfig;
+  } catch {
+    return null;
   }
-  if (payments) console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
+}
+
+/** Refuses pages that cannot serve this configuration (built for another auth server or address). */
+function checkBuild(report: ConfigReport): void {
+  const rebuild = 'Run `npm run build` with the same variables set, then start again (`npm start` does both).';
+  const built = readBuildConfig();
+  if (report.mode === 'production' && !existsSync(join(distDir, 'index.html'))) {
+    refuse(`No built site in dist/. ${rebuild}`);
+  }
+  if (report.mode === 'production' && !built)
+    refuse(`dist/ does not record the variables it was built with. ${rebuild}`);
+  const mismatches = built ? buildMismatches(built, process.env, report.mode) : [];
+  if (mismatches.length > 0) {
+    refuse(
+      ['The built site does not match this configuration:', ...mismatches.map((m) => `  - ${m}`), rebuild].join('\n'),
+    );
+  }
+}
+
+/** One line on what production talks to, for the operator's log (never a secret). */
+function productionSummary(): string {
+  const stripeKey = process.env['STRIPE_SECRET_KEY'] ?? '';
+  const database = new URL(process.env['DATABASE_URL'] ?? 'postgres://unknown');
+  return [
+    `auth ${process.env['PUBLIC_SUPABASE_URL']}`,
+    `payments Stripe ${stripeKey.includes('_live_') ? 'live' : 'test'} mode${process.env['STRIPE_API_URL'] ? ` via ${process.env['STRIPE_API_URL']}` : ''}`,
+    `database ${database.hostname}:${database.port || 5432}`,
+  ].join(', ');
+}
+
+/**
+ * Warns when the Supabase project publishes no signing keys: it still signs sessions with the
+ * legacy shared secret, which functions cannot verify, so every signed-in call would be refused.
+ */
+async function warnWithoutSigningKeys(): Promise<void> {
+  const base = (process.env['SUPABASE_URL'] || process.env['PUBLIC_SUPABASE_URL'] || '').replace(/\/+$/, '');
+  const url = `${base}/auth/v1/.well-known/jwks.json`;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    const body = (await res.json()) as { keys?: unknown[] };
+    if (res.ok && Array.isArray(body.keys) && body.keys.length > 0) return;
+    console.warn(
+      `Warning: ${url} lists no signing keys. Switch the Supabase project to asymmetric JWT signing keys ` +
+        '(docs/deploy.md, step 1), or every signed-in request will be refused.',
+    );
+  } catch (error) {
+    console.warn(`Warning: could not read ${url} (${error instanceof Error ? error.message : String(error)}).`);
+  }
+}
+
+const report = checkConfig(process.env);
+if (report.problems.length > 0) refuse(describeProblems(report));
+checkBuild(report);
+
+const port = Number(process.env['PORT'] || 4321);
+const site = await startSite({
+  mode: report.mode,
+  root,
+  port,
+  host: process.env['HOST'] || '0.0.0.0',
+  authRateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off',
 });
+console.log(`Springfield Home Maintenance is running at http://localhost:${site.port}`);
+if (report.mode === 'embedded') {
+  console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${site.port}/_dev/mail`);
+  console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
+} else {
+  console.log(`Production: ${productionSummary()}`);
+  void warnWithoutSigningKeys();
+}
 
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
-  server.close(() => {
-    // Pending webhook deliveries and leads stay queued in the database and resume at the next start.
-    void Promise.all([payments?.stop(), outbox.stop()])
-      .then(() => db.close())
-      .finally(() => process.exit(0));
+  site.server.close(() => {
+    void site.stopWork().finally(() => process.exit(0));
   });
-  server.closeIdleConnections();
+  site.server.closeIdleConnections();
   // Requests still open after 10 s are cut so a stuck client cannot hold the process forever.
   setTimeout(() => process.exit(1), 10_000).unref();
 }

@@ -51,10 +51,41 @@ export async function openPGlite(dataDir: string): Promise<Db> {
   return fromPGlite(pg, () => pg.close());
 }
 
+/**
+ * Values in and out as PGlite passes them, so code written against one engine behaves the same
+ * on the other: a string bound to a json/jsonb parameter is JSON text already (postgres.js
+ * would encode it a second time), and a bigint reads as a number while it fits in one.
+ */
+const POSTGRES_AS_PGLITE = {
+  json: {
+    to: 114,
+    from: [114, 3802],
+    serialize: (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value)),
+    parse: (text: string): unknown => JSON.parse(text),
+  },
+  bigint: {
+    to: 20,
+    from: [20],
+    serialize: (value: bigint | number) => value.toString(),
+    parse: (text: string) => {
+      const n = BigInt(text);
+      return n < Number.MIN_SAFE_INTEGER || n > Number.MAX_SAFE_INTEGER ? n : Number(n);
+    },
+  },
+};
+
 /** Connects to a Postgres server through postgres.js. */
 export async function openPostgres(databaseUrl: string): Promise<Db> {
   const { default: postgres } = await import('postgres');
-  const sql = postgres(databaseUrl, { max: 10, idle_timeout: 30, onnotice: () => {} });
+  const sql = postgres(databaseUrl, {
+    max: 10,
+    idle_timeout: 30,
+    // No prepared statements: Supabase's transaction pooler (the connection Netlify Functions
+    // should use) cannot keep them across transactions, and these queries gain nothing from them.
+    prepare: false,
+    onnotice: () => {},
+    types: POSTGRES_AS_PGLITE,
+  });
   type Sql = typeof sql;
   const wrap = (client: Pick<Sql, 'unsafe'>, begin: Sql['begin'] | null): Db => ({
     kind: 'postgres',

@@ -1,8 +1,10 @@
 /**
  * HTTP helpers shared by the functions: JSON answers, `{error}` bodies, bounded JSON parsing and a
  * wrapper that turns thrown HttpErrors into their status and anything else into a plain 500
- * (never a stack trace in a response).
+ * (never a stack trace in a response), and gives every answer the functions' security headers.
  */
+import { functionSecurityHeaders } from '../../src/lib/security-headers.ts';
+import { requireDeployedConfig } from './config.ts';
 
 /** What Netlify (and our Node server) pass as a function's second argument. */
 export interface FunctionContext {
@@ -101,13 +103,26 @@ export async function readLimited(req: Request, maxBytes: number): Promise<strin
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-/** Wraps a handler: only `methods` are allowed; errors become `{error}` JSON answers. */
+/** `res` with the functions' security headers added (a header the function set itself wins). */
+function secured(res: Response, requestUrl: string): Response {
+  const headers = new Headers(res.headers);
+  for (const [name, value] of Object.entries(functionSecurityHeaders(requestUrl))) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+}
+
+/**
+ * Wraps a handler: only `methods` are allowed; errors become `{error}` JSON answers; on Netlify a
+ * half-configured site answers 503 (see requireDeployedConfig); every answer is secured.
+ */
 export function handler(methods: readonly string[], fn: Handler): Handler {
-  return async (req, context) => {
+  const run: Handler = async (req, context) => {
     if (!methods.includes(req.method)) {
       return json({ error: `Method ${req.method} not allowed` }, 405, { Allow: methods.join(', ') });
     }
     try {
+      requireDeployedConfig();
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
@@ -115,4 +130,5 @@ export function handler(methods: readonly string[], fn: Handler): Handler {
       return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
     }
   };
+  return async (req, context) => secured(await run(req, context), req.url);
 }

@@ -57,8 +57,17 @@ type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
 
 const MAX_ERROR_LENGTH = 500;
 
-/** Starts relaying pending leads (including those left by a previous run). */
-export function startOutbox(options: OutboxOptions): Outbox {
+/** One worker's view of the outbox: `pass` sends a batch of due leads. */
+interface Relay {
+  /** Sends a batch of due leads; returns how long to wait (0: go again at once). */
+  pass(): Promise<number>;
+}
+
+/**
+ * The relay logic shared by the long-running worker (startOutbox) and the scheduled drain
+ * (drainOutbox): `signal` cuts sends in flight when the caller stops.
+ */
+function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
   const {
     db,
     urlFor = (kind: LeadKind) => webhookUrlFor(kind),
@@ -70,25 +79,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
   } = options;
   // A claimed row is not due again until its attempt has surely ended, even if this process dies.
   const leaseMs = timeoutMs + 30_000;
-  const shutdown = new AbortController();
-  let stopped = false;
-  let dirty = false;
-  let wake: (() => void) | null = null;
   let adopted = '';
-
-  function sleep(ms: number): Promise<void> {
-    if (dirty || stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        wake = null;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      wake = done;
-    });
-  }
 
   function configuredKinds(): LeadKind[] {
     return LEAD_KINDS.filter((kind) => urlFor(kind));
@@ -141,12 +132,12 @@ export function startOutbox(options: OutboxOptions): Outbox {
         body: JSON.stringify(lead.payload),
         // A redirect would turn the POST into a GET and lose the body: count it as a failure.
         redirect: 'manual',
-        signal: AbortSignal.any([shutdown.signal, AbortSignal.timeout(timeoutMs)]),
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
       });
       await res.arrayBuffer().catch(() => undefined);
       return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
     } catch (error) {
-      if (stopped) return { aborted: true };
+      if (signal.aborted) return { aborted: true };
       return { ok: false, error: describe(error) };
     }
   }
@@ -197,13 +188,39 @@ export function startOutbox(options: OutboxOptions): Outbox {
     return (await nextDueInMs(kinds)) ?? idlePollMs;
   }
 
+  return { pass };
+}
+
+/** Starts relaying pending leads (including those left by a previous run). */
+export function startOutbox(options: OutboxOptions): Outbox {
+  const { idlePollMs = 30_000, log = (message: string) => console.warn(message) } = options;
+  const shutdown = new AbortController();
+  const relay = createRelay(options, shutdown.signal);
+  let stopped = false;
+  let dirty = false;
+  let wake: (() => void) | null = null;
+
+  function sleep(ms: number): Promise<void> {
+    if (dirty || stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
+    });
+  }
+
   const unsubscribe = onLeadStored(() => outbox.kick());
   const loop = (async () => {
     while (!stopped) {
       dirty = false;
       let wait: number;
       try {
-        wait = await pass();
+        wait = await relay.pass();
       } catch (error) {
         if (stopped) break;
         log(`Leads outbox: ${describe(error)}; trying again shortly`);
@@ -229,6 +246,22 @@ export function startOutbox(options: OutboxOptions): Outbox {
     },
   };
   return outbox;
+}
+
+/**
+ * Relays what is due now, for at most `budgetMs`, then returns: the outbox of a deployment with no
+ * long-running process (Netlify runs functions/leads-outbox.ts every minute). A send cut by the
+ * budget is not counted and is due again at the next run.
+ */
+export async function drainOutbox(options: OutboxOptions, budgetMs: number): Promise<void> {
+  const budget = new AbortController();
+  const timer = setTimeout(() => budget.abort(), budgetMs);
+  const relay = createRelay(options, budget.signal);
+  try {
+    while (!budget.signal.aborted && (await relay.pass()) === 0);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A short reason for a failed attempt: the network error's code when there is one. */

@@ -6,6 +6,7 @@ import type Stripe from 'stripe';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import type { Db } from './db.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
+import { warnOnOtherApiVersion } from './stripe.ts';
 import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionRecord, userIdOf } from './provider-objects.ts';
 import type { Tier } from './subscription-status.ts';
 
@@ -126,6 +127,7 @@ export async function applyEvent(
   event: Stripe.Event,
   priceTiers: Readonly<Record<string, Tier>>,
 ): Promise<void> {
+  warnOnOtherApiVersion(event);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':

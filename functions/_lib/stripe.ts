@@ -1,10 +1,19 @@
 /**
- * The payments client of the functions: the official SDK with the API version pinned to the one
- * the SDK was built for, keyed with STRIPE_SECRET_KEY. When STRIPE_API_URL is set (the embedded
- * default sets it to the site's own origin) the SDK talks to that host instead of api.stripe.com.
+ * The payments client of the functions: the official SDK with a pinned API version, keyed with
+ * STRIPE_SECRET_KEY. When STRIPE_API_URL is set (the embedded default sets it to the site's own
+ * origin) the SDK talks to that host instead of api.stripe.com.
  */
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import { HttpError } from './http.ts';
+
+/**
+ * The Stripe API version every request and every webhook payload is read with. Written out, not
+ * taken from the SDK, so an SDK upgrade that moves to another version fails the type check here
+ * until someone has read that version's changes (and updated the webhook endpoint's version in the
+ * Stripe dashboard to match, docs/deploy.md).
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' satisfies Stripe.LatestApiVersion;
 
 /** The SDK's connection options for an API base URL such as `http://127.0.0.1:4321`. */
 export function endpointOptions(apiUrl: string): { host: string; port: number; protocol: 'http' | 'https' } {
@@ -27,13 +36,30 @@ export function stripeClient(): Stripe {
   const apiUrl = process.env['STRIPE_API_URL'] || undefined;
   if (cached?.key === key && cached.apiUrl === apiUrl) return cached.client;
   const client = new Stripe(key, {
-    apiVersion: Stripe.API_VERSION,
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
     ...(apiUrl ? endpointOptions(apiUrl) : {}),
   });
   cached = { key, apiUrl, client };
   return client;
+}
+
+const warnedVersions = new Set<string>();
+
+/**
+ * Logs, once per version, an event shaped by another API version than the pinned one: the webhook
+ * endpoint in the Stripe dashboard was made with another version, and fields this site reads may
+ * sit elsewhere in its payloads (docs/deploy.md says which version to choose).
+ */
+export function warnOnOtherApiVersion(event: Pick<Stripe.Event, 'api_version' | 'type'>): void {
+  const version = event.api_version;
+  if (!version || version === STRIPE_API_VERSION || warnedVersions.has(version)) return;
+  warnedVersions.add(version);
+  console.warn(
+    `Stripe event ${event.type} uses API version ${version}, but this site reads ${STRIPE_API_VERSION}: ` +
+      'set the webhook endpoint to that version in the Stripe dashboard (docs/deploy.md).',
+  );
 }
 
 /** The webhook endpoint's signing secret (STRIPE_WEBHOOK_SECRET). */
@@ -59,7 +85,33 @@ export function paymentSuccessUrl(origin: string): string {
   return `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
 }
 
-/** Creates a Checkout Session with a url to send the customer to; any provider failure is a 502. */
+/** How long identical checkout requests share one session: a double click, a resent request. */
+export const CHECKOUT_DEDUPE_WINDOW_MS = 60_000;
+
+/** JSON with object keys sorted, so equal parameters always give equal text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'null';
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
+
+/**
+ * The Idempotency-Key of a session creation: the same parameters (customer, items, options,
+ * return URLs) within one window get the same key, so the card provider answers a double click
+ * or a resent request with the session it already made instead of a second one.
+ */
+export function checkoutIdempotencyKey(params: Stripe.Checkout.SessionCreateParams, now = Date.now()): string {
+  const digest = createHash('sha256').update(canonicalJson(params)).digest('hex');
+  return `checkout-${digest}-${Math.floor(now / CHECKOUT_DEDUPE_WINDOW_MS)}`;
+}
+
+/**
+ * Creates a Checkout Session with a url to send the customer to, once per identical request
+ * (checkoutIdempotencyKey); any provider failure is a 502.
+ */
 export async function createCheckoutSession(
   stripe: Stripe,
   params: Stripe.Checkout.SessionCreateParams,
@@ -67,7 +119,7 @@ export async function createCheckoutSession(
 ): Promise<Stripe.Checkout.Session & { url: string }> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(params);
+    session = await stripe.checkout.sessions.create(params, { idempotencyKey: checkoutIdempotencyKey(params) });
   } catch (error) {
     throw providerFailure(what, error);
   }

@@ -1,24 +1,38 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { openPGlite } from '../../functions/_lib/db.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Db } from '../../functions/_lib/db.ts';
+import { migrate, SUPABASE_LEDGER } from '../../functions/_lib/migrate.ts';
+import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
+const INITIAL = '20261122000000_initial.sql';
 
 // Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
-describe('embedded database', { timeout: 120_000 }, () => {
+describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
   const dirs: string[] = [];
   afterAll(async () => {
-    await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+    for (const d of dirs) {
+      await rm(d, { recursive: true, force: true });
+      await dropTestDb(d);
+    }
   });
 
-  test('migrations apply once, in order, and data survives a reopen', async () => {
+  async function freshDir(): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'shm-db-'));
     dirs.push(dir);
-    const db = await openPGlite(dir);
-    expect(await migrate(db, MIGRATIONS)).toEqual(['20261122000000_initial.sql']);
+    return dir;
+  }
+
+  async function fresh(): Promise<Db> {
+    return openTestDb(await freshDir());
+  }
+
+  test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
+    const dir = await freshDir();
+    const db = await openTestDb(dir);
+    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     await db.query(
       `insert into orders (checkout_session_id, order_number, user_id, kind, item, amount_cents) values ($1, $2, $3, $4, $5, $6)`,
@@ -26,45 +40,89 @@ describe('embedded database', { timeout: 120_000 }, () => {
     );
     await db.close();
 
-    const again = await openPGlite(dir);
+    const again = await openTestDb(dir);
     expect(await migrate(again, MIGRATIONS)).toEqual([]);
     const rows = await again.query<{ order_number: string; amount_cents: number }>(
       'select order_number, amount_cents from orders',
     );
     expect(rows).toEqual([{ order_number: 'ORD-ABC', amount_cents: 3500 }]);
+    // Recorded in the Supabase CLI's ledger, as `supabase db push` records a migration.
+    const ledger = await again.query<{ version: string; name: string; statements: string[] }>(
+      `select version, name, statements from ${SUPABASE_LEDGER}`,
+    );
+    expect(ledger).toEqual([
+      { version: '20261122000000', name: 'initial', statements: [await readFile(join(MIGRATIONS, INITIAL), 'utf8')] },
+    ]);
     await again.close();
   });
 
-  test('a failing transaction leaves nothing behind', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'shm-db-'));
-    dirs.push(dir);
-    const db = await openPGlite(dir);
-    await migrate(db, MIGRATIONS);
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.query(`insert into stripe_events (id, type) values ('evt_1', 'x')`);
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await db.query('select * from stripe_events')).toEqual([]);
+  test('a database `supabase db push` already migrated is left as it is', async () => {
+    const db = await fresh();
+    // What the CLI does: its ledger table, the migration's statements, then the version row.
+    await db.exec(`create schema supabase_migrations;
+      create table ${SUPABASE_LEDGER} (version text not null primary key, statements text[], name text);`);
+    await db.exec(await readFile(join(MIGRATIONS, INITIAL), 'utf8'));
+    await db.query(`insert into ${SUPABASE_LEDGER} (version, name) values ('20261122000000', 'initial')`);
+    await db.query(`insert into stripe_events (id, type) values ('evt_kept', 'x')`);
+
+    expect(await migrate(db, MIGRATIONS)).toEqual([]);
+    expect(await db.query('select id from stripe_events')).toEqual([{ id: 'evt_kept' }]);
     await db.close();
   });
 
-  test('row-level security is on for every table', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'shm-db-'));
-    dirs.push(dir);
-    const db = await openPGlite(dir);
-    await migrate(db, MIGRATIONS);
-    const rows = await db.query<{ relname: string; relrowsecurity: boolean }>(
-      `select relname, relrowsecurity from pg_class where relname in ('customers','subscriptions','orders','leads','stripe_events') order by relname`,
+  test('a database migrated before the shared ledger is not migrated again', async () => {
+    const db = await fresh();
+    await db.exec(await readFile(join(MIGRATIONS, INITIAL), 'utf8'));
+    await db.exec(
+      `create table public.schema_migrations (version text primary key, applied_at timestamptz not null default now());
+       insert into public.schema_migrations (version) values ('${INITIAL}');`,
     );
-    expect(rows.map((r) => [r.relname, r.relrowsecurity])).toEqual([
-      ['customers', true],
-      ['leads', true],
-      ['orders', true],
-      ['stripe_events', true],
-      ['subscriptions', true],
-    ]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([]);
+    expect(await db.query(`select version from ${SUPABASE_LEDGER}`)).toEqual([]);
     await db.close();
+  });
+
+  describe('on one migrated database', () => {
+    let dir = '';
+    let db: Db;
+    beforeAll(async () => {
+      dir = await freshDir();
+      db = await openTestDb(dir);
+      await migrate(db, MIGRATIONS);
+    });
+    afterAll(() => db.close());
+
+    test('a migration the Supabase CLI could not version is refused before anything runs', async () => {
+      const migrations = join(dir, 'migrations');
+      await mkdir(migrations);
+      await writeFile(join(migrations, 'add_things.sql'), 'create table things (id int);');
+      await expect(migrate(db, migrations)).rejects.toThrow(
+        'Migration add_things.sql must be named <timestamp>_<name>.sql, as the Supabase CLI expects',
+      );
+      expect(await db.query(`select to_regclass('public.things') is null as absent`)).toEqual([{ absent: true }]);
+    });
+
+    test('a failing transaction leaves nothing behind', async () => {
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query(`insert into stripe_events (id, type) values ('evt_1', 'x')`);
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await db.query('select * from stripe_events')).toEqual([]);
+    });
+
+    test('row-level security is on for every table', async () => {
+      const rows = await db.query<{ relname: string; relrowsecurity: boolean }>(
+        `select relname, relrowsecurity from pg_class where relname in ('customers','subscriptions','orders','leads','stripe_events') order by relname`,
+      );
+      expect(rows.map((r) => [r.relname, r.relrowsecurity])).toEqual([
+        ['customers', true],
+        ['leads', true],
+        ['orders', true],
+        ['stripe_events', true],
+        ['subscriptions', true],
+      ]);
+    });
   });
 });

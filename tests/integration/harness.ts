@@ -1,6 +1,7 @@
 /**
  * A real server for integration tests: the app of `npm start` (createApp) on 127.0.0.1 at a random
- * port, over a fresh PGlite database in a temporary folder, with the embedded routes (auth
+ * port, over a fresh database (PGlite in a temporary folder, or Postgres when DATABASE_URL is
+ * set: support/test-db.ts), with the embedded routes (auth
  * emulator, mailbox) and optionally the functions and a test's own routes. Restartable on the same
  * data and port; removed after.
  */
@@ -9,11 +10,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openPGlite, setDb, type Db } from '../../functions/_lib/db.ts';
+import { setDb, type Db } from '../../functions/_lib/db.ts';
 import { migrate } from '../../functions/_lib/migrate.ts';
 import { createApp, type Route } from '../../server/app.ts';
 import { embeddedRoutes } from '../../server/embedded.ts';
 import { loadFunctionRoutes } from '../../server/functions.ts';
+import { dropTestDb, openTestDb } from './support/test-db.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -102,7 +104,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let origin = '';
 
   async function boot(): Promise<Running> {
-    const db = await openPGlite(dataDir);
+    const db = await openTestDb(dataDir);
     setDb(db);
     await migrate(db, join(ROOT, 'supabase/migrations'));
     const routes: Route[] = [];
@@ -139,6 +141,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (savedUrl === undefined) delete process.env['SUPABASE_URL'];
       else process.env['SUPABASE_URL'] = savedUrl;
       await rm(dataDir, { recursive: true, force: true });
+      await dropTestDb(dataDir);
     },
   };
 }

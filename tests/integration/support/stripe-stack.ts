@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import Stripe from 'stripe';
-import { openPGlite, setDb, type Db } from '../../../functions/_lib/db.ts';
+import { setDb, type Db } from '../../../functions/_lib/db.ts';
 import { json } from '../../../functions/_lib/http.ts';
 import { migrate } from '../../../functions/_lib/migrate.ts';
 import { endpointOptions } from '../../../functions/_lib/stripe.ts';
 import { createApp, type Route } from '../../../server/app.ts';
 import { createStripeEmulator, type RetryPolicy, type StripeEmulator } from '../../../server/emulators/stripe/index.ts';
 import { loadFunctionRoutes } from '../../../server/functions.ts';
+import { dropTestDb, openTestDb } from './test-db.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 
@@ -33,9 +34,14 @@ export async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-/** Removes every folder `tempDir` made. */
+/** Removes every folder `tempDir` made, and their Postgres databases when there are any. */
 export async function removeTempDirs(): Promise<void> {
-  await Promise.all(tempDirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+  await Promise.all(
+    tempDirs.splice(0).map(async (d) => {
+      await rm(d, { recursive: true, force: true });
+      await dropTestDb(d);
+    }),
+  );
 }
 
 /** Signs access tokens the way the auth server does, with a key published at its JWKS path. */
@@ -90,9 +96,9 @@ export interface StackOptions {
   log?: (message: string) => void;
 }
 
-/** Opens the data dir, applies migrations and serves everything on a random port. */
+/** Opens the data dir's database, applies migrations and serves everything on a random port. */
 export async function startStack(options: StackOptions): Promise<Stack> {
-  const db = await openPGlite(options.dataDir);
+  const db = await openTestDb(options.dataDir);
   await migrate(db, join(ROOT, 'supabase/migrations'));
   setDb(db);
   // createApp reads this array on every request, so routes that need the origin join it after listen.

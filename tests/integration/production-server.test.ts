@@ -1,0 +1,152 @@
+/**
+ * The Node server in production: a partial configuration stops it before anything starts, with
+ * exit code 1 and one line per missing or malformed variable (`npm start` refuses before
+ * building); a complete one serves the site and the functions with HSTS and mounts none of the
+ * embedded default's emulators, mailbox or lead list.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { setDb } from '../../functions/_lib/db.ts';
+import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
+import { startSite, type Site } from '../../server/site.ts';
+import { removeTempDirs, tempDir } from './support/stripe-stack.ts';
+import { openTestDb } from './support/test-db.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const ANON_KEY = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2ln`;
+const PRODUCTION = {
+  SITE_URL: 'https://springfield-home.example',
+  DATABASE_URL: 'postgres://site:secret@127.0.0.1:9/site',
+  PUBLIC_SUPABASE_URL: 'https://abcdefghijkl.supabase.co',
+  PUBLIC_SUPABASE_ANON_KEY: ANON_KEY,
+  STRIPE_SECRET_KEY: 'sk_test_productionServerTest',
+  STRIPE_WEBHOOK_SECRET: 'whsec_productionServerTest',
+  // Nothing listens there: the outbox's attempts fail and wait, and no lead leaves this machine.
+  CONTACT_WEBHOOK_URL: 'http://127.0.0.1:9/contact',
+  LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/lead',
+};
+
+/** Runs a script of the repository with only `env` (and PATH); resolves with its exit code and output. */
+async function run(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT,
+    env: { PATH: process.env['PATH'] ?? '', PORT: '4519', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+describe('a partial production configuration', { timeout: 60_000 }, () => {
+  test('stops `npm run serve` with exit code 1 and one line per missing or malformed variable', async () => {
+    const { code, output } = await run('server/index.ts', {
+      STRIPE_SECRET_KEY: 'sk_live_realKeyThatMustNotBePrinted',
+      PUBLIC_SUPABASE_URL: 'https://abcdefghijkl.supabase.co',
+      PUBLIC_SUPABASE_ANON_KEY: `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"service_role"}').toString('base64url')}.c2ln`,
+    });
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      'Production configuration is incomplete. PUBLIC_SUPABASE_URL, PUBLIC_SUPABASE_ANON_KEY, STRIPE_SECRET_KEY are set, so every production variable is required:',
+      '  - SITE_URL is missing: the public address of the site, e.g. https://www.example.com',
+      '  - DATABASE_URL is missing: the Postgres connection string (Supabase: Project Settings > Database > Connection string)',
+      '  - PUBLIC_SUPABASE_ANON_KEY is the service_role key: use the anon key, because this value is built into every page',
+      "  - STRIPE_WEBHOOK_SECRET is missing: the signing secret of the site's webhook endpoint in the Stripe dashboard, whsec_...",
+      "  - CONTACT_WEBHOOK_URL is missing: the automation tool's webhook for contact-form leads",
+      "  - LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads",
+      'See "Environment variables" in README.md and docs/deploy.md.',
+    ]);
+    expect(output).not.toContain('sk_live_realKeyThatMustNotBePrinted');
+  });
+
+  test('stops `npm start` the same way, before it spends time on a build', async () => {
+    const { code, output } = await run('scripts/start.ts', {
+      DATABASE_URL: 'postgres://site:secret@db.example.com/site',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('Production configuration is incomplete. DATABASE_URL is set');
+    expect(output).toContain('  - STRIPE_SECRET_KEY is missing');
+    expect(output).not.toMatch(/build/i);
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+
+  test('stops a malformed local setting in the embedded default too', async () => {
+    const { code, output } = await run('server/index.ts', { PORT: 'eighty' });
+    expect(code).toBe(1);
+    expect(output.trim().split('\n')).toEqual([
+      'The configuration has errors:',
+      '  - PORT must be a whole number from 1 to 65535',
+      'See "Environment variables" in README.md and docs/deploy.md.',
+    ]);
+  });
+});
+
+describe('a complete production configuration', { timeout: 120_000 }, () => {
+  let site: Site;
+  let origin = '';
+  const saved = { ...process.env };
+
+  beforeAll(async () => {
+    const dataDir = await tempDir('shm-production-');
+    const distDir = join(dataDir, 'dist');
+    await mkdir(distDir);
+    await writeFile(join(distDir, 'index.html'), '<!doctype html><title>Home</title>');
+    // The production database: this suite's Postgres, or PGlite standing in for it.
+    setDb(await openTestDb(dataDir));
+    for (const name of ['SUPABASE_URL', 'STRIPE_API_URL']) delete process.env[name];
+    Object.assign(process.env, PRODUCTION);
+    site = await startSite({ mode: 'production', root: ROOT, port: 0, host: '127.0.0.1', distDir });
+    origin = `http://127.0.0.1:${site.port}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    site?.server.closeAllConnections();
+    await new Promise((resolve) => site?.server.close(resolve));
+    await site?.stopWork();
+    process.env = saved;
+    await removeTempDirs();
+  });
+
+  test('pages carry the security headers and HSTS', async () => {
+    const res = await fetch(`${origin}/`);
+    expect(res.status).toBe(200);
+    for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS))
+      expect(res.headers.get(name), name).toBe(value);
+    expect(res.headers.get('strict-transport-security')).toBe(HSTS);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  test('the emulators, the mailbox and the lead list are not there', async () => {
+    for (const path of [
+      '/_dev/mail',
+      '/_dev/mail.json',
+      '/_dev/leads',
+      '/_dev/leads.json',
+      '/auth/v1/settings',
+      '/v1/customers',
+    ]) {
+      const res = await fetch(`${origin}${path}`);
+      expect(res.status, path).toBe(404);
+    }
+    // The functions verify tokens against the hosted project, not against this server.
+    expect(process.env['SUPABASE_URL']).toBeUndefined();
+    expect(process.env['STRIPE_API_URL']).toBeUndefined();
+  });
+
+  test('the functions answer, with HSTS and their own policy', async () => {
+    const res = await fetch(`${origin}/api/contact`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100' }),
+    });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('strict-transport-security')).toBe(HSTS);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+  });
+});
