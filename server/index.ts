@@ -5,10 +5,10 @@
  * background deliveries stop, then the database closes.
  */
 import { fileURLToPath } from 'node:url';
-import { getDb } from '../functions/_lib/db.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { createApp, type Route } from './app.ts';
+import { openDatabaseOrExit } from './data-dir.ts';
 import {
   applyEmbeddedEnv,
   applyEmbeddedPaymentsEnv,
@@ -28,7 +28,7 @@ const paymentsEmbedded = isPaymentsEmbedded();
 if (embedded) applyEmbeddedEnv(port);
 if (paymentsEmbedded) applyEmbeddedPaymentsEnv(port);
 
-const db = await getDb();
+const db = await openDatabaseOrExit();
 await migrate(db, root('supabase/migrations'));
 const routes: Route[] = await loadFunctionRoutes(root('functions'));
 if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off' })));
