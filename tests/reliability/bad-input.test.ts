@@ -449,7 +449,9 @@ describe('functions under /api', () => {
       'POST /api/customer-portal',
       tokenOnly('POST', '/api/customer-portal', ['POST']).map((c) =>
         // A signed-in customer's portal link is a new portal session at the card provider.
-        c.expect === 'either' ? { ...c, stores: { 'emulator_stripe.objects': 1, 'emulator_stripe.idempotency_keys': 1 } } : c,
+        c.expect === 'either'
+          ? { ...c, stores: { 'emulator_stripe.objects': 1, 'emulator_stripe.idempotency_keys': 1 } }
+          : c,
       ),
     ));
 
@@ -549,28 +551,30 @@ describe('auth emulator /auth/v1', () => {
         // A real sign-up now and then, with extras and hostile metadata: accepted, stored once, extras ignored.
         {
           weight: 1,
-          arbitrary: fc.tuple(fc.uuid(), fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })).map(([id, extra]) => ({
-            kind: 'valid with extra fields',
-            probe: {
-              method: 'POST',
-              path: `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/')}`,
-              headers: { ...apikey, 'content-type': 'application/json' },
-              body: JSON.stringify(
-                Object.assign(Object.create(null) as object, extra, {
-                  email: `new.${id}@example.com`,
-                  password: 'long-enough-1',
-                  data: { full_name: 'X' },
-                }),
-              ),
-            },
-            expect: 'accept' as const,
-            stores: {
-              'emulator_auth.users': 1,
-              'emulator_auth.identities': 1,
-              'emulator_auth.one_time_tokens': 1,
-              'emulator_mail.messages': 1,
-            },
-          })),
+          arbitrary: fc
+            .tuple(fc.uuid(), fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
+            .map(([id, extra]) => ({
+              kind: 'valid with extra fields',
+              probe: {
+                method: 'POST',
+                path: `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/')}`,
+                headers: { ...apikey, 'content-type': 'application/json' },
+                body: JSON.stringify(
+                  Object.assign(Object.create(null) as object, extra, {
+                    email: `new.${id}@example.com`,
+                    password: 'long-enough-1',
+                    data: { full_name: 'X' },
+                  }),
+                ),
+              },
+              expect: 'accept' as const,
+              stores: {
+                'emulator_auth.users': 1,
+                'emulator_auth.identities': 1,
+                'emulator_auth.one_time_tokens': 1,
+                'emulator_mail.messages': 1,
+              },
+            })),
         },
       ),
     ));
@@ -814,13 +818,11 @@ function stripeCases(
     })),
     wrongTypes.map((body) => ({ kind: 'wrong type', probe: probe(body), expect: 'reject' as const })),
     stripeMalformed.map((body) => ({ kind: 'malformed form', probe: probe(body), expect: 'reject' as const })),
-    fc
-      .nat({ max: 30 })
-      .map((depth) => ({
-        kind: 'deep nesting',
-        probe: probe(`metadata${'[a]'.repeat(depth + 8)}=1`),
-        expect: 'reject' as const,
-      })),
+    fc.nat({ max: 30 }).map((depth) => ({
+      kind: 'deep nesting',
+      probe: probe(`metadata${'[a]'.repeat(depth + 8)}=1`),
+      expect: 'reject' as const,
+    })),
     junkString.map((value) => ({
       kind: 'NUL and unicode values',
       probe: probe(`metadata[k]=${encode(value)}&${allowed[0] ?? 'expand'}=%00`),
@@ -854,9 +856,7 @@ const stripeMalformed = fc.oneof(
   fc.nat({ max: 40 }).map((depth) => `zz${'[b]'.repeat(depth)}=1`),
 );
 
-const junkId = fc
-  .oneof(junkString, fc.stringMatching(/^[a-z]{2,4}_[A-Za-z0-9]{0,20}$/))
-  .map((id) => encode(id));
+const junkId = fc.oneof(junkString, fc.stringMatching(/^[a-z]{2,4}_[A-Za-z0-9]{0,20}$/)).map((id) => encode(id));
 
 describe('Stripe emulator /v1', () => {
   test('POST /v1/customers', (context) =>
