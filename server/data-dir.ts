@@ -22,18 +22,25 @@ function kind(path: string): 'missing' | 'folder' | 'other' {
   try {
     return statSync(path).isDirectory() ? 'folder' : 'other';
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
-    throw new DataDirError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`);
+    // ENOTDIR: a parent is a file, so there is no folder here either; creating it says why.
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    if (code === 'EACCES' || code === 'EPERM') throw unreadable(path);
+    throw new DataDirError(`${path} cannot be read (${code ?? 'error'}).`);
   }
 }
 
-function requireAccess(path: string, what: string): void {
+function unreadable(path: string): DataDirError {
+  return new DataDirError(
+    `${path} is not readable and writable by this user. Fix its permissions or set DATA_DIR to another folder.`,
+  );
+}
+
+function requireAccess(path: string): void {
   try {
     accessSync(path, constants.R_OK | constants.W_OK | constants.X_OK);
   } catch {
-    throw new DataDirError(
-      `${what} ${path} is not readable and writable by this user. Fix its permissions or set DATA_DIR to another folder.`,
-    );
+    throw unreadable(path);
   }
 }
 
@@ -57,12 +64,12 @@ export function checkDataDir(dataDir: string): string {
           : `${code ?? 'error'}`;
     throw new DataDirError(`DATA_DIR ${dir} cannot be created: ${why}. Set DATA_DIR to a folder this user can write.`);
   }
-  requireAccess(dir, 'DATA_DIR');
+  requireAccess(dir);
   const pglite = join(dir, 'pglite');
   const inside = kind(pglite);
   if (inside === 'other') throw new DataDirError(`${pglite} is a file, not the database folder. ${FRESH_START}`);
   if (inside === 'folder') {
-    requireAccess(pglite, 'The database folder');
+    requireAccess(pglite);
     if (readdirSync(pglite).length > 0) {
       let version = '';
       try {
