@@ -44,6 +44,14 @@ function requireAccess(path: string): void {
   }
 }
 
+function readVersion(pglite: string): string {
+  try {
+    return readFileSync(join(pglite, 'PG_VERSION'), 'utf8').trim();
+  } catch {
+    throw new DataDirError(`${pglite} is not a database folder (it has no PG_VERSION). ${FRESH_START}`);
+  }
+}
+
 /** Checks (and creates when missing) the data dir; returns the database folder inside it. */
 export function checkDataDir(dataDir: string): string {
   const dir = resolve(dataDir);
@@ -71,14 +79,10 @@ export function checkDataDir(dataDir: string): string {
   if (inside === 'folder') {
     requireAccess(pglite);
     if (readdirSync(pglite).length > 0) {
-      let version = '';
-      try {
-        version = readFileSync(join(pglite, 'PG_VERSION'), 'utf8').trim();
-      } catch {
-        throw new DataDirError(`${pglite} is not a database folder (it has no PG_VERSION). ${FRESH_START}`);
-      }
-      if (!/^\d+$/.test(version))
+      const version = readVersion(pglite);
+      if (!/^\d+$/.test(version)) {
         throw new DataDirError(`${pglite} is damaged (its PG_VERSION reads "${version.slice(0, 20)}"). ${FRESH_START}`);
+      }
     }
   }
   return pglite;
