@@ -18,7 +18,10 @@ describe('embedded database', { timeout: 120_000 }, () => {
     const dir = await mkdtemp(join(tmpdir(), 'shm-db-'));
     dirs.push(dir);
     const db = await openPGlite(dir);
-    expect(await migrate(db, MIGRATIONS)).toEqual(['20261122000000_initial.sql']);
+    expect(await migrate(db, MIGRATIONS)).toEqual([
+      '20261122000000_initial.sql',
+      '20261124000000_subscription_event_rank.sql',
+    ]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     await db.query(
       `insert into orders (checkout_session_id, order_number, user_id, kind, item, amount_cents) values ($1, $2, $3, $4, $5, $6)`,
