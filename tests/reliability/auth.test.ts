@@ -255,14 +255,13 @@ describe('sessions and links', () => {
       { numRuns: 10_000 },
     );
     const email = 'redirect@example.com';
-    const res = await fetch(
-      `${harness.origin}/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`,
-      {
-        method: 'POST',
-        headers: jsonHeaders,
-        body: JSON.stringify({ email, password: 'redirect-password' }),
-      },
-    );
+    // send(), not fetch(): after the long property above, a kept-alive socket may be closed under us.
+    const res = await send(harness.origin, {
+      method: 'POST',
+      path: `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`,
+      headers: jsonHeaders,
+      body: JSON.stringify({ email, password: 'redirect-password' }),
+    });
     expect(res.status).toBe(200);
     const [mail] = await mailsTo(harness.origin, email);
     const link = new URL(mail?.links.find((l) => l.includes('/auth/v1/verify')) ?? '');

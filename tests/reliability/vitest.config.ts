@@ -14,11 +14,14 @@ export default defineConfig({
   resolve: { alias },
   test: {
     reporters: ['default', './tests/reliability/summary-reporter.ts'],
+    maxWorkers: 5,
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'reliability',
+          // The suites mostly wait on their servers (restarts, leases, bcrypt there): run them side by side.
+          maxWorkers: 5,
           include: ['tests/reliability/**/*.test.ts'],
           exclude: ['tests/reliability/load.test.ts'],
           environment: 'node',

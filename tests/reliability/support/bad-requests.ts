@@ -200,6 +200,8 @@ export interface JsonEndpoint {
   optional?: Record<string, FieldType>;
   /** Whether a valid body with extra fields is accepted (and what it stores). */
   acceptsValid?: { stores: Record<string, number> } | false;
+  /** What any accepted request stores, when bodies other than `valid` can be accepted too. */
+  storesOnSuccess?: Record<string, number>;
   /** Whether an HTML form post is a second way in. */
   acceptsForm?: boolean;
   /** The body limit. */
@@ -232,7 +234,7 @@ export function jsonEndpointCases(endpoint: JsonEndpoint): fc.Arbitrary<Case> {
     ...(body === undefined ? {} : { body }),
   });
   const accepted = endpoint.acceptsValid ? 'accept' : 'either';
-  const stores = endpoint.acceptsValid ? endpoint.acceptsValid.stores : undefined;
+  const stores = endpoint.storesOnSuccess ?? (endpoint.acceptsValid ? endpoint.acceptsValid.stores : undefined);
 
   const cases: fc.Arbitrary<Case>[] = [
     malformedJson(valid).map((body) => ({ kind: 'malformed JSON', probe: probe(body), expect: 'reject' as const })),
@@ -313,5 +315,6 @@ export function jsonEndpointCases(endpoint: JsonEndpoint): fc.Arbitrary<Case> {
       })),
     );
   }
-  return fc.oneof(...cases);
+  // Whatever the category, an accepted request stores what the endpoint stores.
+  return fc.oneof(...cases).map((c) => (stores ? { ...c, stores } : c));
 }
