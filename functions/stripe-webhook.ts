@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readLimited } from './_lib/http.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
+import { eventProblem } from './_lib/provider-objects.ts';
 import { priceTiers, webhookSecret } from './_lib/stripe.ts';
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -23,6 +24,9 @@ export default handler(['POST'], async (req) => {
     throw new HttpError(400, "Invalid Stripe-Signature: the event is not signed with this endpoint's secret");
   }
   if (!HANDLED_EVENTS.has(event.type)) return json({ received: true });
+  // Signed but not what its type promises: refused whole (the provider retries), never half-applied.
+  const problem = eventProblem(event);
+  if (problem) throw new HttpError(400, `Event ${String(event.id)}: ${problem}`);
 
   const db = await getDb();
   const tiers = priceTiers();

@@ -2,10 +2,12 @@
  * The HTTP server of `npm start`: routes (functions, and in the embedded default the emulators and
  * the mailbox) first, then the built site's files, then the not-found page.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { Handler } from '../functions/_lib/http.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
+import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
 import { applySecurityHeaders } from './headers.ts';
 
 /** A fetch-style handler mounted at a path (`exact`) or under a path prefix. */
@@ -64,7 +66,23 @@ export function createApp({ distDir, routes = [], hsts = false }: AppOptions): S
     { overrideGlobalObjects: false },
   );
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      // A throw here would be uncaught and end the process: one bad request must not stop the site.
+      console.error(`${req.method} ${req.url ?? ''} failed:`, error);
+      if (res.headersSent) res.destroy();
+      else {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+        res.end('Something went wrong on our side. Please try again.\n');
+      }
+    }
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, hsts));
+  return server;
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
     applySecurityHeaders(res, { hsts });
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (findRoute(routes, url.pathname)) {
@@ -78,5 +96,33 @@ export function createApp({ distDir, routes = [], hsts = false }: AppOptions): S
       return;
     }
     serveStatic(req, res, () => notFound(req, res));
-  });
+  }
+}
+
+/**
+ * What Node answers to bytes that are not HTTP (bad request line, oversized headers, broken
+ * chunking), but with the security headers every other answer carries.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, hsts = false): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 431
+      : error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW'
+        ? 413
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 408
+          : 400;
+  const reason = STATUS_CODES[status] ?? 'Bad Request';
+  const body = `${reason}\n`;
+  const headers = Object.entries({ ...STATIC_SECURITY_HEADERS, ...(hsts ? { 'Strict-Transport-Security': HSTS } : {}) })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`,
+  );
 }

@@ -18,6 +18,7 @@ import {
   type ConfigReport,
 } from '../functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
+import { openDatabaseOrExit } from './data-dir.ts';
 import { startSite } from './site.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -89,6 +90,8 @@ async function warnWithoutSigningKeys(): Promise<void> {
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
 checkBuild(report);
+// The data dir is checked before anything else uses it: an unusable one ends the start with one line.
+await openDatabaseOrExit();
 
 const port = Number(process.env['PORT'] || 4321);
 const site = await startSite({

@@ -29,6 +29,17 @@ export function canonicalRedirect(pathname: string): string | null {
   return target === pathname ? null : target;
 }
 
+/**
+ * Whether sirv can serve a Range header as it is: one `bytes=start-end` with start <= end, or
+ * `bytes=start-`. Anything else (reversed, suffix, multiple or malformed ranges) is ignored and the
+ * whole file sent, as RFC 9110 allows.
+ */
+export function isServableRange(range: string): boolean {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(range.trim());
+  if (!match) return false;
+  return match[2] === '' || Number(match[1]) <= Number(match[2]);
+}
+
 /** A request handler that serves `distDir`, calling `next` for paths it has no file for. */
 export function createStaticHandler(distDir: string) {
   // Without a build (e.g. integration tests of the functions) every path falls through to `next`.
@@ -44,6 +55,8 @@ export function createStaticHandler(distDir: string) {
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // sirv trusts the Range header: `bytes=5-1` made it throw and took the whole server down.
+    if (req.headers.range !== undefined && !isServableRange(req.headers.range)) delete req.headers.range;
     serve(req, res, next);
   };
 }

@@ -39,6 +39,42 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 /** The largest JSON body a function accepts by default. */
 export const MAX_JSON_BYTES = 16 * 1024;
 
+/** How deeply a JSON body may nest; Postgres refuses to store much deeper JSON anyway. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether text cannot be stored as Postgres text or jsonb: a NUL character, or an unpaired UTF-16
+ * surrogate (which JSON's \uD800 escapes can carry but no UTF-8 database can hold).
+ */
+export function isUnstorableText(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed();
+}
+
+/**
+ * The first problem that would make a decoded body fail in the database rather than in validation:
+ * the dotted path and reason of a string (or key) holding unstorable text, or of nesting past
+ * `MAX_JSON_DEPTH`; null when there is none.
+ */
+export function unstorableIn(value: unknown): string | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: node, path, depth } = stack.pop() as { value: unknown; path: string; depth: number };
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (typeof node === 'string') {
+      if (isUnstorableText(node)) return `${path || 'body'}: must not contain NUL characters or unpaired surrogates`;
+      continue;
+    }
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_JSON_DEPTH) return `${path || 'body'}: nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+    for (const [key, child] of Object.entries(node)) {
+      if (isUnstorableText(key))
+        return `${path || 'body'}: a field name contains NUL characters or unpaired surrogates`;
+      stack.push({ value: child, path: at(key), depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
 /** Reads a JSON object body: 415 when it is not JSON, 413 when too large, 400 when malformed. */
 export async function readJsonObject(req: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
   const type = req.headers.get('content-type') ?? '';
@@ -56,6 +92,8 @@ export async function readJsonObject(req: Request, maxBytes = MAX_JSON_BYTES): P
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
+  const problem = unstorableIn(body);
+  if (problem) throw new HttpError(400, problem);
   return body as Record<string, unknown>;
 }
 
@@ -78,9 +116,12 @@ export async function readJsonOrForm(req: Request, maxBytes = MAX_JSON_BYTES): P
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > maxBytes) throw new HttpError(413, `Request body must be at most ${maxBytes} bytes`);
   const params = new URLSearchParams(await readLimited(req, maxBytes));
-  const body: Record<string, unknown> = {};
+  // No prototype: a field named __proto__ or constructor is just a field.
+  const body: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   // A repeated field keeps its first value, as a form with one control per name sends.
-  for (const [name, value] of params) if (!(name in body)) body[name] = value;
+  for (const [name, value] of params) if (!Object.hasOwn(body, name)) body[name] = value;
+  const problem = unstorableIn(body);
+  if (problem) throw new HttpError(400, problem);
   return { body, fromForm: true };
 }
 

@@ -6,8 +6,14 @@ import type Stripe from 'stripe';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import type { Db } from './db.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
+import {
+  eventRank,
+  invoicePeriodEnd,
+  invoiceSubscriptionId,
+  subscriptionRecord,
+  userIdOf,
+} from './provider-objects.ts';
 import { warnOnOtherApiVersion } from './stripe.ts';
-import { invoicePeriodEnd, invoiceSubscriptionId, subscriptionRecord, userIdOf } from './provider-objects.ts';
 import type { Tier } from './subscription-status.ts';
 
 /** The event types that change something; every other type is acknowledged and ignored. */
@@ -68,7 +74,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
 async function subscriptionChanged(
   db: Db,
   subscription: Stripe.Subscription,
-  eventCreated: number,
+  event: { created: number; rank: number },
   priceTiers: Readonly<Record<string, Tier>>,
 ): Promise<void> {
   const record = subscriptionRecord(subscription, priceTiers);
@@ -86,16 +92,19 @@ async function subscriptionChanged(
     console.warn(`Subscription ${record.id}: unknown ${userId ? 'plan' : 'user'}; not recorded`);
     return;
   }
-  // An event older than the last one applied (delivered late) must not roll the state back.
+  // An event older than the last one applied (delivered late) must not roll the state back; within
+  // one second, created < updated < deleted decides.
   await db.query(
     `insert into subscriptions
-       (id, user_id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, last_event_created)
-     values ($1, $2, $3, $4, $5, to_timestamp($6::float8), $7, $8)
+       (id, user_id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, last_event_created,
+        last_event_rank)
+     values ($1, $2, $3, $4, $5, to_timestamp($6::float8), $7, $8, $9)
      on conflict (id) do update set user_id = excluded.user_id, stripe_customer_id = excluded.stripe_customer_id,
        tier = excluded.tier, status = excluded.status, current_period_end = excluded.current_period_end,
        cancel_at_period_end = excluded.cancel_at_period_end, last_event_created = excluded.last_event_created,
-       updated_at = now()
-     where subscriptions.last_event_created <= excluded.last_event_created`,
+       last_event_rank = excluded.last_event_rank, updated_at = now()
+     where (subscriptions.last_event_created, subscriptions.last_event_rank)
+        <= (excluded.last_event_created, excluded.last_event_rank)`,
     [
       record.id,
       userId,
@@ -104,7 +113,8 @@ async function subscriptionChanged(
       record.status,
       record.currentPeriodEnd,
       record.cancelAtPeriodEnd,
-      eventCreated,
+      event.created,
+      event.rank,
     ],
   );
 }
@@ -137,7 +147,12 @@ export async function applyEvent(
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      return subscriptionChanged(db, event.data.object, event.created, priceTiers);
+      return subscriptionChanged(
+        db,
+        event.data.object,
+        { created: event.created, rank: eventRank(event.type) },
+        priceTiers,
+      );
     case 'invoice.paid':
       return invoicePaid(db, event.data.object);
     default:

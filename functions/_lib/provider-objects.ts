@@ -101,3 +101,52 @@ export function invoicePeriodEnd(invoice: Stripe.Invoice): number | null {
     .filter((end): end is number => typeof end === 'number');
   return ends.length > 0 ? Math.max(...ends) : null;
 }
+
+/** What `data.object` of each handled event type must be (its `object` field). */
+const EVENT_OBJECTS: Readonly<Record<string, string>> = {
+  'checkout.session.completed': 'checkout.session',
+  'checkout.session.async_payment_succeeded': 'checkout.session',
+  'checkout.session.expired': 'checkout.session',
+  'customer.subscription.created': 'subscription',
+  'customer.subscription.updated': 'subscription',
+  'customer.subscription.deleted': 'subscription',
+  'invoice.paid': 'invoice',
+};
+
+/**
+ * Why a verified event cannot be applied (its id, time or object is not what its type promises),
+ * or null. Checked before anything is written, so a malformed event is refused whole.
+ */
+export function eventProblem(event: {
+  id?: unknown;
+  type?: unknown;
+  created?: unknown;
+  data?: unknown;
+}): string | null {
+  if (typeof event.id !== 'string' || event.id === '') return 'id: must be an event id';
+  if (typeof event.created !== 'number' || !Number.isFinite(event.created)) return 'created: must be a unix time';
+  const expected = EVENT_OBJECTS[String(event.type)];
+  if (!expected) return null;
+  const object = (event.data as { object?: unknown } | null | undefined)?.object as Record<string, unknown> | undefined;
+  if (typeof object !== 'object' || object === null || object['object'] !== expected) {
+    return `data.object: must be a ${expected} for ${String(event.type)}`;
+  }
+  if (typeof object['id'] !== 'string' || object['id'] === '') return 'data.object.id: must be a string';
+  if (expected === 'subscription') {
+    const customer = object['customer'];
+    const customerId = typeof customer === 'string' ? customer : (customer as { id?: unknown } | null)?.id;
+    if (typeof customerId !== 'string') return 'data.object.customer: must be a customer id';
+    if (typeof object['status'] !== 'string') return 'data.object.status: must be a string';
+  }
+  return null;
+}
+
+/**
+ * The order of subscription events that share a second: a subscription is created before it is
+ * updated, and nothing follows its deletion.
+ */
+export function eventRank(type: string): number {
+  if (type === 'customer.subscription.deleted') return 2;
+  if (type === 'customer.subscription.updated') return 1;
+  return 0;
+}

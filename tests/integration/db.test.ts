@@ -8,6 +8,7 @@ import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
 const INITIAL = '20261122000000_initial.sql';
+const EVENT_RANK = '20261124000000_subscription_event_rank.sql';
 
 // Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
 describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
@@ -32,7 +33,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
   test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
     const dir = await freshDir();
     const db = await openTestDb(dir);
-    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL, EVENT_RANK]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     await db.query(
       `insert into orders (checkout_session_id, order_number, user_id, kind, item, amount_cents) values ($1, $2, $3, $4, $5, $6)`,
@@ -52,11 +53,16 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     );
     expect(ledger).toEqual([
       { version: '20261122000000', name: 'initial', statements: [await readFile(join(MIGRATIONS, INITIAL), 'utf8')] },
+      {
+        version: '20261124000000',
+        name: 'subscription_event_rank',
+        statements: [await readFile(join(MIGRATIONS, EVENT_RANK), 'utf8')],
+      },
     ]);
     await again.close();
   });
 
-  test('a database `supabase db push` already migrated is left as it is', async () => {
+  test('a database `supabase db push` already migrated keeps its data and gets only the migrations it lacks', async () => {
     const db = await fresh();
     // What the CLI does: its ledger table, the migration's statements, then the version row.
     await db.exec(`create schema supabase_migrations;
@@ -65,20 +71,21 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     await db.query(`insert into ${SUPABASE_LEDGER} (version, name) values ('20261122000000', 'initial')`);
     await db.query(`insert into stripe_events (id, type) values ('evt_kept', 'x')`);
 
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     expect(await db.query('select id from stripe_events')).toEqual([{ id: 'evt_kept' }]);
     await db.close();
   });
 
-  test('a database migrated before the shared ledger is not migrated again', async () => {
+  test('a database migrated before the shared ledger is not migrated again, only completed', async () => {
     const db = await fresh();
     await db.exec(await readFile(join(MIGRATIONS, INITIAL), 'utf8'));
     await db.exec(
       `create table public.schema_migrations (version text primary key, applied_at timestamptz not null default now());
        insert into public.schema_migrations (version) values ('${INITIAL}');`,
     );
-    expect(await migrate(db, MIGRATIONS)).toEqual([]);
-    expect(await db.query(`select version from ${SUPABASE_LEDGER}`)).toEqual([]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK]);
+    expect(await db.query(`select version from ${SUPABASE_LEDGER}`)).toEqual([{ version: '20261124000000' }]);
     await db.close();
   });
 

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
-import { handler, HttpError, json, type Handler } from '../../../functions/_lib/http.ts';
+import { handler, HttpError, isUnstorableText, json, type Handler } from '../../../functions/_lib/http.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { linksIn, renderMailboxPage, type StoredMail } from './page.ts';
@@ -71,6 +71,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
     handler: handler(['GET', 'HEAD'], async (req) => {
       const url = new URL(req.url);
       const to = url.searchParams.get('to') ?? undefined;
+      if (to !== undefined && isUnstorableText(to)) throw new HttpError(400, 'to must not contain NUL characters');
       const messages = await list({ ...(to ? { to } : {}), limit: parseLimit(url.searchParams.get('limit')) });
       if (url.pathname.endsWith('.json') || url.searchParams.get('format') === 'json') {
         return json({ messages }, 200, DEV_HEADERS);

@@ -3,6 +3,7 @@
  * form encoding (query string for GET and DELETE, body for POST), Idempotency-Key, Stripe-shaped
  * errors, and each call in one transaction so its objects and events commit together.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../../functions/_lib/db.ts';
 import { HttpError, readLimited, type Handler } from '../../../functions/_lib/http.ts';
@@ -54,6 +55,12 @@ export interface ApiOptions {
   log: (message: string) => void;
 }
 
+/** Compares a presented key with the secret in constant time (digests, so lengths match too). */
+function sameSecret(presented: string, secret: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(presented), digest(secret));
+}
+
 function authenticate(req: Request, expected: string | undefined): string {
   const header = req.headers.get('authorization') ?? '';
   let key = '';
@@ -68,7 +75,7 @@ function authenticate(req: Request, expected: string | undefined): string {
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
     );
   }
-  const valid = expected ? key === expected : /^(sk|rk)_test_\w+$/.test(key);
+  const valid = expected ? sameSecret(key, expected) : /^(sk|rk)_test_\w+$/.test(key);
   if (!valid) {
     throw new StripeError(
       401,
@@ -137,6 +144,8 @@ export function createApiHandler({ db, apiKey, publicUrl, onCommit, log }: ApiOp
       let id = '';
       try {
         id = decodeURIComponent(endpoint.pattern.exec(url.pathname)?.[1] ?? '');
+        // No object id holds a NUL character (and Postgres could not even look one up).
+        if (id.includes('\u0000')) throw new URIError('NUL in id');
       } catch {
         throw new StripeError(
           404,

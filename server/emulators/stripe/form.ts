@@ -39,6 +39,9 @@ export function parseForm(body: string | URLSearchParams): Params {
   for (const [key, value] of pairs) {
     count += 1;
     if (count > MAX_PAIRS) throw new StripeError(400, 'invalid_request_error', 'Too many parameters in one request.');
+    // Postgres cannot store a NUL character: refuse it here as a bad parameter, not later as a crash.
+    if (key.includes('\u0000')) throw malformed(key.replaceAll('\u0000', '\\0'), 'contains a NUL character');
+    if (value.includes('\u0000')) throw malformed(key, 'the value contains a NUL character');
     const segments = keySegments(key);
     if (segments.length > MAX_DEPTH) throw malformed(key, 'nested too deeply');
     let node = root;

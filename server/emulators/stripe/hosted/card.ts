@@ -30,6 +30,9 @@ export interface RejectedCard {
   declined: string | null;
 }
 
+// NUL and other control characters: no name has them, and the database could not store a NUL.
+const CONTROL_CHARACTERS = /\p{Cc}/u;
+
 /** The number the form is prefilled with: Stripe's successful Visa test card. */
 export const SUCCESS_CARD = '4242 4242 4242 4242';
 
@@ -93,7 +96,10 @@ export function checkCard(input: CardInput, now: Date, emailRequired: boolean): 
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(input.cvc.trim()))
     errors.cvc = "Your card's security code is incomplete.";
   if (input.name.trim() === '') errors.name = 'Enter the name on the card.';
-  if (emailRequired && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test((input.email ?? '').trim())) {
+  else if (CONTROL_CHARACTERS.test(input.name) || !input.name.isWellFormed()) {
+    errors.name = 'The name on the card contains characters that are not allowed.';
+  }
+  if (emailRequired && !/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u.test((input.email ?? '').trim())) {
     errors.email = 'Your email address is invalid.';
   }
 

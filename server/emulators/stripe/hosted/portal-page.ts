@@ -33,6 +33,11 @@ const NOTICES: Record<string, string> = {
   renewed: 'Your plan will renew as usual.',
 };
 
+/** The notice for a `?notice=` value; only the portal's own ones (never `constructor` and the like). */
+function noticeFor(key: string | null): string | null {
+  return key !== null && Object.hasOwn(NOTICES, key) ? (NOTICES[key] ?? null) : null;
+}
+
 function renderSubscription(stored: Stored, portalId: string, policy: string): string {
   const subscription = stored.data;
   const items = (subscription['items'] as { data: Item[] }).data;
@@ -147,6 +152,8 @@ export function createPortalPages(options: {
     if (verb) {
       const form = new URLSearchParams(await readLimited(req, 4096).catch(() => ''));
       const subscriptionId = form.get('subscription') ?? '';
+      // Ids are plain ASCII; anything else (a NUL would even break the lookup) is no subscription.
+      if (!/^sub_[A-Za-z0-9]+$/.test(subscriptionId)) return notFound();
       const subscription = await load(db, 'subscription', subscriptionId);
       if (!subscription || subscription.data['customer'] !== customerId) return notFound();
       try {
@@ -177,7 +184,7 @@ export function createPortalPages(options: {
       invoices,
       businessName,
       policy,
-      notice: NOTICES[url.searchParams.get('notice') ?? ''] ?? null,
+      notice: noticeFor(url.searchParams.get('notice')),
     });
     return htmlPage(200, `Billing: ${businessName}`, content);
   };

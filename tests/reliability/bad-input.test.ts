@@ -1,0 +1,1280 @@
+/**
+ * Bad input over every HTTP endpoint of the real server (`node server/index.ts` over loopback):
+ * at least 1,000 fast-check cases per endpoint (wrong types, missing and extra fields, huge
+ * bodies, unicode, malformed JSON and form encoding, wrong methods and content types, hostile
+ * headers, path traversal on static serving, raw non-HTTP bytes). Never a 5xx, never a stack
+ * trace or internal path in a body, refusals in the endpoint's own error shape naming the field,
+ * and nothing stored by a refused request: every table is compared before and after.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  anyJson,
+  extraKey,
+  hostileHeaders,
+  hugeBody,
+  jsonEndpointCases,
+  junkString,
+  latin1Safe,
+  malformedForm,
+  otherMethod,
+  type Case,
+  type JsonEndpoint,
+} from './support/bad-requests.ts';
+import { problemsWith } from './support/checks.ts';
+import { ANON_KEY, checkoutUrl, signUpConfirmed, subscribe, type Session } from './support/customer.ts';
+import { report, Tally } from './support/figures.ts';
+import { closeAgents, DROPPED, send, sendRaw, type Answer } from './support/http.ts';
+import { compare, snapshot, type Snapshot } from './support/snapshot.ts';
+import {
+  EMBEDDED_STRIPE_KEY,
+  freePort,
+  removeDir,
+  ROOT,
+  startServer,
+  tempDataDir,
+  type ServerProcess,
+} from './support/server.ts';
+
+/** Cases per endpoint: batches of BATCH run concurrently, RUNS batches. */
+const BATCH = 10;
+const RUNS = 100;
+const WEBHOOK_SECRET = 'whsec_reliabilityBadInputSuite';
+// Rate limits would answer 429 before the handlers ever saw the input; they have their own suite.
+const ENV = { AUTH_RATE_LIMITS: 'off', LEAD_RATE_LIMIT: '0', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+
+let dataDir = '';
+let port = 0;
+let server: ServerProcess;
+let origin = '';
+let customer: Session;
+let stripeIds: { customer: string; subscription: string; openSession: string; portal: string };
+let before: Snapshot;
+/** Rows accepted cases were expected to store, per table. */
+const expectedAdds = new Map<string, number>();
+/** Hashes of every file the build produced: the only bodies static serving may answer with. */
+const distHashes = new Set<string>();
+const distFiles: Buffer[] = [];
+
+/** Percent-encodes any string, unpaired surrogates included (as the UTF-8 of U+FFFD, like a browser). */
+const encode = (value: string) => encodeURIComponent(value.toWellFormed());
+const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function hashDist(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) await hashDist(path);
+    else {
+      const bytes = await readFile(path);
+      distFiles.push(bytes);
+      distHashes.add(sha(bytes));
+    }
+  }
+}
+
+async function restart(): Promise<void> {
+  closeAgents();
+  server = await startServer({ dataDir, port, env: ENV });
+}
+
+async function stop(): Promise<void> {
+  closeAgents();
+  expect(await server.kill('SIGTERM')).toBe(0);
+}
+
+beforeAll(async () => {
+  await hashDist(join(ROOT, 'dist'));
+  dataDir = await tempDataDir('shm-rel-input-');
+  port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  await restart();
+  customer = await signUpConfirmed(origin, 'fuzz.customer@example.com', 'fuzzing-is-fun-42');
+  await subscribe(origin, customer, 'lite');
+  const stripeGet = async (path: string) =>
+    JSON.parse(
+      (await send(origin, { method: 'GET', path, headers: { authorization: `Bearer ${EMBEDDED_STRIPE_KEY}` } })).text,
+    ) as {
+      data: { id: string }[];
+    };
+  const customerId = (await stripeGet(`/v1/customers?email=${encodeURIComponent(customer.email)}`)).data[0]?.id ?? '';
+  const subscriptionId = (await stripeGet(`/v1/subscriptions?customer=${customerId}`)).data[0]?.id ?? '';
+  const openSession = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
+    serviceType: 'dryer-vent-cleaning',
+  });
+  const portal = await checkoutUrl(origin, '/api/customer-portal', customer.accessToken, {});
+  stripeIds = {
+    customer: customerId,
+    subscription: subscriptionId,
+    openSession: new URL(openSession).pathname.split('/').pop() ?? '',
+    portal: new URL(portal).pathname.split('/').pop() ?? '',
+  };
+  expect(stripeIds.subscription).toMatch(/^sub_/);
+  await stop();
+  before = await snapshot(dataDir);
+  await restart();
+});
+
+afterAll(async () => {
+  closeAgents();
+  if (server) await server.kill('SIGKILL');
+  if (dataDir) await removeDir(dataDir);
+});
+
+/** The refusal shape each surface promises. */
+function shapeProblem(probe: Case['probe'], answer: Answer): string | null {
+  if (answer.status < 400 || answer.status >= 500 || probe.method === 'HEAD') return null;
+  const path = probe.path;
+  const type = String(answer.headers['content-type'] ?? '');
+  // The answer of Node's own parser to a request it could not read: it never reached a route.
+  if (answer.status === 400 && answer.text === 'Bad Request\n') return null;
+  // Dot-segments can take a path out of a surface (`/auth/v1/../x` is `/x`): judge where it landed.
+  const landed = new URL(probe.path, 'http://localhost').pathname;
+  const surface = path.split('/').slice(0, 3).join('/');
+  if (!landed.startsWith(surface)) return null;
+  if (path.startsWith('/api/')) {
+    if (type.startsWith('text/html') && path.startsWith('/api/contact')) return null;
+    const body = safeJson(answer.text) as { error?: unknown } | null;
+    return typeof body?.error === 'string' ? null : `not {error} JSON: ${answer.text.slice(0, 120)}`;
+  }
+  if (path.startsWith('/auth/v1/')) {
+    const body = safeJson(answer.text) as Record<string, unknown> | null;
+    const ok =
+      body !== null &&
+      ((typeof body['code'] === 'string' && typeof body['message'] === 'string') ||
+        (typeof body['code'] === 'number' && typeof body['msg'] === 'string') ||
+        (typeof body['message'] === 'string' && typeof body['hint'] === 'string') ||
+        (typeof body['error'] === 'string' && typeof body['error_description'] === 'string'));
+    return ok ? null : `not a GoTrue error: ${answer.text.slice(0, 120)}`;
+  }
+  if (path.startsWith('/v1/')) {
+    const body = safeJson(answer.text) as { error?: { type?: unknown; message?: unknown } } | null;
+    return typeof body?.error?.type === 'string' && typeof body.error.message === 'string'
+      ? null
+      : `not a Stripe error: ${answer.text.slice(0, 120)}`;
+  }
+  return null;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a refusal names `field` (Stripe names it in `param`, the others in the message). */
+function namesField(answer: Answer, field: string): boolean {
+  const body = safeJson(answer.text) as { error?: { param?: unknown } } | null;
+  if (typeof body?.error === 'object' && typeof body.error.param === 'string')
+    return body.error.param.startsWith(field);
+  return answer.text.includes(field);
+}
+
+/** Sends one case and counts its outcome; returns what was wrong with it. */
+async function run(
+  c: Case,
+  tally: Tally,
+  extraCheck?: (answer: Answer) => string | null,
+  isRefusal: (answer: Answer) => boolean = () => false,
+): Promise<string[]> {
+  tally.tried += 1;
+  const answer = await send(origin, c.probe);
+  const problems = problemsWith(answer);
+  if (answer.status === DROPPED && Buffer.byteLength(c.probe.body ?? '') <= 16 * 1024) {
+    problems.push('the connection was dropped without an answer');
+  }
+  if (answer.status >= 500) tally.serverErrors += 1;
+  // A connection cut while a huge body was still being sent is a refusal too: nothing was read.
+  const refused = (answer.status >= 400 && answer.status < 500) || answer.status === DROPPED || isRefusal(answer);
+  if (c.expect === 'reject') {
+    if (!refused) problems.push(`expected a 4xx, got ${answer.status}`);
+    else if (c.field && !namesField(answer, c.field)) problems.push(`refusal does not name "${c.field}"`);
+  }
+  if (c.expect === 'accept' && answer.status >= 400) problems.push(`expected acceptance, got ${answer.status}`);
+  const shape = shapeProblem(c.probe, answer);
+  if (shape) problems.push(shape);
+  const extra = extraCheck?.(answer);
+  if (extra) problems.push(extra);
+  if (refused && problems.length === 0) tally.rejected += 1;
+  if (answer.status < 400 && c.stores) {
+    for (const [table, n] of Object.entries(c.stores)) expectedAdds.set(table, (expectedAdds.get(table) ?? 0) + n);
+  }
+  return problems.map(
+    (p) =>
+      `${c.kind}: ${p} (${c.probe.method} ${c.probe.path.slice(0, 80)} ${answer.status} ${answer.text.slice(0, 160)})`,
+  );
+}
+
+/** A request that got no answer at all: the server's last words, if it died. */
+function died(error: unknown): never {
+  throw new Error(`${String(error)}\nserver output (last 3000 characters):\n${server.output().slice(-3000)}`);
+}
+
+/** Runs RUNS x BATCH cases of `arbitrary` and reports the endpoint's row. */
+async function fuzz(
+  context: Parameters<typeof report>[0],
+  check: string,
+  arbitrary: fc.Arbitrary<Case>,
+  extraCheck?: (answer: Answer) => string | null,
+  isRefusal?: (answer: Answer) => boolean,
+): Promise<void> {
+  const tally = new Tally();
+  await fc.assert(
+    fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      const problems = (await Promise.all(batch.map((c) => run(c, tally, extraCheck, isRefusal).catch(died)))).flat();
+      for (const p of problems) tally.problem(p);
+      if (problems.length > 0) throw new Error(problems.join('\n'));
+    }),
+    { numRuns: RUNS, endOnFailure: true },
+  );
+  report(context, tally.row('bad input', check));
+  expect(tally.tried).toBeGreaterThanOrEqual(1000);
+}
+
+const text = (values: readonly string[]) => fc.constantFrom(...values);
+/** Junk the database could hold, for the parts of a body a case is not about. */
+const storableJunk = junkString.filter((value) => !value.includes('\u0000') && value.isWellFormed());
+const auth = () => ({ authorization: `Bearer ${customer.accessToken}` });
+/** What an accepted sign-up stores: the user, its identity, its link token and the mail. */
+const SIGNUP_STORES = {
+  'emulator_auth.users': 1,
+  'emulator_auth.identities': 1,
+  'emulator_auth.one_time_tokens': 1,
+  'emulator_mail.messages': 1,
+};
+const apikey = { apikey: ANON_KEY };
+
+/** Tokens a caller may forge or mangle; none is valid. */
+const badToken = fc.oneof(
+  fc.constant(''),
+  text(['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'bearer x.y.z', 'Token abc']),
+  fc.string({ maxLength: 60 }).map((t) => latin1Safe(`Bearer ${t}`)),
+  // alg none, a made-up key id, and a signature cut short.
+  text([
+    'Bearer eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIxIiwiYXVkIjoiYXV0aGVudGljYXRlZCJ9.',
+    'Bearer eyJhbGciOiJFUzI1NiIsImtpZCI6Im5vcGUifQ.eyJzdWIiOiIxIn0.c2ln',
+    'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiYXVkIjoiYXV0aGVudGljYXRlZCIsImVtYWlsIjoiYUBiLmMifQ.abc',
+  ]),
+);
+
+function tokenOnly(method: string, path: string, allowed: readonly string[]): fc.Arbitrary<Case> {
+  return fc.oneof(
+    fc.tuple(badToken, anyJson).map(([token, body]) => ({
+      kind: 'bad token',
+      probe: {
+        method,
+        path,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+      },
+      expect: 'reject' as const,
+    })),
+    fc.tuple(otherMethod([...allowed, 'OPTIONS', 'HEAD'])).map(([m]) => ({
+      kind: 'wrong method',
+      probe: { method: m, path, headers: auth() },
+      expect: 'reject' as const,
+    })),
+    fc.tuple(hostileHeaders, anyJson).map(([headers, body]) => ({
+      kind: 'hostile headers, real token',
+      probe: {
+        method,
+        path,
+        headers: { ...headers, 'content-type': 'application/json', ...auth() },
+        ...(method === 'GET' ? {} : { body: JSON.stringify(body) }),
+      },
+      expect: 'either' as const,
+    })),
+    hugeBody(16 * 1024).map((body) => ({
+      kind: 'huge body, real token',
+      probe: {
+        method,
+        path,
+        headers: { 'content-type': 'application/json', ...auth() },
+        ...(method === 'GET' ? {} : { body }),
+      },
+      expect: 'either' as const,
+    })),
+  );
+}
+
+const email = text(['pat@example.com', 'ana.maria+home@example.org', 'li.lei@mail.example.net']);
+const sourceUrl = text([
+  'http://localhost:4321/blog/air-filter-replacement-guide',
+  'https://springfieldhome.example/guides/x',
+]);
+
+const contact: JsonEndpoint = {
+  method: 'POST',
+  path: '/api/contact',
+  valid: fc.record({
+    name: text(['Pat', 'Ana María', '李雷']),
+    email,
+    phone: text(['(417) 555-0142', '+1 417 555 0100']),
+    service: text(['', 'air-filter-replacement', 'other']),
+    message: text(['', 'Please call after 5.', 'Ünïcödé ✓']),
+  }),
+  required: { name: 'string', email: 'string', phone: 'string' },
+  optional: { service: 'string', message: 'string' },
+  acceptsValid: { stores: { 'public.leads': 1 } },
+  acceptsForm: true,
+  maxBytes: 16 * 1024,
+  storesText: true,
+};
+
+const lead: JsonEndpoint = {
+  method: 'POST',
+  path: '/api/lead',
+  valid: fc.record({
+    firstName: text(['Pat', 'Zoë']),
+    email,
+    downloadType: text(['Air Filter Guide', 'Checklist']),
+    source: sourceUrl,
+  }),
+  required: { firstName: 'string', email: 'string', downloadType: 'string', source: 'string' },
+  optional: { timestamp: 'string' },
+  acceptsValid: { stores: { 'public.leads': 1 } },
+  maxBytes: 16 * 1024,
+  storesText: true,
+};
+
+const planRequest: JsonEndpoint = {
+  method: 'POST',
+  path: '/api/plan-request',
+  valid: fc.record({
+    planType: text(['lite', 'full']),
+    billingPeriod: text(['monthly', 'quarterly', 'annual']),
+    fullName: text(['Pat Customer', 'José Núñez']),
+    email,
+    phone: text(['417-555-0100']),
+    address: text(['1 Main St']),
+    city: text(['Springfield', 'Nixa']),
+    state: text(['MO']),
+    zip: text(['65802', '65714']),
+    preferredDay: text(['', 'weekdays', 'weekends']),
+    specialInstructions: text(['', 'Dog in the yard']),
+    agreeTerms: fc.constant(true),
+    source: sourceUrl,
+  }),
+  required: {
+    planType: 'string',
+    billingPeriod: 'string',
+    fullName: 'string',
+    email: 'string',
+    phone: 'string',
+    address: 'string',
+    city: 'string',
+    state: 'string',
+    zip: 'string',
+    agreeTerms: 'boolean',
+    source: 'string',
+  },
+  optional: { preferredDay: 'string', specialInstructions: 'string' },
+  acceptsValid: { stores: { 'public.leads': 1 } },
+  maxBytes: 16 * 1024,
+  storesText: true,
+};
+
+describe('functions under /api', () => {
+  test('POST /api/contact', (context) => fuzz(context, 'POST /api/contact', jsonEndpointCases(contact)));
+  test('POST /api/lead', (context) => fuzz(context, 'POST /api/lead', jsonEndpointCases(lead)));
+  test('POST /api/plan-request', (context) => fuzz(context, 'POST /api/plan-request', jsonEndpointCases(planRequest)));
+
+  test('POST /api/create-payment-checkout (signed in; every body invalid)', (context) =>
+    fuzz(
+      context,
+      'POST /api/create-payment-checkout',
+      fc.oneof(
+        tokenOnly('POST', '/api/create-payment-checkout', ['POST']),
+        jsonEndpointCases({
+          method: 'POST',
+          path: '/api/create-payment-checkout',
+          // Valid-looking but unsellable: a booking this suite must never create.
+          valid: fc
+            .record({
+              serviceType: text(['air-filter-replacement', 'vacuum-cleanout', 'smoke-detector-batteries']),
+              options: fc.oneof(
+                fc.record({
+                  filterQuality: storableJunk.filter(
+                    (q) => !['standard', 'premium', 'super_premium', 'ultra_premium'].includes(q),
+                  ),
+                }),
+                fc.record({
+                  ventCount: fc.oneof(
+                    fc.integer({ min: 21 }),
+                    fc.integer({ max: 0 }),
+                    fc.double({ min: 1.1, max: 1.9 }),
+                  ),
+                }),
+                fc.record({
+                  additionalDetectors: fc.oneof(fc.integer({ min: 11 }), fc.integer({ max: -1 }), storableJunk),
+                }),
+              ),
+            })
+            .filter(
+              (body) =>
+                (body.serviceType === 'air-filter-replacement') === 'filterQuality' in body.options &&
+                (body.serviceType === 'vacuum-cleanout') === 'ventCount' in body.options,
+            ),
+          required: { serviceType: 'string' },
+          optional: { options: 'object' },
+          maxBytes: 16 * 1024,
+          headers: auth(),
+        }),
+      ),
+    ));
+
+  test('POST /api/create-subscription-checkout (signed in and already subscribed)', (context) =>
+    fuzz(
+      context,
+      'POST /api/create-subscription-checkout',
+      fc.oneof(
+        tokenOnly('POST', '/api/create-subscription-checkout', ['POST']),
+        jsonEndpointCases({
+          method: 'POST',
+          path: '/api/create-subscription-checkout',
+          valid: fc.record({ planType: text(['lite', 'full']) }),
+          required: { planType: 'string' },
+          maxBytes: 16 * 1024,
+          headers: auth(),
+        }).map((c) => ({
+          ...c,
+          expect: c.expect === 'either' || c.expect === 'accept' ? ('reject' as const) : c.expect,
+        })),
+      ),
+    ));
+
+  test('POST /api/check-subscription', (context) =>
+    fuzz(context, 'POST /api/check-subscription', tokenOnly('POST', '/api/check-subscription', ['POST'])));
+  test('GET /api/account', (context) => fuzz(context, 'GET /api/account', tokenOnly('GET', '/api/account', ['GET'])));
+  test('POST /api/customer-portal', (context) =>
+    fuzz(
+      context,
+      'POST /api/customer-portal',
+      tokenOnly('POST', '/api/customer-portal', ['POST']).map((c) =>
+        // A signed-in customer's portal link is a new portal session at the card provider.
+        c.expect === 'either'
+          ? { ...c, stores: { 'emulator_stripe.objects': 1, 'emulator_stripe.idempotency_keys': 1 } }
+          : c,
+      ),
+    ));
+
+  test('POST /api/stripe-webhook', async (context) => {
+    const { default: Stripe } = await import('stripe');
+    const signed = async (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+      Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+    const handled = text([
+      'checkout.session.completed',
+      'checkout.session.expired',
+      'customer.subscription.created',
+      'customer.subscription.updated',
+      'customer.subscription.deleted',
+      'invoice.paid',
+    ]);
+    const cases = fc.oneof(
+      fc
+        .tuple(fc.jsonValue({ maxDepth: 3 }), fc.constantFrom('', 't=1,v1=00', 'v1=abc', 'garbage', 't=abc,v1=,v0=x'))
+        .map(([payload, header]) => ({
+          kind: 'unsigned or badly signed',
+          payload: JSON.stringify(payload),
+          header: async () => header,
+        })),
+      fc.tuple(handled, fc.jsonValue({ maxDepth: 3 })).map(([type, object]) => ({
+        kind: 'signed with another secret',
+        payload: JSON.stringify({ id: 'evt_forged', object: 'event', type, created: 1, data: { object } }),
+        header: (payload: string) => signed(payload, 'whsec_attacker'),
+      })),
+      fc.tuple(handled, fc.integer({ min: 301, max: 100_000 })).map(([type, age]) => ({
+        kind: 'signed too long ago',
+        payload: JSON.stringify({ id: 'evt_stale', object: 'event', type, created: 1, data: { object: { id: 'x' } } }),
+        header: (payload: string) => signed(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - age),
+      })),
+      // Properly signed, but the object is not what the type promises: refused, never half-applied.
+      fc
+        .tuple(
+          handled,
+          fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(extraKey, anyJson, { maxKeys: 4 })),
+          fc.uuid(),
+        )
+        .map(([type, object, id]) => ({
+          kind: 'signed, malformed object',
+          payload: JSON.stringify({ id: `evt_${id}`, object: 'event', type, created: 1, data: { object } }),
+          header: (payload: string) => signed(payload),
+        })),
+    );
+    const arbitrary = cases.map((c) => ({ ...c, expect: 'reject' as const }));
+    const tally = new Tally();
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const problems: string[] = [];
+        await Promise.all(
+          batch.map(async (c) => {
+            const header = await c.header(c.payload);
+            const probe = {
+              method: 'POST',
+              path: '/api/stripe-webhook',
+              headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
+              body: c.payload,
+            };
+            problems.push(...(await run({ kind: c.kind, probe, expect: c.expect }, tally)));
+          }),
+        );
+        for (const p of problems) tally.problem(p);
+        if (problems.length > 0) throw new Error(problems.join('\n'));
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    report(context, tally.row('bad input', 'POST /api/stripe-webhook'));
+    expect(tally.tried).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+/** Password grants, none with the right password; fewer well-formed ones, as each costs a bcrypt comparison. */
+function passwordGrantCases(): fc.Arbitrary<Case> {
+  const cases = jsonEndpointCases({
+    method: 'POST',
+    path: '/auth/v1/token?grant_type=password',
+    valid: fc.record({
+      email: fc.oneof(email, fc.constant('fuzz.customer@example.com')),
+      password: text(['wrong-password', 'FUZZING-IS-FUN-42']),
+    }),
+    required: {},
+    optional: { email: 'string', password: 'string' },
+    maxBytes: 16 * 1024,
+    headers: apikey,
+  }).map((c) => ({ ...c, expect: 'reject' as const }));
+  const wellFormed = new Set(['extra fields', 'hostile headers', 'unicode and nasty strings']);
+  return fc.oneof(
+    { weight: 1, arbitrary: cases },
+    { weight: 2, arbitrary: cases.filter((c) => !wellFormed.has(c.kind)) },
+  );
+}
+
+describe('auth emulator /auth/v1', () => {
+  test('POST /auth/v1/signup', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/signup',
+      fc.oneof(
+        {
+          weight: 19,
+          arbitrary: jsonEndpointCases({
+            method: 'POST',
+            path: '/auth/v1/signup',
+            // Every "valid" body here has a password that is too short, so no account is made by accident.
+            valid: fc.record({
+              email,
+              password: text(['', 'a', '12345']),
+              data: fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+            }),
+            required: {},
+            optional: { email: 'string', password: 'string', data: 'object' },
+            // A nasty string in place of the short password can make a valid one: then an account is made.
+            storesOnSuccess: SIGNUP_STORES,
+            maxBytes: 16 * 1024,
+            headers: apikey,
+          }),
+        },
+        // A real sign-up now and then, with extras and hostile metadata: accepted, stored once, extras ignored.
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.uuid(), fc.dictionary(extraKey, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }))
+            .map(([id, extra]) => ({
+              kind: 'valid with extra fields',
+              probe: {
+                method: 'POST',
+                path: `/auth/v1/signup?redirect_to=${encodeURIComponent('https://evil.example/')}`,
+                headers: { ...apikey, 'content-type': 'application/json' },
+                body: JSON.stringify(
+                  Object.assign(Object.create(null) as object, extra, {
+                    email: `new.${id}@example.com`,
+                    password: 'long-enough-1',
+                    data: { full_name: 'X' },
+                  }),
+                ),
+              },
+              expect: 'accept' as const,
+              stores: SIGNUP_STORES,
+            })),
+        },
+      ),
+    ));
+
+  test('POST /auth/v1/token?grant_type=password', (context) =>
+    fuzz(context, 'POST /auth/v1/token (password)', passwordGrantCases()));
+
+  test('POST /auth/v1/token (refresh and unknown grants)', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/token (refresh, other grants)',
+      fc.oneof(
+        jsonEndpointCases({
+          method: 'POST',
+          path: '/auth/v1/token?grant_type=refresh_token',
+          valid: fc.record({ refresh_token: fc.oneof(junkString, fc.base64String({ minLength: 12, maxLength: 60 })) }),
+          required: {},
+          optional: { refresh_token: 'string' },
+          maxBytes: 16 * 1024,
+          headers: apikey,
+        }).map((c) => ({ kind: c.kind, probe: c.probe, expect: 'reject' as const })),
+        fc.tuple(junkString, anyJson).map(([grant, body]) => ({
+          kind: 'unknown grant',
+          probe: {
+            method: 'POST',
+            path: `/auth/v1/token?grant_type=${encode(grant)}`,
+            headers: { ...apikey, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+
+  test('POST /auth/v1/logout and GET /auth/v1/user', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/logout, GET /auth/v1/user',
+      fc.oneof(
+        fc.tuple(badToken, junkString, fc.boolean()).map(([token, scope, logout]) => ({
+          kind: 'bad token',
+          probe: {
+            method: logout ? 'POST' : 'GET',
+            path: logout ? `/auth/v1/logout?scope=${encode(scope)}` : '/auth/v1/user',
+            headers: { ...apikey, ...(token ? { authorization: token } : {}) },
+          },
+          expect: 'reject' as const,
+        })),
+        // The real token with a scope that does not exist: refused before any session ends.
+        junkString
+          .filter((s) => !['', 'global', 'local', 'others'].includes(s))
+          .map((scope) => ({
+            kind: 'unknown scope',
+            probe: {
+              method: 'POST',
+              path: `/auth/v1/logout?scope=${encode(scope)}`,
+              headers: { ...apikey, ...auth() },
+            },
+            expect: 'reject' as const,
+          })),
+        hostileHeaders.map((headers) => ({
+          kind: 'no apikey',
+          probe: { method: 'GET', path: '/auth/v1/user', headers: { ...headers, ...auth() } },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+
+  test('GET /auth/v1/verify: hostile tokens and redirect_to never leave the site', (context) =>
+    fuzz(
+      context,
+      'GET /auth/v1/verify',
+      fc
+        .tuple(
+          fc.oneof(
+            junkString,
+            fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 56, maxLength: 56 }),
+          ),
+          fc.oneof(text(['signup', 'recovery', 'magiclink', '']), junkString),
+          fc.oneof(
+            text([
+              'https://evil.example/',
+              '//evil.example/',
+              '/\\evil.example',
+              'http://127.0.0.1@evil.example/',
+              `http://127.0.0.1:1/`,
+              'javascript:alert(1)',
+              'data:text/html,<script>alert(1)</script>',
+              'http://localhost/',
+              'http:evil.example',
+              'https://evil.example%2f@127.0.0.1/',
+            ]),
+            junkString,
+            fc.webUrl(),
+          ),
+        )
+        .map(([token, type, redirect]) => ({
+          kind: 'hostile link',
+          probe: {
+            method: 'GET',
+            path: `/auth/v1/verify?token=${encode(token)}&type=${encode(type)}&redirect_to=${encode(redirect)}`,
+          },
+          expect: 'either' as const,
+        })),
+      (answer) => {
+        if (answer.status !== 303) return answer.status >= 400 ? null : `verify answered ${answer.status}`;
+        const location = String(answer.headers.location ?? '');
+        const target = new URL(location, origin);
+        return target.origin === origin && location.startsWith(`${origin}/`)
+          ? null
+          : `redirects off the site: ${location}`;
+      },
+      // A refused link is a redirect with the error in the fragment, as GoTrue answers it.
+      (answer) => answer.status === 303 && String(answer.headers.location ?? '').includes('error_code='),
+    ));
+
+  test('other /auth/v1 routes, methods and preflights', (context) =>
+    fuzz(
+      context,
+      '/auth/v1 routing',
+      fc
+        .tuple(
+          fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+          fc.oneof(
+            text([
+              '/settings',
+              '/.well-known/jwks.json',
+              '/admin/users',
+              '/recover',
+              '/otp',
+              '/factors',
+              '/',
+              '/../../etc/passwd',
+              '/%2e%2e/%2e%2e/',
+            ]),
+            junkString.map((s) => `/${encode(s)}`),
+          ),
+          fc.boolean(),
+        )
+        .map(([method, route, withKey]) => ({
+          kind: 'routing',
+          probe: { method, path: `/auth/v1${route}`, headers: withKey ? apikey : {} },
+          expect: 'either' as const,
+        })),
+    ));
+});
+
+const stripeAuth = {
+  authorization: `Bearer ${EMBEDDED_STRIPE_KEY}`,
+  'content-type': 'application/x-www-form-urlencoded',
+};
+const badStripeKey = fc.oneof(
+  fc.constant({}),
+  text(['Bearer sk_live_123', 'Bearer sk_test_wrong', 'Basic c2tfdGVzdF93cm9uZzo=', 'Bearer ', 'Bearer rk_test_x']).map(
+    (a) => ({ authorization: a }),
+  ),
+  fc.string({ maxLength: 30 }).map((k) => ({ authorization: latin1Safe(`Bearer ${k}`) })),
+);
+
+/** A form parameter name that no endpoint knows, well formed. */
+const unknownParam = fc
+  .stringMatching(/^[a-z_]{1,12}$/)
+  .filter(
+    (k) =>
+      ![
+        'email',
+        'name',
+        'phone',
+        'description',
+        'metadata',
+        'expand',
+        'limit',
+        'customer',
+        'status',
+        'return_url',
+        'configuration',
+        'locale',
+        'cancel_at_period_end',
+        'cancellation_details',
+        'proration_behavior',
+        'invoice_now',
+        'prorate',
+        'mode',
+        'line_items',
+        'customer_email',
+        'customer_creation',
+        'client_reference_id',
+        'subscription_data',
+        'payment_intent_data',
+        'success_url',
+        'cancel_url',
+        'expires_at',
+        'ui_mode',
+        'payment_method_types',
+      ].includes(k),
+  );
+
+function stripeCases(
+  method: string,
+  path: () => string,
+  wrongTypes: fc.Arbitrary<string>,
+  allowed: readonly string[],
+): fc.Arbitrary<Case> {
+  const encoded = (body: string) =>
+    method === 'GET' || method === 'DELETE' ? { query: body, body: undefined } : { query: '', body };
+  const probe = (body: string, headers: Record<string, string> = stripeAuth, m = method): Case['probe'] => {
+    const { query, body: sent } = encoded(body);
+    const base = path();
+    return {
+      method: m,
+      path: query ? `${base}${base.includes('?') ? '&' : '?'}${query}` : base,
+      headers,
+      ...(sent === undefined ? {} : { body: sent }),
+    };
+  };
+  return fc.oneof(
+    badStripeKey.map((headers) => ({ kind: 'bad API key', probe: probe('', headers), expect: 'reject' as const })),
+    fc.tuple(unknownParam, junkString).map(([key, value]) => ({
+      kind: 'unknown parameter',
+      probe: probe(`${key}=${encode(value)}`),
+      expect: 'reject' as const,
+      field: key,
+    })),
+    wrongTypes.map((body) => ({ kind: 'wrong type', probe: probe(body), expect: 'reject' as const })),
+    stripeMalformed.map((body) => ({ kind: 'malformed form', probe: probe(body), expect: 'reject' as const })),
+    fc.nat({ max: 30 }).map((depth) => ({
+      kind: 'deep nesting',
+      probe: probe(`metadata${'[a]'.repeat(depth + 8)}=1`),
+      expect: 'reject' as const,
+    })),
+    junkString.map((value) => ({
+      kind: 'NUL and unicode values',
+      probe: probe(`metadata[k]=${encode(value)}&${allowed[0] ?? 'expand'}=%00`),
+      expect: 'reject' as const,
+    })),
+    otherMethod(['GET', 'POST', 'DELETE', 'HEAD', 'OPTIONS']).map((m) => ({
+      kind: 'wrong method',
+      probe: probe('', stripeAuth, m),
+      expect: 'reject' as const,
+    })),
+    ...(method === 'POST'
+      ? [
+          hugeBody(256 * 1024).map((body) => ({
+            kind: 'huge body',
+            probe: { method, path: path(), headers: stripeAuth, body },
+            expect: 'reject' as const,
+          })),
+          fc.constantFrom('application/json', 'text/plain', 'multipart/form-data').map((type) => ({
+            kind: 'wrong content type',
+            probe: { method, path: path(), headers: { ...stripeAuth, 'content-type': type }, body: 'email=a@b.c' },
+            expect: 'reject' as const,
+          })),
+        ]
+      : []),
+  );
+}
+
+/** Form bodies Stripe's encoding cannot decode into known parameters. */
+const stripeMalformed = fc.oneof(
+  fc.constantFrom('%', '%zz=1', 'a=%E0%A4%A', '&&&==&', 'a[=1', 'a]=1', 'a[b=1', '=', '%00=%00', '[a]=1', 'a[b]c=1'),
+  fc.nat({ max: 40 }).map((depth) => `zz${'[b]'.repeat(depth)}=1`),
+);
+
+const junkId = fc.oneof(junkString, fc.stringMatching(/^[a-z]{2,4}_[A-Za-z0-9]{0,20}$/)).map((id) => encode(id));
+
+describe('Stripe emulator /v1', () => {
+  test('POST /v1/customers', (context) =>
+    fuzz(
+      context,
+      'POST /v1/customers',
+      stripeCases(
+        'POST',
+        () => '/v1/customers',
+        text(['email[a]=1', 'metadata=text', 'name[]=x', `metadata[${'k'.repeat(41)}]=v`, `phone=${'1'.repeat(30)}`]),
+        ['email'],
+      ),
+    ));
+  test('GET /v1/customers and /v1/customers/:id', (context) =>
+    fuzz(
+      context,
+      'GET /v1/customers(/:id)',
+      fc.oneof(
+        stripeCases(
+          'GET',
+          () => '/v1/customers',
+          text(['limit=abc', 'limit=0', 'limit=101', 'email[x]=1', 'limit=99999999999999999999999']),
+          ['email'],
+        ),
+        junkId.map((id) => ({
+          kind: 'unknown id',
+          probe: { method: 'GET', path: `/v1/customers/${id}`, headers: stripeAuth },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+  test('POST /v1/checkout/sessions', (context) =>
+    fuzz(
+      context,
+      'POST /v1/checkout/sessions',
+      stripeCases(
+        'POST',
+        () => '/v1/checkout/sessions',
+        text([
+          'mode=junk',
+          'mode=setup',
+          'mode=payment',
+          'mode=payment&line_items[0][quantity]=1',
+          'mode=payment&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=-5&line_items[0][price_data][product_data][name]=x&line_items[0][quantity]=1',
+          'mode=payment&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=1.5&line_items[0][price_data][product_data][name]=x&line_items[0][quantity]=1',
+          'mode=payment&line_items[0][price_data][currency]=US&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=x&line_items[0][quantity]=1',
+          'mode=payment&line_items[0][price]=price_x&line_items[0][quantity]=1',
+          'mode=subscription&line_items[0][price_data][currency]=usd&line_items[0][price_data][unit_amount]=100&line_items[0][price_data][product_data][name]=x&line_items[0][quantity]=1',
+          'mode=payment&customer=cus_nope&line_items[1][quantity]=1',
+          'mode=payment&success_url=javascript:alert(1)&line_items[0][quantity]=1',
+          'mode=payment&expires_at=1&line_items[0][quantity]=1',
+          'line_items=1',
+        ]),
+        ['mode'],
+      ),
+    ));
+  test('GET /v1/checkout/sessions/:id', (context) =>
+    fuzz(
+      context,
+      'GET /v1/checkout/sessions/:id',
+      fc.oneof(
+        stripeCases(
+          'GET',
+          () => `/v1/checkout/sessions/${stripeIds.openSession}`,
+          text(['limit=1', 'customer=cus_x', 'expand=a&expand[b]=1']),
+          ['expand'],
+        ),
+        junkId.map((id) => ({
+          kind: 'unknown id',
+          probe: { method: 'GET', path: `/v1/checkout/sessions/${id}`, headers: stripeAuth },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+  test('POST /v1/billing_portal/sessions', (context) =>
+    fuzz(
+      context,
+      'POST /v1/billing_portal/sessions',
+      stripeCases(
+        'POST',
+        () => '/v1/billing_portal/sessions',
+        fc.oneof(
+          text(['customer=', 'customer[a]=1', 'return_url=javascript:alert(1)', 'customer=cus_nope']),
+          junkId.map((id) => `customer=${id}`),
+        ),
+        ['customer'],
+      ),
+    ));
+  test('/v1/subscriptions: list, retrieve, update, cancel', (context) =>
+    fuzz(
+      context,
+      '/v1/subscriptions',
+      fc.oneof(
+        stripeCases('GET', () => '/v1/subscriptions', text(['status=junk', 'limit=-1', 'customer[x]=1']), ['customer']),
+        stripeCases(
+          'POST',
+          () => `/v1/subscriptions/${stripeIds.subscription}`,
+          text(['cancel_at_period_end=maybe', 'cancel_at_period_end[x]=1', 'metadata=x', 'cancellation_details=x']),
+          ['metadata'],
+        ),
+        stripeCases(
+          'DELETE',
+          () => `/v1/subscriptions/${stripeIds.subscription}`,
+          text(['invoice_now=perhaps', 'prorate=2']),
+          ['prorate'],
+        ),
+        fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE'), junkId).map(([method, id]) => ({
+          kind: 'unknown id',
+          probe: {
+            method,
+            path: `/v1/subscriptions/${id}`,
+            headers: stripeAuth,
+            ...(method === 'POST' ? { body: 'cancel_at_period_end=true' } : {}),
+          },
+          expect: 'reject' as const,
+        })),
+        fc.tuple(fc.constantFrom('GET', 'POST', 'DELETE', 'PUT'), junkString).map(([method, route]) => ({
+          kind: 'unknown route',
+          probe: { method, path: `/v1/${encode(route)}`, headers: stripeAuth },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+});
+
+/** Card form fields that can never pay: the number is never a valid card. */
+const neverPays = fc.record({
+  number: fc.oneof(junkString, text(['4242 4242 4242 4241', '0000', '4'.repeat(25)])).filter((n) => {
+    const digits = n.replace(/[\s-]/g, '');
+    return !/^\d{13,19}$/.test(digits);
+  }),
+  expiry: fc.oneof(junkString, text(['12 / 40', '13/30', '01/20'])),
+  cvc: fc.oneof(junkString, text(['123', '1'])),
+  name: fc.oneof(junkString, text(['Pat'])),
+  email: fc.oneof(junkString, email),
+  amount: text(['1', '0', '-100']),
+});
+
+describe('hosted pages of the Stripe emulator', () => {
+  test('checkout page and its Pay form', (context) =>
+    fuzz(
+      context,
+      '/_stripe/checkout',
+      fc.oneof(
+        fc.tuple(neverPays, fc.dictionary(extraKey, junkString, { maxKeys: 3 })).map(([form, extra]) => ({
+          kind: 'card that cannot pay',
+          probe: {
+            method: 'POST',
+            path: `/_stripe/checkout/${stripeIds.openSession}/pay`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ ...extra, ...form }).toString(),
+          },
+          expect: 'reject' as const,
+        })),
+        malformedForm.map((body) => ({
+          kind: 'malformed form',
+          probe: {
+            method: 'POST',
+            path: `/_stripe/checkout/${stripeIds.openSession}/pay`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          },
+          expect: 'reject' as const,
+        })),
+        hugeBody(16 * 1024).map((body) => ({
+          kind: 'huge form',
+          probe: {
+            method: 'POST',
+            path: `/_stripe/checkout/${stripeIds.openSession}/pay`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          },
+          expect: 'reject' as const,
+        })),
+        fc
+          .tuple(fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'HEAD'), junkId, fc.boolean())
+          .map(([method, id, pay]) => ({
+            kind: 'unknown session',
+            probe: { method, path: `/_stripe/checkout/${id}${pay ? '/pay' : ''}` },
+            expect: 'either' as const,
+          })),
+        otherMethod(['GET', 'HEAD']).map((method) => ({
+          kind: 'wrong method',
+          probe: { method, path: `/_stripe/checkout/${stripeIds.openSession}` },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+
+  test('billing portal and its cancel and renew forms', (context) =>
+    fuzz(
+      context,
+      '/_stripe/billing',
+      fc.oneof(
+        fc.tuple(fc.constantFrom('cancel', 'renew'), fc.oneof(junkId, junkString)).map(([verb, subscription]) => ({
+          kind: 'someone else’s or no subscription',
+          probe: {
+            method: 'POST',
+            path: `/_stripe/billing/${stripeIds.portal}/${verb}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ subscription }).toString(),
+          },
+          expect: 'reject' as const,
+        })),
+        fc.tuple(fc.constantFrom('cancel', 'renew'), malformedForm).map(([verb, body]) => ({
+          kind: 'malformed form',
+          probe: {
+            method: 'POST',
+            path: `/_stripe/billing/${stripeIds.portal}/${verb}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body,
+          },
+          expect: 'reject' as const,
+        })),
+        fc
+          .tuple(fc.constantFrom('GET', 'POST', 'PATCH'), junkId, fc.constantFrom('', '/cancel', '/renew', '/x'))
+          .map(([method, id, verb]) => ({
+            kind: 'unknown portal',
+            probe: { method, path: `/_stripe/billing/${id}${verb}` },
+            expect: 'either' as const,
+          })),
+        fc.tuple(junkString).map(([notice]) => ({
+          kind: 'hostile notice',
+          probe: { method: 'GET', path: `/_stripe/billing/${stripeIds.portal}?notice=${encode(notice)}` },
+          expect: 'either' as const,
+        })),
+      ),
+    ));
+});
+
+describe('/_dev routes', () => {
+  test('/_dev/mail and /_dev/leads', (context) =>
+    fuzz(
+      context,
+      '/_dev/mail, /_dev/leads',
+      fc
+        .tuple(
+          fc.constantFrom('/_dev/mail', '/_dev/mail.json', '/_dev/leads', '/_dev/leads.json'),
+          fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'PUT'),
+          fc.dictionary(fc.constantFrom('to', 'limit', 'format', 'x'), junkString, { maxKeys: 3 }),
+        )
+        .map(([path, method, query]) => {
+          const search = new URLSearchParams(query).toString();
+          return {
+            kind: 'hostile query',
+            probe: { method, path: `${path}${search ? `?${search}` : ''}` },
+            expect: (method === 'GET' || method === 'HEAD' ? 'either' : 'reject') as Case['expect'],
+          };
+        }),
+    ));
+});
+
+const SEGMENTS = [
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E%2e',
+  '.%2e',
+  '%252e%252e',
+  '..%2f',
+  '..%5c',
+  '%c0%ae%c0%ae',
+  '..\\',
+  '%00',
+  '',
+  'etc',
+  'passwd',
+  '.env',
+  '.git',
+  'HEAD',
+  'package.json',
+  'server',
+  'index.ts',
+  '.data',
+  'node_modules',
+  'index.html',
+  'blog',
+  'air-filter-replacement-guide',
+  '_astro',
+  'favicon.svg',
+  '404.html',
+  '%2f',
+  '~',
+];
+
+describe('static files', () => {
+  test('path traversal, encoded dot-segments and hostile headers on static serving', (context) => {
+    const distFile = (answer: Answer) => {
+      if (answer.status === 200 || answer.status === 404) {
+        if (answer.body.length === 0 || distHashes.has(sha(answer.body))) return null;
+        return `a ${answer.status} body that is no file of dist/`;
+      }
+      if (answer.status === 206 && !distFiles.some((file) => file.includes(answer.body))) {
+        return 'a partial body that is no part of a file of dist/';
+      }
+      if (answer.status === 301) {
+        const location = String(answer.headers.location ?? '');
+        if (!location.startsWith('/') || location.startsWith('//') || location.startsWith('/\\'))
+          return `redirects off the site: ${location}`;
+      }
+      return null;
+    };
+    return fuzz(
+      context,
+      'static files (GET, HEAD)',
+      fc
+        .tuple(
+          fc.array(
+            fc.oneof(
+              fc.constantFrom(...SEGMENTS),
+              junkString.map((s) => encode(s)),
+            ),
+            { minLength: 1, maxLength: 8 },
+          ),
+          fc.constantFrom('/', '//', '/%2f', '\\'),
+          fc.constantFrom('GET', 'HEAD', 'GET', 'POST'),
+          fc.record(
+            {
+              range: text(['bytes=0-10', 'bytes=99999999-', 'bytes=-1', 'bytes=abc', 'bytes=5-1']),
+              'if-none-match': text(['*', '"x"', 'W/"junk"']),
+              'if-modified-since': text(['yesterday', 'Thu, 01 Jan 1970 00:00:00 GMT']),
+              'accept-encoding': text(['br', 'gzip', 'br;q=abc', 'identity;q=0, *;q=0', 'deflate']),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.constantFrom('', '?x=1', '?../../etc/passwd', '#frag'),
+        )
+        .filter(([segments]) => !segments.some((segment) => /^(api|auth|v1|_stripe|_dev)$/i.test(segment)))
+        .map(([segments, joiner, method, headers, suffix]) => ({
+          kind: 'hostile path',
+          probe: {
+            method,
+            path: `/${segments.join(joiner === '\\' ? '/' : joiner)}${suffix}`.replace(/^\/+/, '/'),
+            headers,
+          },
+          expect: 'either' as const,
+        })),
+      distFile,
+    );
+  });
+
+  test('raw bytes that are not valid HTTP: refused or dropped, never a 5xx, and the server stays up', async (context) => {
+    const tally = new Tally();
+    const raw = fc.oneof(
+      fc.uint8Array({ minLength: 1, maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+      fc
+        .tuple(
+          fc.constantFrom('GET', 'POST', 'G E T', '', 'GET\u0000', 'PRI'),
+          fc.constantFrom('/', '/ x', '/\u0000', 'http://evil.example/', '*', '/%', '/\r'),
+          fc.constantFrom('HTTP/1.1', 'HTTP/1.0', 'HTTP/9.9', 'HTTP/1', '', 'HTTP/2.0'),
+          fc.array(
+            fc.constantFrom(
+              'Host: 127.0.0.1',
+              'Content-Length: 5',
+              'Content-Length: -1',
+              'Content-Length: 5, 6',
+              'Transfer-Encoding: chunked',
+              'Transfer-Encoding: chunked, identity',
+              'X-Bad\u0001: 1',
+              'NoColon',
+              ' Folded: header',
+              `X-Huge: ${'a'.repeat(20_000)}`,
+            ),
+            { maxLength: 5 },
+          ),
+          fc.constantFrom('', 'hello', 'zz\r\n', '0\r\n\r\n', '5\r\nhel'),
+        )
+        .map(([method, path, version, headers, body]) =>
+          Buffer.from(`${method} ${path} ${version}\r\n${headers.join('\r\n')}\r\n\r\n${body}`, 'latin1'),
+        ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(raw, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+        const answers = await Promise.all(batch.map((bytes) => sendRaw(origin, bytes)));
+        for (const answer of answers) {
+          tally.tried += 1;
+          if (answer.status !== null && answer.status >= 500) {
+            tally.serverErrors += 1;
+            tally.problem(`raw request answered ${answer.status}`);
+          } else if (answer.status === null || answer.status >= 400) tally.rejected += 1;
+        }
+        expect(tally.serverErrors).toBe(0);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+    const home = await send(origin, { method: 'GET', path: '/' });
+    expect(home.status).toBe(200);
+    report(context, tally.row('bad input', 'raw bytes (not HTTP)'));
+    expect(tally.tried).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('what the refused requests left behind', () => {
+  test('every row from before is unchanged; new rows only from accepted requests', async (context) => {
+    await stop();
+    const after = await snapshot(dataDir);
+    const { missing, added } = compare(before, after);
+    const stray = [...added].filter(([table, n]) => n !== (expectedAdds.get(table) ?? 0));
+    const lost = [...missing.values()].reduce((a, b) => a + b, 0);
+    const strayRows = stray.reduce((a, [table, n]) => a + Math.abs(n - (expectedAdds.get(table) ?? 0)), 0);
+    report(context, {
+      area: 'bad input',
+      check: 'rows changed or stored by refused requests (all tables)',
+      tried: [...before.values()].reduce((a, rows) => a + rows.size, 0),
+      rejected: 0,
+      serverErrors: 0,
+      lost: lost + strayRows,
+      note: `${[...added.values()].reduce((a, b) => a + b, 0)} rows added, all by accepted requests`,
+    });
+    expect(Object.fromEntries(missing)).toEqual({});
+    expect(Object.fromEntries(added)).toEqual(Object.fromEntries([...expectedAdds].filter(([, n]) => n > 0)));
+    await restart();
+  });
+});

@@ -1,0 +1,483 @@
+/**
+ * Faults: the real server killed with SIGKILL mid-checkout (before payment, during the hosted
+ * payment), mid-webhook (while the emulator delivers and the function applies events) and
+ * mid-relay of the leads outbox, then started again on the same data. Nothing acknowledged is lost,
+ * nothing is paid or stored twice, pending deliveries resume. A missing, corrupt or unusable data
+ * dir gives one clear line and a non-zero exit, never a stack trace.
+ */
+import { cp, mkdir, writeFile, chmod, rm, readdir } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openPGlite } from '../../functions/_lib/db.ts';
+import { callFunction, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
+import { report, Tally } from './support/figures.ts';
+import { closeAgents, send } from './support/http.ts';
+import {
+  freePort,
+  removeDir,
+  runUntilExit,
+  startServer,
+  tempDataDir,
+  type ServerOptions,
+  type ServerProcess,
+} from './support/server.ts';
+import { withDatabase } from './support/snapshot.ts';
+
+/** A stand-in for the automation tool that notes every lead it is sent, even one it never answers. */
+interface Sink {
+  url: string;
+  mode: 'ok' | 'hang';
+  /** Lead ids (Idempotency-Key) per request received, answered or not. */
+  received: string[];
+  /** Lead ids answered 200. */
+  accepted: Set<string>;
+  close(): Promise<void>;
+}
+
+async function startSink(): Promise<Sink> {
+  const hung: { destroy(): void }[] = [];
+  const sink: Sink = {
+    url: '',
+    mode: 'ok',
+    received: [],
+    accepted: new Set(),
+    close: async () => {
+      for (const res of hung) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = String(req.headers['idempotency-key'] ?? '');
+      sink.received.push(key);
+      if (sink.mode === 'hang') {
+        hung.push(res);
+        return;
+      }
+      sink.accepted.add(key);
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sink.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return sink;
+}
+
+let sink: Sink;
+let options: ServerOptions;
+let server: ServerProcess;
+let origin = '';
+/** Sessions the customers paid, and what each order must be. */
+const paidSessions = new Map<string, { amountCents: number; kind: 'service' | 'subscription' }>();
+/** Users who bought a plan: exactly one live subscription each. */
+const subscribers: string[] = [];
+/** Lead ids the server acknowledged with 202. */
+const acknowledgedLeads = new Set<string>();
+const killPoints: string[] = [];
+
+async function kill(where: string): Promise<void> {
+  closeAgents();
+  killPoints.push(where);
+  expect(await server.kill('SIGKILL')).toBeNull();
+  server = await startServer(options);
+}
+
+beforeAll(async () => {
+  sink = await startSink();
+  options = {
+    dataDir: await tempDataDir('shm-rel-faults-'),
+    port: await freePort(),
+    env: { CONTACT_WEBHOOK_URL: sink.url, LEAD_WEBHOOK_URL: sink.url, LEAD_RATE_LIMIT: '0', AUTH_RATE_LIMITS: 'off' },
+  };
+  server = await startServer(options);
+  origin = server.origin;
+});
+
+afterAll(async () => {
+  closeAgents();
+  await server?.kill('SIGKILL');
+  await sink?.close();
+  if (options?.dataDir) await removeDir(options.dataDir);
+});
+
+const sessionOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
+
+async function customer(name: string): Promise<Session> {
+  return signUpConfirmed(origin, `${name}@example.com`, 'fault-tolerant-1');
+}
+
+/** Waits until the customer's account lists a paid order for `session` (the webhook has been applied). */
+async function paidInAccount(session: Session, count: number): Promise<void> {
+  await waitFor(
+    async () => {
+      const answer = await send(origin, {
+        method: 'GET',
+        path: '/api/account',
+        headers: { authorization: `Bearer ${session.accessToken}` },
+      });
+      if (answer.status !== 200) return undefined;
+      const account = JSON.parse(answer.text) as { orders: unknown[] };
+      return account.orders.length >= count ? true : undefined;
+    },
+    'the paid order in the account',
+    60_000,
+  );
+}
+
+describe('killed mid-checkout', () => {
+  test('between session creation and payment: the customer pays after the restart, the order is paid once', async (context) => {
+    const tally = new Tally();
+    const pat = await customer('between');
+    const url = await checkoutUrl(origin, '/api/create-payment-checkout', pat.accessToken, {
+      serviceType: 'dryer-vent-cleaning',
+    });
+    await kill('after checkout session created, before payment');
+    tally.tried += 1;
+    const paid = await payCheckout(url);
+    expect(paid.status).toBe(303);
+    paidSessions.set(sessionOf(url), { amountCents: 3500, kind: 'service' });
+    await paidInAccount(pat, 1);
+    report(context, tally.row('faults', 'SIGKILL after checkout created, before payment'));
+  });
+
+  test('during the checkout call and during the hosted payment: retried by the customer, paid exactly once', async (context) => {
+    const tally = new Tally();
+    for (const [i, delayMs] of [0, 40].entries()) {
+      const sam = await customer(`during-${i}`);
+      // The call is cut at some point: the customer sees an error and tries again.
+      const attempt = callFunction(origin, '/api/create-payment-checkout', sam.accessToken, {
+        serviceType: 'vacuum-cleanout',
+        options: { ventCount: 2 },
+      }).catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await kill(`during create-payment-checkout (+${delayMs} ms)`);
+      await attempt;
+      tally.tried += 1;
+      const url = await checkoutUrl(origin, '/api/create-payment-checkout', sam.accessToken, {
+        serviceType: 'vacuum-cleanout',
+        options: { ventCount: 2 },
+      });
+
+      // Now the payment form is submitted and the server dies under it.
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const submitted = payCheckout(url).catch(() => null);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await kill(`during hosted payment (+${delayMs} ms)`);
+      await submitted;
+      tally.tried += 1;
+      const again = await fetch(url);
+      const committed = (await again.text()).includes('Payment complete');
+      if (!committed) expect((await payCheckout(url)).status).toBe(303);
+      else tally.rejected += 1;
+      paidSessions.set(sessionOf(url), { amountCents: 4000, kind: 'service' });
+      await paidInAccount(sam, 1);
+    }
+    report(
+      context,
+      tally.row('faults', 'SIGKILL during checkout call and hosted payment', {
+        note: `${tally.rejected} of 2 payments had committed before the kill`,
+      }),
+    );
+  });
+});
+
+describe('killed mid-webhook', () => {
+  test('right after payment, while the emulator delivers and the function applies: events resume, applied once', async (context) => {
+    const tally = new Tally();
+    for (const [i, delayMs] of [0, 10, 50].entries()) {
+      const lee = await customer(`webhook-${i}`);
+      const url = await checkoutUrl(origin, '/api/create-subscription-checkout', lee.accessToken, {
+        planType: i % 2 ? 'full' : 'lite',
+      });
+      const paid = await payCheckout(url);
+      expect(paid.status).toBe(303);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await kill(`mid-webhook (+${delayMs} ms after payment)`);
+      tally.tried += 1;
+      paidSessions.set(sessionOf(url), { amountCents: i % 2 ? 5900 : 3900, kind: 'subscription' });
+      subscribers.push(lee.email);
+      await waitFor(
+        async () => {
+          const answer = await callFunction(origin, '/api/check-subscription', lee.accessToken);
+          return (JSON.parse(answer.text) as { subscribed: boolean }).subscribed ? true : undefined;
+        },
+        'the subscription after the restart',
+        60_000,
+      );
+      await paidInAccount(lee, 1);
+    }
+    report(context, tally.row('faults', 'SIGKILL mid-webhook (3 kill points)'));
+  });
+});
+
+describe('killed mid-relay and mid-store', () => {
+  test('leads acknowledged before a kill survive it; a relay cut mid-flight is sent again after the restart', async (context) => {
+    const tally = new Tally();
+    sink.mode = 'hang';
+    const post = (i: number) =>
+      send(origin, {
+        method: 'POST',
+        path: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Lead ${i}`, email: `lead${i}@example.com`, phone: '417-555-0100' }),
+      });
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await post(i);
+      expect(answer.status).toBe(202);
+      acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
+    }
+    await waitFor(async () => (sink.received.length >= 1 ? true : undefined), 'a relay in flight');
+    // A stream of leads, and the kill lands in the middle of it.
+    const stream = Array.from({ length: 60 }, (_, i) => i + 3);
+    let sent = 0;
+    const writers = Array.from({ length: 6 }, async () => {
+      for (;;) {
+        const i = stream.shift();
+        if (i === undefined) return;
+        const answer = await post(i).catch(() => null);
+        sent += 1;
+        if (answer?.status === 202) acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
+      }
+    });
+    await waitFor(async () => (sent >= 20 ? true : undefined), 'leads being stored');
+    sink.mode = 'ok';
+    await kill('mid-relay of the leads outbox, mid-stream of new leads');
+    await Promise.all(writers);
+    tally.tried += sent;
+    // A relay cut mid-flight waits out its lease (timeout + 30 s) before it is sent again.
+    await waitFor(
+      async () => ([...acknowledgedLeads].every((id) => sink.accepted.has(id)) ? true : undefined),
+      'every acknowledged lead relayed',
+      120_000,
+    );
+    report(
+      context,
+      tally.row('faults', 'SIGKILL mid-relay and mid-store of leads', {
+        note: `${acknowledgedLeads.size} acknowledged, all relayed`,
+      }),
+    );
+  });
+});
+
+describe('after every kill', () => {
+  test('each paid session has one paid order, each subscriber one live plan, every event delivered once, no lead lost', async (context) => {
+    closeAgents();
+    expect(await server.kill('SIGTERM')).toBe(0);
+    const tally = new Tally();
+    await withDatabase(options.dataDir, async (db) => {
+      const orders = await db.query<{
+        checkout_session_id: string;
+        status: string;
+        amount_cents: number;
+        kind: string;
+      }>('select checkout_session_id, status, amount_cents, kind from orders');
+      for (const [session, expected] of paidSessions) {
+        tally.tried += 1;
+        const rows = orders.filter((o) => o.checkout_session_id === session);
+        if (rows.length !== 1 || rows[0]?.status !== 'paid' || rows[0].amount_cents !== expected.amountCents) {
+          tally.lost += 1;
+          tally.problem(`order of ${session}: ${JSON.stringify(rows)}`);
+        }
+      }
+      // Orders paid that no customer paid for would be money taken twice.
+      const strayPaid = orders.filter((o) => o.status === 'paid' && !paidSessions.has(o.checkout_session_id));
+      for (const o of strayPaid) tally.problem(`paid order nobody paid: ${o.checkout_session_id}`);
+      tally.lost += strayPaid.length;
+
+      for (const email of subscribers) {
+        tally.tried += 1;
+        const rows = await db.query<{ status: string }>(
+          `select s.status from subscriptions s join customers c on c.user_id = s.user_id where c.email = $1`,
+          [email],
+        );
+        if (rows.length !== 1 || rows[0]?.status !== 'active') {
+          tally.lost += 1;
+          tally.problem(`subscriptions of ${email}: ${JSON.stringify(rows)}`);
+        }
+      }
+
+      const events = await db.query<{ id: string; delivery_state: string }>(
+        'select id, delivery_state from emulator_stripe.events',
+      );
+      const applied = new Set((await db.query<{ id: string }>('select id from stripe_events')).map((r) => r.id));
+      for (const e of events) {
+        tally.tried += 1;
+        if (e.delivery_state !== 'delivered' || !applied.has(e.id)) {
+          tally.lost += 1;
+          tally.problem(`event ${e.id}: ${e.delivery_state}, applied: ${applied.has(e.id)}`);
+        }
+      }
+
+      const leads = await db.query<{ id: string; delivery_state: string }>('select id, delivery_state from leads');
+      const stored = new Map(leads.map((l) => [l.id, l.delivery_state]));
+      for (const id of acknowledgedLeads) {
+        tally.tried += 1;
+        if (stored.get(id) !== 'delivered') {
+          tally.lost += 1;
+          tally.problem(`lead ${id}: ${stored.get(id) ?? 'missing'}`);
+        }
+      }
+    });
+    report(
+      context,
+      tally.row('faults', 'state after all kills (orders, plans, events, leads)', {
+        note: `${killPoints.length} SIGKILLs`,
+      }),
+    );
+    expect(tally.problems).toEqual([]);
+    server = await startServer(options);
+  });
+});
+
+describe('an unusable data dir', () => {
+  let base = '';
+  let healthy = '';
+
+  beforeAll(async () => {
+    base = await tempDataDir('shm-rel-datadir-');
+    healthy = join(base, 'healthy');
+    const db = await openPGlite(healthy);
+    await db.query('create table t (x int)');
+    await db.close();
+  });
+
+  afterAll(async () => {
+    if (base) await removeDir(base);
+  });
+
+  async function copyOfHealthy(name: string): Promise<string> {
+    const dir = join(base, name);
+    await cp(healthy, dir, { recursive: true });
+    return dir;
+  }
+
+  async function overwrite(dir: string, bytes: number): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      if (entry.isFile()) await writeFile(join(dir, entry.name), Buffer.alloc(bytes, 0xa5));
+    }
+  }
+
+  test('file, unreadable folder, foreign folder or damaged files: one clear line, exit code 1', async (context) => {
+    const tally = new Tally();
+    const port = await freePort();
+    const cases: [string, () => Promise<{ dataDir: string; uid?: number }>, RegExp][] = [
+      [
+        'a file where the folder should be',
+        async () => {
+          const file = join(base, 'a-file');
+          await writeFile(file, 'not a folder');
+          return { dataDir: file };
+        },
+        /is a file, not a folder/,
+      ],
+      [
+        'a path through a file',
+        async () => ({ dataDir: join(base, 'a-file', 'inside') }),
+        /cannot be created: part of its path is a file/,
+      ],
+      [
+        'the database folder is a file',
+        async () => {
+          const dir = join(base, 'db-is-file');
+          await mkdir(dir);
+          await writeFile(join(dir, 'pglite'), 'x');
+          return { dataDir: dir };
+        },
+        /is a file, not the database folder/,
+      ],
+      [
+        'a folder that is no database',
+        async () => {
+          const dir = join(base, 'foreign');
+          await mkdir(join(dir, 'pglite'), { recursive: true });
+          await writeFile(join(dir, 'pglite', 'notes.txt'), 'hello');
+          return { dataDir: dir };
+        },
+        /is not a database folder/,
+      ],
+      [
+        'garbage PG_VERSION',
+        async () => {
+          const dir = await copyOfHealthy('bad-version');
+          await writeFile(join(dir, 'pglite', 'PG_VERSION'), 'garbage\n');
+          return { dataDir: dir };
+        },
+        /is damaged \(its PG_VERSION/,
+      ],
+      [
+        'garbage control file',
+        async () => {
+          const dir = await copyOfHealthy('bad-control');
+          await writeFile(join(dir, 'pglite', 'global', 'pg_control'), Buffer.alloc(8192, 0x5a));
+          return { dataDir: dir };
+        },
+        /could not be opened: it looks damaged/,
+      ],
+      [
+        'garbage write-ahead log',
+        async () => {
+          const dir = await copyOfHealthy('bad-wal');
+          await overwrite(join(dir, 'pglite', 'pg_wal'), 100_000);
+          await rm(join(dir, 'pglite', 'pg_wal', 'archive_status'), { recursive: true, force: true });
+          return { dataDir: dir };
+        },
+        /could not be opened: it looks damaged/,
+      ],
+      [
+        'missing table files',
+        async () => {
+          const dir = await copyOfHealthy('no-base');
+          await rm(join(dir, 'pglite', 'base'), { recursive: true });
+          return { dataDir: dir };
+        },
+        /could not be opened: it looks damaged/,
+      ],
+    ];
+    if (process.getuid?.() === 0) {
+      // Root reads everything: the server runs as nobody to meet a folder it may not open.
+      cases.push([
+        'a folder this user cannot read',
+        async () => {
+          const dir = await copyOfHealthy('unreadable');
+          await chmod(dir, 0o700);
+          return { dataDir: dir, uid: 65534 };
+        },
+        /is not readable and writable by this user/,
+      ]);
+    } else {
+      cases.push([
+        'a folder this user cannot read',
+        async () => {
+          const dir = await copyOfHealthy('unreadable');
+          await chmod(dir, 0o000);
+          return { dataDir: dir };
+        },
+        /is not readable and writable by this user/,
+      ]);
+    }
+    for (const [what, make, message] of cases) {
+      const { dataDir, uid } = await make();
+      const result = await runUntilExit({ dataDir, port, ...(uid === undefined ? {} : { uid }) });
+      tally.tried += 1;
+      const printed = `${result.stdout}${result.stderr}`.trim();
+      expect(result.code, `${what}: ${printed}`).toBe(1);
+      expect(printed, what).toMatch(message);
+      expect(printed.split('\n'), `${what}: one line`).toHaveLength(1);
+      expect(printed, what).not.toMatch(/\n\s+at |node:internal|Error:/);
+      tally.rejected += 1;
+    }
+    // A DATA_DIR that does not exist yet is the first start: made, and the site runs.
+    const fresh = join(base, 'new', 'deeper');
+    const started = await startServer({ dataDir: fresh, port });
+    tally.tried += 1;
+    expect((await send(started.origin, { method: 'GET', path: '/' })).status).toBe(200);
+    closeAgents();
+    expect(await started.kill('SIGTERM')).toBe(0);
+    report(context, tally.row('faults', 'missing, corrupt or unusable data dir', { note: 'one line, exit 1' }));
+  });
+});

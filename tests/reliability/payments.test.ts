@@ -1,0 +1,423 @@
+/**
+ * Payments held to Stripe's webhook rules on the real server: a signature is required and checked
+ * with the 300 s tolerance, a replayed event changes nothing, a subscription's events delivered in
+ * any order (and some twice) leave the right final row, and the amount charged never comes from the
+ * browser, whatever it adds to the request or to the hosted card form.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { servicePriceCents, SERVICE_TYPES, SUBSCRIPTION_MONTHLY_CENTS } from '../../src/features/checkout/pricing.ts';
+import { ANON_KEY, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
+import { report, Tally } from './support/figures.ts';
+import { closeAgents, send } from './support/http.ts';
+import {
+  EMBEDDED_STRIPE_KEY,
+  freePort,
+  removeDir,
+  startServer,
+  tempDataDir,
+  type ServerProcess,
+} from './support/server.ts';
+import { withDatabase } from './support/snapshot.ts';
+
+const SECRET = 'whsec_reliabilityPaymentsSuite';
+const DAY = 86_400;
+
+let server: ServerProcess;
+let dataDir = '';
+let origin = '';
+let customer: Session;
+
+beforeAll(async () => {
+  dataDir = await tempDataDir('shm-rel-payments-');
+  server = await startServer({ dataDir, port: await freePort(), env: { STRIPE_WEBHOOK_SECRET: SECRET } });
+  origin = server.origin;
+  customer = await signUpConfirmed(origin, 'payer@example.com', 'payments-password-1');
+});
+
+afterAll(async () => {
+  closeAgents();
+  await server?.kill('SIGKILL');
+  if (dataDir) await removeDir(dataDir);
+});
+
+async function deliver(payload: string, header?: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const answer = await send(origin, {
+    method: 'POST',
+    path: '/api/stripe-webhook',
+    headers: { 'content-type': 'application/json', ...(header === undefined ? {} : { 'stripe-signature': header }) },
+    body: payload,
+  });
+  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
+}
+
+const sign = (payload: string, secret = SECRET, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+
+function event(type: string, created: number, object: Record<string, unknown>) {
+  return {
+    id: `evt_${randomUUID().replaceAll('-', '')}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+/** The events Stripe sends over one subscription's life, and the row they must leave. */
+interface Lifecycle {
+  userId: string;
+  subscriptionId: string;
+  sessionId: string;
+  plan: 'lite' | 'full';
+  events: ReturnType<typeof event>[];
+  expected: { status: string; periodEnd: number; cancelAtPeriodEnd: boolean };
+}
+
+/** How a subscription's life goes: just bought, renewed once, or ended at a period's end. */
+type Story = 'fresh' | 'renewed' | 'ended';
+
+function lifecycle(plan: 'lite' | 'full', story: Story): Lifecycle {
+  const userId = randomUUID();
+  const subscriptionId = `sub_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  const customerId = `cus_${randomUUID().replaceAll('-', '').slice(0, 14)}`;
+  const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`;
+  const t0 = Math.floor(Date.now() / 1000) - 40 * DAY;
+  const p1 = t0 + 30 * DAY;
+  const p2 = p1 + 30 * DAY;
+  const metadata = { user_id: userId, plan };
+  const subscription = (status: string, periodEnd: number, cancel: boolean) => ({
+    id: subscriptionId,
+    object: 'subscription',
+    customer: customerId,
+    status,
+    cancel_at_period_end: cancel,
+    cancel_at: null,
+    metadata,
+    items: {
+      object: 'list',
+      data: [
+        { current_period_end: periodEnd, price: { id: 'price_x', unit_amount: SUBSCRIPTION_MONTHLY_CENTS[plan] } },
+      ],
+    },
+  });
+  const invoice = (periodEnd: number) => ({
+    id: `in_${randomUUID().slice(0, 8)}`,
+    object: 'invoice',
+    parent: { subscription_details: { subscription: subscriptionId } },
+    lines: { object: 'list', data: [{ period: { start: periodEnd - 30 * DAY, end: periodEnd } }] },
+  });
+  // Checkout: Stripe stamps all of these with the same second, the subscription first incomplete.
+  const events = [
+    event('customer.subscription.created', t0, subscription('incomplete', p1, false)),
+    event('customer.subscription.updated', t0, subscription('active', p1, false)),
+    event('invoice.paid', t0, invoice(p1)),
+    event('checkout.session.completed', t0, {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      payment_status: 'paid',
+      customer: customerId,
+      subscription: subscriptionId,
+      client_reference_id: userId,
+      customer_details: { email: `${userId}@example.com` },
+      metadata,
+      amount_total: SUBSCRIPTION_MONTHLY_CENTS[plan],
+      currency: 'usd',
+    }),
+  ];
+  let expected = { status: 'active', periodEnd: p1, cancelAtPeriodEnd: false };
+  if (story !== 'fresh') {
+    // The customer cancels in the portal, then changes their mind before the renewal.
+    events.push(
+      event('customer.subscription.updated', t0 + 5 * DAY, subscription('active', p1, true)),
+      event('invoice.paid', p1, invoice(p2)),
+      event('customer.subscription.updated', p1, subscription('active', p2, false)),
+    );
+    expected = { status: 'active', periodEnd: p2, cancelAtPeriodEnd: false };
+  }
+  if (story === 'ended') {
+    // Canceled for good: the period runs out and Stripe sends the last update and the deletion together.
+    const end = p1 + 10 * DAY;
+    events.push(
+      event('customer.subscription.updated', end, subscription('active', p2, true)),
+      event('customer.subscription.deleted', end, subscription('canceled', p2, true)),
+    );
+    expected = { status: 'canceled', periodEnd: p2, cancelAtPeriodEnd: true };
+  }
+  return { userId, subscriptionId, sessionId, plan, events, expected };
+}
+
+describe('webhook signatures', () => {
+  test('no, malformed, foreign, tampered or stale signatures are refused; within 300 s is accepted', async (context) => {
+    const tally = new Tally();
+    const now = Math.floor(Date.now() / 1000);
+    const body = (id: string) =>
+      JSON.stringify({ ...event('customer.created', now, { id: 'cus_x', object: 'customer' }), id });
+    const refused: [string, string | undefined][] = [
+      ['missing', undefined],
+      ['empty', ''],
+      ['malformed', 'not a signature'],
+      ['no v1', `t=${now}`],
+      ['another secret', await sign(body('evt_a'), 'whsec_attacker')],
+      ['stale: 301 s', await sign(body('evt_b'), SECRET, now - 301)],
+      ['stale: a day', await sign(body('evt_c'), SECRET, now - DAY)],
+    ];
+    for (const [what, header] of refused) {
+      const id =
+        what === 'another secret'
+          ? 'evt_a'
+          : what.startsWith('stale: 301')
+            ? 'evt_b'
+            : what === 'stale: a day'
+              ? 'evt_c'
+              : 'evt_x';
+      const answer = await deliver(body(id), header);
+      tally.tried += 1;
+      expect(answer.status, what).toBe(400);
+      expect(answer.body['error'], what).toEqual(expect.any(String));
+      tally.rejected += 1;
+    }
+    // Signed, then one byte changed.
+    const payload = body('evt_tampered');
+    const tampered = await deliver(payload.replace('cus_x', 'cus_y'), await sign(payload));
+    tally.tried += 1;
+    expect(tampered.status).toBe(400);
+    tally.rejected += 1;
+    const fresh = await deliver(body('evt_fresh'), await sign(body('evt_fresh'), SECRET, now - 240));
+    tally.tried += 1;
+    expect(fresh.status).toBe(200);
+    report(context, tally.row('payments', 'webhook signature required, 300 s tolerance'));
+  });
+
+  test('a replayed event is applied once, whether the copies come one by one or all at once', async (context) => {
+    const tally = new Tally();
+    const life = lifecycle('full', 'fresh');
+    const completed = life.events.find((e) => e.type === 'checkout.session.completed');
+    const payload = JSON.stringify(completed);
+    const header = await sign(payload);
+    const answers = [
+      ...(await Promise.all(Array.from({ length: 5 }, () => deliver(payload, header)))),
+      ...[await deliver(payload, header), await deliver(payload, header)],
+    ];
+    tally.tried += answers.length;
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body['duplicate'] === false)).toHaveLength(1);
+    tally.rejected += answers.filter((a) => a.body['duplicate'] === true).length;
+    replayed.push(life.sessionId);
+    report(context, tally.row('payments', 'replayed event applied once', { note: 'duplicates acknowledged with 200' }));
+  });
+});
+
+const replayed: string[] = [];
+const shuffled: Lifecycle[] = [];
+
+describe('out-of-order delivery', () => {
+  test("a subscription's events in any order, some twice, leave the row its newest event says", async (context) => {
+    const tally = new Tally();
+    const arbitrary = fc.noShrink(
+      fc
+        .tuple(fc.constantFrom('lite' as const, 'full' as const), fc.constantFrom<Story>('fresh', 'renewed', 'ended'))
+        .chain(([plan, story]) => {
+          const life = lifecycle(plan, story);
+          return fc
+            .tuple(
+              fc.shuffledSubarray(life.events, { minLength: life.events.length, maxLength: life.events.length }),
+              fc.subarray(life.events, { maxLength: 3 }),
+            )
+            .map(([order, repeats]) => ({ life, order: [...order, ...repeats] }));
+        }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(arbitrary, { minLength: 10, maxLength: 10 }), async (batch) => {
+        await Promise.all(
+          batch.map(async ({ life, order }) => {
+            shuffled.push(life);
+            for (const e of order) {
+              const payload = JSON.stringify(e);
+              const answer = await deliver(payload, await sign(payload));
+              tally.tried += 1;
+              expect(answer.status).toBe(200);
+            }
+          }),
+        );
+      }),
+      { numRuns: 20 },
+    );
+    report(
+      context,
+      tally.row('payments', 'shuffled subscription events (200 lifecycles)', { note: 'final rows checked below' }),
+    );
+  });
+});
+
+describe('prices come from the server', () => {
+  test('amounts, prices and line items in the request or the card form are ignored', async (context) => {
+    const tally = new Tally();
+    const hostile = fc.dictionary(
+      fc.constantFrom(
+        'amount',
+        'unit_amount',
+        'price',
+        'price_data',
+        'line_items',
+        'currency',
+        'total',
+        'amount_total',
+        'success_url',
+      ),
+      fc.oneof(
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+        fc.constant('1'),
+        fc.constant({ unit_amount: 1 }),
+        fc.constant([{ price: 'price_free', quantity: 1 }]),
+        fc.constant('https://evil.example/'),
+      ),
+      { minKeys: 1, maxKeys: 4 },
+    );
+    const booking = fc.oneof(
+      fc.record({
+        serviceType: fc.constant('air-filter-replacement'),
+        options: fc.record({ filterQuality: fc.constantFrom('standard', 'premium', 'super_premium', 'ultra_premium') }),
+      }),
+      fc.record({
+        serviceType: fc.constant('vacuum-cleanout'),
+        options: fc.record({ ventCount: fc.integer({ min: 1, max: 20 }) }),
+      }),
+      fc.record({
+        serviceType: fc.constant('smoke-detector-batteries'),
+        options: fc.record({ additionalDetectors: fc.integer({ min: 0, max: 10 }) }),
+      }),
+      fc.record({ serviceType: fc.constantFrom(...SERVICE_TYPES), options: fc.constant({}) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(booking, hostile, hostile, async ({ serviceType, options }, top, inner) => {
+        const url = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
+          ...top,
+          serviceType,
+          options: { ...inner, ...options },
+        });
+        tally.tried += 1;
+        const id = new URL(url).pathname.split('/').pop() ?? '';
+        const session = JSON.parse(
+          (
+            await send(origin, {
+              method: 'GET',
+              path: `/v1/checkout/sessions/${id}`,
+              headers: { authorization: `Bearer ${EMBEDDED_STRIPE_KEY}` },
+            })
+          ).text,
+        ) as { amount_total: number; currency: string; success_url: string };
+        expect(session.amount_total).toBe(servicePriceCents(serviceType, options));
+        expect(session.currency).toBe('usd');
+        expect(new URL(session.success_url).origin).toBe(origin);
+        tally.rejected += 1;
+      }),
+      { numRuns: 60 },
+    );
+    // The card form is the browser's too: extra fields there change nothing either.
+    const url = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
+      serviceType: 'dryer-vent-cleaning',
+      amount: 1,
+    });
+    const paid = await payCheckout(url, { amount: '1', amount_total: '1', unit_amount: '1', price: 'price_free' });
+    expect(paid.status).toBe(303);
+    paidSession = new URL(url).pathname.split('/').pop() ?? '';
+    const subscriptionUrl = await checkoutUrl(origin, '/api/create-subscription-checkout', customer.accessToken, {
+      planType: 'lite',
+      amount: 1,
+      price: 'price_free',
+      unit_amount: 0,
+    });
+    const subscriptionSession = JSON.parse(
+      (
+        await send(origin, {
+          method: 'GET',
+          path: `/v1/checkout/sessions/${new URL(subscriptionUrl).pathname.split('/').pop() ?? ''}`,
+          headers: { authorization: `Bearer ${EMBEDDED_STRIPE_KEY}` },
+        })
+      ).text,
+    ) as { amount_total: number };
+    expect(subscriptionSession.amount_total).toBe(SUBSCRIPTION_MONTHLY_CENTS.lite);
+    tally.tried += 2;
+    tally.rejected += 2;
+    await waitFor(async () => {
+      const answer = await send(origin, {
+        method: 'GET',
+        path: '/api/account',
+        headers: { authorization: `Bearer ${customer.accessToken}`, apikey: ANON_KEY },
+      });
+      const account = JSON.parse(answer.text) as { orders: unknown[] };
+      return account.orders.length > 0 ? true : undefined;
+    }, 'the paid booking');
+    report(context, tally.row('payments', 'prices never taken from the browser'));
+  });
+});
+
+let paidSession = '';
+
+describe('final state', () => {
+  test('every shuffled subscription has the right row, each order is paid once, nothing else was stored', async (context) => {
+    closeAgents();
+    expect(await server.kill('SIGTERM')).toBe(0);
+    const tally = new Tally();
+    await withDatabase(dataDir, async (db) => {
+      for (const life of shuffled) {
+        tally.tried += 1;
+        const [row] = await db.query<{
+          user_id: string;
+          tier: string;
+          status: string;
+          end: number;
+          cancel_at_period_end: boolean;
+        }>(
+          `select user_id, tier, status, extract(epoch from current_period_end)::float8 as end, cancel_at_period_end
+             from subscriptions where id = $1`,
+          [life.subscriptionId],
+        );
+        const orders = await db.query<{ status: string; kind: string; item: string; amount_cents: number }>(
+          'select status, kind, item, amount_cents from orders where checkout_session_id = $1',
+          [life.sessionId],
+        );
+        const right =
+          row?.user_id === life.userId &&
+          row.tier === life.plan &&
+          row.status === life.expected.status &&
+          row.end === life.expected.periodEnd &&
+          row.cancel_at_period_end === life.expected.cancelAtPeriodEnd &&
+          orders.length === 1 &&
+          orders[0]?.status === 'paid' &&
+          orders[0].amount_cents === SUBSCRIPTION_MONTHLY_CENTS[life.plan];
+        if (!right) {
+          tally.lost += 1;
+          tally.problem(`${life.subscriptionId}: ${JSON.stringify({ row, orders, expected: life.expected })}`);
+        }
+      }
+      for (const sessionId of replayed) {
+        const orders = await db.query('select 1 from orders where checkout_session_id = $1', [sessionId]);
+        tally.tried += 1;
+        if (orders.length !== 1) tally.lost += 1;
+      }
+      const [booking] = await db.query<{ amount_cents: number; status: string }>(
+        'select amount_cents, status from orders where checkout_session_id = $1',
+        [paidSession],
+      );
+      expect(booking).toEqual({ amount_cents: servicePriceCents('dryer-vent-cleaning', {}), status: 'paid' });
+      // Only accepted events are recorded: the refused signatures left nothing.
+      const stray = await db.query(
+        `select id from stripe_events where id in ('evt_a', 'evt_b', 'evt_c', 'evt_x', 'evt_tampered')`,
+      );
+      expect(stray).toEqual([]);
+    });
+    report(context, tally.row('payments', 'final rows after shuffles and replays'));
+    expect(tally.problems).toEqual([]);
+    expect(shuffled.length).toBeGreaterThanOrEqual(200);
+  });
+});
