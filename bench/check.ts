@@ -1,10 +1,13 @@
 /**
  * `npm run bench:check`: checks bench/results/lighthouse.json (written by bench:lighthouse) against
  * bench/budgets.json, prints every limit that failed (and any pass that used the noisy-run
- * allowance), and exits 1 on a failure.
+ * allowance), and exits 1 on a failure. `--markdown` also prints the medians as the Markdown table
+ * the README quotes.
  */
 import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { checkBudgets, isNoisyRun, type Budgets, type MeasuredPage } from './lib/budgets.ts';
+import { formatMarkdownTable } from './lib/table.ts';
 
 interface LighthouseResults {
   generatedAt: string;
@@ -12,14 +15,19 @@ interface LighthouseResults {
   pages: MeasuredPage[];
 }
 
+const { values, positionals } = parseArgs({
+  options: { markdown: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 const readJson = async <T>(path: string): Promise<T> => JSON.parse(await readFile(path, 'utf8')) as T;
 const budgets = await readJson<Budgets>('bench/budgets.json');
-const results = await readJson<LighthouseResults>(process.argv[2] ?? 'bench/results/lighthouse.json');
+const results = await readJson<LighthouseResults>(positionals[0] ?? 'bench/results/lighthouse.json');
 const noisy = isNoisyRun(results.machine);
 const findings = checkBudgets(results.pages, budgets, noisy);
 const failed = findings.filter((f) => !f.ok);
 const noted = findings.filter((f) => f.ok && f.note);
 
+if (values.markdown) console.log(`${formatMarkdownTable(results.pages)}\n`);
 const show = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(3));
 console.log(
   `Budgets of bench/budgets.json against the Lighthouse run of ${results.generatedAt}` +
