@@ -103,6 +103,12 @@ export default function PlanCheckout({ planType }: Props) {
     }
   }, [draftKey, period, fields]);
 
+  useEffect(() => {
+    // Once React has committed the confirmation: a frame callback queued after the request can run
+    // before that commit on a busy device, and would find no heading to focus.
+    if (received) receivedHeading.current?.focus();
+  }, [received]);
+
   const chosen = options.find((o) => o.period === period) ?? options[options.length - 1]!;
 
   function go(next: 'pick' | 'form') {
@@ -145,7 +151,6 @@ export default function PlanCheckout({ planType }: Props) {
     }
     setSending('idle');
     setReceived(request);
-    requestAnimationFrame(() => receivedHeading.current?.focus());
   }
 
   async function subscribe() {

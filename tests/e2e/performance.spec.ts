@@ -1,0 +1,125 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import budgets from '../../bench/budgets.json' with { type: 'json' };
+import { BENCH_PAGES } from '../../bench/pages';
+import { SERVICE_PAGES } from './pages';
+
+// The deterministic half of issue 9's budgets (bench/budgets.json), checked on every build; the
+// timings themselves are Lighthouse's, measured by `npm run bench:lighthouse`.
+const ARTICLES = BENCH_PAGES.filter((p) => p.kind === 'article').map((p) => p.path);
+const SCRIPT_BUDGETED = ['/', ...SERVICE_PAGES, ...ARTICLES];
+const SCRIPT_BUDGET = budgets.byKind.home.maxScriptBytes;
+const STYLESHEET_BUDGET = budgets.everyPage.maxStylesheetBytes;
+const MEASURED = [...new Set([...BENCH_PAGES.map((p) => p.path), ...SERVICE_PAGES])];
+
+/** What a page loads until its deferred scripts have run and the network is quiet. */
+interface Load {
+  /** Script files with their gzipped size. */
+  scripts: { url: string; gzipBytes: number }[];
+  stylesheets: { url: string; gzipBytes: number }[];
+  fonts: string[];
+  /** Gzipped size of the inline scripts (JSON-LD excluded: data, not code). */
+  inlineGzipBytes: number;
+  /** Start times (ms) of the requests for the scripts held until after the paint (AfterPaint.astro). */
+  deferredStarts: { name: string; startTime: number }[];
+  firstContentfulPaint: number;
+}
+
+/** The scripts the page's HTML holds in `template[data-after-paint]`, as served. */
+async function deferredScripts(page: Page, path: string): Promise<string[]> {
+  const html = await (await page.request.get(path)).text();
+  const templates = html.match(/<template data-after-paint>[\s\S]*?<\/template>/g) ?? [];
+  return templates.flatMap((t) => [...t.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => m[1]!));
+}
+
+async function loadPage(page: Page, path: string): Promise<Load> {
+  const bodies: Promise<{ type: string; url: string; gzipBytes: number }>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type === 'script' || type === 'stylesheet' || type === 'font') {
+      bodies.push(res.body().then((body) => ({ type, url: res.url(), gzipBytes: gzipSync(body).length })));
+    }
+  });
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-scripts', 'ready');
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(bodies);
+  const inline = await page
+    .locator('script:not([src]):not([type="application/ld+json"])')
+    .evaluateAll((els) => els.map((el) => el.textContent ?? '').join('\n'));
+  const timing = await page.evaluate(
+    (deferred) => ({
+      deferredStarts: performance
+        .getEntriesByType('resource')
+        .filter((e) => deferred.includes(new URL(e.name).pathname))
+        .map((e) => ({ name: e.name, startTime: e.startTime })),
+      firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    }),
+    await deferredScripts(page, path),
+  );
+  return {
+    scripts: loaded.filter((r) => r.type === 'script'),
+    stylesheets: loaded.filter((r) => r.type === 'stylesheet'),
+    fonts: loaded.filter((r) => r.type === 'font').map((r) => r.url),
+    inlineGzipBytes: inline.trim() ? gzipSync(inline).length : 0,
+    ...timing,
+  };
+}
+
+test.describe('performance budgets (bench/budgets.json)', () => {
+  // A phone-sized viewport, as Lighthouse's mobile run: what is visible at load is what loads.
+  test.use({ viewport: { width: 412, height: 823 } });
+
+  for (const path of MEASURED) {
+    test(`${path}: one small stylesheet, no web fonts, behaviour scripts only after the first paint`, async ({
+      page,
+    }) => {
+      const load = await loadPage(page, path);
+      expect(load.stylesheets).toHaveLength(1);
+      expect(load.stylesheets[0]!.gzipBytes).toBeLessThanOrEqual(STYLESHEET_BUDGET);
+      expect(load.fonts).toEqual([]);
+      // Nothing may block rendering but that stylesheet: no classic script without async/defer.
+      const blocking = await page.locator('script[src]:not([type="module"]):not([async]):not([defer])').count();
+      expect(blocking).toBe(0);
+      expect(load.firstContentfulPaint).toBeGreaterThan(0);
+      for (const script of load.deferredStarts) {
+        expect(script.startTime, `${script.name} was requested before the first paint`).toBeGreaterThanOrEqual(
+          load.firstContentfulPaint,
+        );
+      }
+      if (SCRIPT_BUDGETED.includes(path)) {
+        const fileBytes = load.scripts.reduce((n, s) => n + s.gzipBytes, 0);
+        console.log(
+          `${path}: ${load.scripts.length} script files, ${fileBytes} B gzipped + ${load.inlineGzipBytes} B inline`,
+        );
+        expect(fileBytes + load.inlineGzipBytes).toBeLessThanOrEqual(SCRIPT_BUDGET);
+      }
+    });
+  }
+
+  test('the stylesheet uses the system font stack: no @font-face, no @import', async ({ page, request }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="stylesheet"]').getAttribute('href');
+    const css = await (await request.get(href!)).text();
+    expect(css).not.toContain('@font-face');
+    expect(css).not.toContain('@import');
+    expect(css).toContain('system-ui');
+  });
+
+  test('a button pressed before the deferred scripts have run still works once they have', async ({ page }) => {
+    // Hold the header's script so the press lands before it runs, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/Header\.astro_.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });
+    await menu.click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-scripts', 'ready');
+    release();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  });
+});
