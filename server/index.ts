@@ -105,6 +105,8 @@ console.log(`Springfield Home Maintenance is running at http://localhost:${site.
 if (report.mode === 'embedded') {
   console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${site.port}/_dev/mail`);
   console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
+  // As `stripe listen` does: a secret made for this run, for signing test events by hand.
+  console.log(`Embedded payments: webhook signing secret ${process.env['STRIPE_WEBHOOK_SECRET'] ?? ''}`);
 } else {
   console.log(`Production: ${productionSummary()}`);
   void warnWithoutSigningKeys();

@@ -7,6 +7,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Handler } from '../../functions/_lib/http.ts';
 import type { Route } from '../../server/app.ts';
+import { accountHash } from '../../server/emulators/stripe/idempotency.ts';
 import { createStripeEmulator } from '../../server/emulators/stripe/index.ts';
 import {
   payCheckout,
@@ -60,6 +61,7 @@ function receiver() {
 }
 
 const hooks = receiver();
+const RETRY = { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100 };
 let stack: Stack;
 const logs: string[] = [];
 
@@ -68,7 +70,7 @@ beforeAll(async () => {
     dataDir: await tempDir('shm-stripe-'),
     webhookPath: '/hooks',
     extraRoutes: [hooks.route],
-    retry: { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 100 },
+    retry: RETRY,
     log: (m) => logs.push(m),
   });
 }, 180_000);
@@ -188,6 +190,41 @@ describe('Stripe emulator API through the real SDK', { timeout: 60_000 }, () => 
     ).rejects.toThrow();
     const customer = await stack.stripe.customers.create({ email: 'ok@example.com' }, { idempotencyKey: 'cust-1' });
     expect(customer.email).toBe('ok@example.com');
+  });
+
+  test('Idempotency-Key: a request cut short by a crash holds its key only until the emulator starts again', async () => {
+    const params = { mode: 'payment' as const, line_items: [lineItem(4000)], success_url: 'https://shop.example/ok' };
+    const done = await stack.stripe.checkout.sessions.create(params, { idempotencyKey: 'done-before-crash' });
+    // What a kill mid-request leaves: the key claimed for these parameters, no answer stored.
+    const cut = await stack.stripe.checkout.sessions.create(params, { idempotencyKey: 'cut-short' });
+    await stack.db.query(
+      `update emulator_stripe.idempotency_keys set status = null, body = null where api_key_hash = $1 and key = 'cut-short'`,
+      [accountHash(SECRET_KEY)],
+    );
+    const busy = await stack.stripe.checkout.sessions
+      .create(params, { idempotencyKey: 'cut-short' })
+      .catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(Stripe.errors.StripeError);
+    expect(busy).toMatchObject({ statusCode: 409, rawType: 'idempotency_error' });
+
+    await stack.emulator.stop();
+    const restarted = await createStripeEmulator({
+      db: stack.db,
+      webhookUrl: `${stack.origin}/hooks`,
+      webhookSecret: WEBHOOK_SECRET,
+      apiKey: SECRET_KEY,
+      retry: RETRY,
+      log: (m) => logs.push(m),
+    });
+    stack.routes.splice(0, restarted.routes.length, ...restarted.routes);
+    stack.emulator = restarted;
+
+    const retried = await stack.stripe.checkout.sessions.create(params, { idempotencyKey: 'cut-short' });
+    expect(retried.amount_total).toBe(4000);
+    expect(retried.id).not.toBe(cut.id);
+    // Finished answers are kept: they still replay.
+    const replayed = await stack.stripe.checkout.sessions.create(params, { idempotencyKey: 'done-before-crash' });
+    expect(replayed.id).toBe(done.id);
   });
 });
 

@@ -42,9 +42,8 @@ import {
 /** Cases per endpoint: batches of BATCH run concurrently, RUNS batches. */
 const BATCH = 10;
 const RUNS = 100;
-const WEBHOOK_SECRET = 'whsec_reliabilityBadInputSuite';
 // Rate limits would answer 429 before the handlers ever saw the input; they have their own suite.
-const ENV = { AUTH_RATE_LIMITS: 'off', LEAD_RATE_LIMIT: '0', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET };
+const ENV = { AUTH_RATE_LIMITS: 'off', LEAD_RATE_LIMIT: '0' };
 
 let dataDir = '';
 let port = 0;
@@ -464,7 +463,7 @@ describe('functions under /api', () => {
 
   test('POST /api/stripe-webhook', async (context) => {
     const { default: Stripe } = await import('stripe');
-    const signed = async (payload: string, secret = WEBHOOK_SECRET, timestamp?: number) =>
+    const signed = async (payload: string, secret = server.webhookSecret, timestamp?: number) =>
       Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp ? { timestamp } : {}) });
     const handled = text([
       'checkout.session.completed',
@@ -490,7 +489,7 @@ describe('functions under /api', () => {
       fc.tuple(handled, fc.integer({ min: 301, max: 100_000 })).map(([type, age]) => ({
         kind: 'signed too long ago',
         payload: JSON.stringify({ id: 'evt_stale', object: 'event', type, created: 1, data: { object: { id: 'x' } } }),
-        header: (payload: string) => signed(payload, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - age),
+        header: (payload: string) => signed(payload, server.webhookSecret, Math.floor(Date.now() / 1000) - age),
       })),
       // Properly signed, but the object is not what the type promises: refused, never half-applied.
       fc

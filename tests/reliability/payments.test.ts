@@ -22,7 +22,6 @@ import {
 } from './support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
 
-const SECRET = 'whsec_reliabilityPaymentsSuite';
 const DAY = 86_400;
 
 let server: ServerProcess;
@@ -32,7 +31,7 @@ let customer: Session;
 
 beforeAll(async () => {
   dataDir = await tempDataDir('shm-rel-payments-');
-  server = await startServer({ dataDir, port: await freePort(), env: { STRIPE_WEBHOOK_SECRET: SECRET } });
+  server = await startServer({ dataDir, port: await freePort() });
   origin = server.origin;
   customer = await signUpConfirmed(origin, 'payer@example.com', 'payments-password-1');
 });
@@ -53,7 +52,7 @@ async function deliver(payload: string, header?: string): Promise<{ status: numb
   return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
 }
 
-const sign = (payload: string, secret = SECRET, timestamp?: number) =>
+const sign = (payload: string, secret = server.webhookSecret, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
 
 function event(type: string, created: number, object: Record<string, unknown>) {
@@ -167,8 +166,8 @@ describe('webhook signatures', () => {
       ['malformed', 'not a signature'],
       ['no v1', `t=${now}`],
       ['another secret', await sign(body('evt_a'), 'whsec_attacker')],
-      ['stale: 301 s', await sign(body('evt_b'), SECRET, now - 301)],
-      ['stale: a day', await sign(body('evt_c'), SECRET, now - DAY)],
+      ['stale: 301 s', await sign(body('evt_b'), server.webhookSecret, now - 301)],
+      ['stale: a day', await sign(body('evt_c'), server.webhookSecret, now - DAY)],
     ];
     for (const [what, header] of refused) {
       const id =
@@ -191,7 +190,7 @@ describe('webhook signatures', () => {
     tally.tried += 1;
     expect(tampered.status).toBe(400);
     tally.rejected += 1;
-    const fresh = await deliver(body('evt_fresh'), await sign(body('evt_fresh'), SECRET, now - 240));
+    const fresh = await deliver(body('evt_fresh'), await sign(body('evt_fresh'), server.webhookSecret, now - 240));
     tally.tried += 1;
     expect(fresh.status).toBe(200);
     report(context, tally.row('payments', 'webhook signature required, 300 s tolerance'));

@@ -91,3 +91,13 @@ export async function release(db: Db, account: string, key: string): Promise<voi
 export async function pruneKeys(db: Db): Promise<void> {
   await db.query(`delete from emulator_stripe.idempotency_keys where created_at < now() - interval '24 hours'`);
 }
+
+/**
+ * Frees the keys of requests a previous run was answering when it stopped (a crash, a kill): they
+ * will never finish, and as on Stripe, an interrupted request must not hold its key forever. Runs
+ * at start, before this process answers anything, so no claim it drops is live.
+ */
+export async function releaseAbandonedClaims(db: Db): Promise<number> {
+  const freed = await db.query('delete from emulator_stripe.idempotency_keys where status is null returning key');
+  return freed.length;
+}

@@ -14,7 +14,7 @@ import { createApiHandler } from './api.ts';
 import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
 import { createPortalPages } from './hosted/portal-page.ts';
-import { pruneKeys } from './idempotency.ts';
+import { pruneKeys, releaseAbandonedClaims } from './idempotency.ts';
 import { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
 import { DEFAULT_RETRY, startDeliverer, type RetryPolicy } from './webhooks.ts';
 
@@ -74,6 +74,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   await db.exec('create schema if not exists emulator_stripe');
   await migrate(db, MIGRATIONS, 'emulator_stripe.schema_migrations');
   await pruneKeys(db);
+  await releaseAbandonedClaims(db);
 
   const deliverer = startDeliverer({
     db,

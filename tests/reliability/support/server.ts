@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { checkConfig } from '../../../functions/_lib/config-check.ts';
 
 /** The repository root (the server's working directory). */
 export const ROOT = join(import.meta.dirname, '../../..');
@@ -69,12 +70,16 @@ export function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   return env;
 }
 
+const WEBHOOK_SECRET_LINE = /webhook signing secret (whsec_\w+)/;
+
 /** A running server child. */
 export interface ServerProcess {
   readonly origin: string;
   readonly port: number;
   readonly dataDir: string;
   readonly pid: number;
+  /** The embedded default's webhook signing secret for this run (empty in production). */
+  readonly webhookSecret: string;
   /** Everything it printed so far. */
   output(): string;
   /** Its resident set size in bytes, from /proc. */
@@ -95,13 +100,15 @@ function spawnServer(options: ServerOptions): ChildProcess {
 /** Starts the server and resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const child = spawnServer(options);
+  const embedded = checkConfig(serverEnv(options)).mode === 'embedded';
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('is running at')) {
+      // The embedded default prints its webhook signing secret right after the address.
+      if (output.includes('is running at') && (!embedded || WEBHOOK_SECRET_LINE.test(output))) {
         clearTimeout(timer);
         resolve();
       }
@@ -119,6 +126,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     port: options.port,
     dataDir: options.dataDir,
     pid,
+    webhookSecret: WEBHOOK_SECRET_LINE.exec(output)?.[1] ?? '',
     output: () => output,
     async rss() {
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -144,6 +152,7 @@ export interface FailedStart {
 /** Starts the server expecting it to exit on its own (e.g. an unusable data dir); kills it after 60 s. */
 export async function runUntilExit(options: ServerOptions): Promise<FailedStart> {
   const child = spawnServer(options);
+  const embedded = checkConfig(serverEnv(options)).mode === 'embedded';
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
