@@ -152,7 +152,6 @@ export interface FailedStart {
 /** Starts the server expecting it to exit on its own (e.g. an unusable data dir); kills it after 60 s. */
 export async function runUntilExit(options: ServerOptions): Promise<FailedStart> {
   const child = spawnServer(options);
-  const embedded = checkConfig(serverEnv(options)).mode === 'embedded';
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
