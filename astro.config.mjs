@@ -59,6 +59,22 @@ function productionBuild() {
   };
 }
 
+/**
+ * `client:afterpaint` (src/lib/hydrate-after-paint.ts): hydrates an island on the first screen
+ * once that screen has painted, or when the reader starts using it.
+ * @returns {import('astro').AstroIntegration}
+ */
+function hydrateAfterPaint() {
+  return {
+    name: 'hydrate-after-paint',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/hydrate-after-paint.ts' });
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site,
   output: 'static',
@@ -75,6 +91,6 @@ export default defineConfig({
       ),
     },
   },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }), productionBuild()],
+  integrations: [hydrateAfterPaint(), react(), mdx(), sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }), productionBuild()],
   vite: { plugins: [tailwindcss()] },
 });

@@ -8,8 +8,9 @@
  * result file is then not written), `--out <file>`. BENCH_PORT fixes the server's port;
  * CHROMIUM_PATH the browser (default /usr/bin/chromium).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -147,6 +148,7 @@ console.log(
 if (only) {
   console.log('Only some pages were measured: results not written.');
 } else {
+  await mkdir(dirname(values.out), { recursive: true });
   await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`Written to ${values.out}`);
 }

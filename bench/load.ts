@@ -7,8 +7,9 @@
  *
  * Options: `--duration <s>` per endpoint (default 10), `--connections <n>` (default 10), `--out`.
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import autocannon from 'autocannon';
@@ -141,6 +142,7 @@ const report = {
   },
   endpoints: results,
 };
+await mkdir(dirname(values.out), { recursive: true });
 await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`Written to ${values.out}`);
 const failures = results.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0);

@@ -81,17 +81,24 @@ export function runAfterPaint(doc: Document = document): void {
   for (const type of ['keydown', 'pointerdown', 'touchstart']) {
     doc.addEventListener(type, start, { capture: true, once: true, passive: true });
   }
-  // Once the first contentful paint has been presented. Where paint timing is not reported, a
-  // task queued from a frame callback after load (it runs once that frame has been drawn).
+  whenPainted(start, doc);
+}
+
+/**
+ * Calls `callback` in a task after the first contentful paint has been presented. Where paint
+ * timing is not reported, in a task queued from a frame callback after load (it runs once that
+ * frame has been drawn).
+ */
+export function whenPainted(callback: () => void, doc: Document = document): void {
   if ('PerformanceObserver' in window && PerformanceObserver.supportedEntryTypes.includes('paint')) {
     new PerformanceObserver((list, observer) => {
       if (list.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      setTimeout(start);
+      setTimeout(callback);
     }).observe({ type: 'paint', buffered: true });
   } else if (doc.readyState === 'complete') {
-    requestAnimationFrame(() => setTimeout(start));
+    requestAnimationFrame(() => setTimeout(callback));
   } else {
-    window.addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
+    window.addEventListener('load', () => requestAnimationFrame(() => setTimeout(callback)), { once: true });
   }
 }

@@ -127,4 +127,26 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
+
+  test('a form filled and sent before it has hydrated signs in once it has, with nothing in the address bar', async ({
+    page,
+  }) => {
+    // Hold the form's script, as a slow phone would, so the typing and the press come first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/AuthForm\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/auth', { waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.locator('astro-island')).toHaveAttribute('ssr');
+    expect(new URL(page.url()).search).toBe('');
+
+    release();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText(email)).toBeVisible();
+  });
 });
