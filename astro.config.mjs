@@ -91,6 +91,12 @@ export default defineConfig({
       ),
     },
   },
-  integrations: [hydrateAfterPaint(), react(), mdx(), sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }), productionBuild()],
+  integrations: [
+    hydrateAfterPaint(),
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
+    productionBuild(),
+  ],
   vite: { plugins: [tailwindcss()] },
 });
