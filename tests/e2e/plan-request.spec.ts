@@ -102,4 +102,23 @@ test.describe('plan requests', () => {
     await expect(checkout.getByText('Total due today')).toBeVisible();
     await expect(checkout.locator('body')).toContainText('$59.00');
   });
+
+  test('a billing choice made and confirmed before the form has hydrated is kept', async ({ page }) => {
+    // Hold the form's script, as a slow phone would, so the choice and the press come first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/PlanCheckout\.[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/autopilot-lite', { waitUntil: 'domcontentloaded' });
+    const picker = page.locator('#get-started');
+    await picker.getByRole('radio', { name: 'Per visit' }).check();
+    await picker.getByRole('button', { name: 'Select Plan' }).click();
+    await expect(picker.locator('astro-island')).toHaveAttribute('ssr');
+
+    release();
+    await expect(picker.getByRole('heading', { name: 'Your details for Autopilot Lite' })).toBeVisible();
+    await expect(picker).toContainText('Per visit: $');
+  });
 });
