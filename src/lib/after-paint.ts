@@ -6,26 +6,18 @@
  * inlines (no request of its own).
  */
 
+/** A press made before the page's behaviour was ready, to make again once it is. */
 type Held =
   { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
-/** Starts the deferred scripts after the first paint (or at the first interaction, if sooner). */
-export function runAfterPaint(doc: Document = document): void {
-  const templates = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
-  const sources = templates.flatMap((t) => [...t.content.querySelectorAll('script')]);
-  if (sources.length === 0) {
-    doc.documentElement.dataset['scripts'] = 'ready';
-    return;
-  }
-
+/**
+ * Holds the last button press or form submission made inside `root` (links, fields and text work
+ * without scripts and stay instant), calling `onHeld` for each, until `release` replays it.
+ */
+export function holdPresses(root: Document | HTMLElement, onHeld: () => void): { release(): void } {
   let held: Held | null = null;
-  let started = false;
-  let ready = false;
-
   const hold = (event: Event) => {
-    if (ready) return;
     if (event.type === 'click' && event.target instanceof Element) {
-      // Only buttons are held: links, fields and text work without the scripts and stay instant.
       const target = event.target.closest<HTMLElement>('button, [role="button"]');
       if (!target) return;
       held = { kind: 'click', target };
@@ -36,18 +28,37 @@ export function runAfterPaint(doc: Document = document): void {
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    start();
+    onHeld();
   };
+  root.addEventListener('click', hold, true);
+  root.addEventListener('submit', hold, true);
+  return {
+    release() {
+      root.removeEventListener('click', hold, true);
+      root.removeEventListener('submit', hold, true);
+      const replay = held;
+      held = null;
+      if (replay?.kind === 'click' && replay.target.isConnected) replay.target.click();
+      if (replay?.kind === 'submit' && replay.form.isConnected) replay.form.requestSubmit(replay.submitter);
+    },
+  };
+}
+
+/** Starts the deferred scripts after the first paint (or at the first interaction, if sooner). */
+export function runAfterPaint(doc: Document = document): void {
+  const templates = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
+  const sources = templates.flatMap((t) => [...t.content.querySelectorAll('script')]);
+  if (sources.length === 0) {
+    doc.documentElement.dataset['scripts'] = 'ready';
+    return;
+  }
+
+  let started = false;
+  const presses = holdPresses(doc, () => start());
 
   const finish = () => {
-    ready = true;
-    doc.removeEventListener('click', hold, true);
-    doc.removeEventListener('submit', hold, true);
     doc.documentElement.dataset['scripts'] = 'ready';
-    const replay = held;
-    held = null;
-    if (replay?.kind === 'click' && replay.target.isConnected) replay.target.click();
-    if (replay?.kind === 'submit' && replay.form.isConnected) replay.form.requestSubmit(replay.submitter);
+    presses.release();
   };
 
   function start(): void {
@@ -76,8 +87,6 @@ export function runAfterPaint(doc: Document = document): void {
     for (const template of templates) template.remove();
   }
 
-  doc.addEventListener('click', hold, true);
-  doc.addEventListener('submit', hold, true);
   for (const type of ['keydown', 'pointerdown', 'touchstart']) {
     doc.addEventListener(type, start, { capture: true, once: true, passive: true });
   }

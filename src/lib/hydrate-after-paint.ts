@@ -12,11 +12,7 @@
  * the address bar.
  */
 import type { ClientDirective } from 'astro';
-import { whenPainted } from './after-paint';
-
-/** What a reader did before the island hydrated, to do again once it has. */
-type Held =
-  { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+import { holdPresses, whenPainted } from './after-paint';
 
 /** A field the reader changed before hydration, with what they left in it. */
 interface Typed {
@@ -80,25 +76,10 @@ function retype(typed: Typed[]): void {
 const STARTERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
-  let held: Held | null = null;
   let started = false;
   let painted = false;
   let visible = false;
-
-  const hold = (event: Event): void => {
-    if (event.type === 'click' && event.target instanceof Element) {
-      const target = event.target.closest<HTMLElement>('button, [role="button"]');
-      if (!target) return;
-      held = { kind: 'click', target };
-    } else if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      held = { kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter };
-    } else {
-      return;
-    }
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    start();
-  };
+  const presses = holdPresses(el, () => start());
 
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -112,14 +93,9 @@ const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
     const typed = takeTyped(el);
     await hydrate();
     retype(typed);
-    el.removeEventListener('click', hold, true);
-    el.removeEventListener('submit', hold, true);
     // Let the framework render what was retyped before a held press reads it.
     await new Promise((resolve) => setTimeout(resolve));
-    const replay = held;
-    held = null;
-    if (replay?.kind === 'click' && replay.target.isConnected) replay.target.click();
-    if (replay?.kind === 'submit' && replay.form.isConnected) replay.form.requestSubmit(replay.submitter);
+    presses.release();
   }
 
   function start(): void {
@@ -130,8 +106,6 @@ const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
     void hydrateNow();
   }
 
-  el.addEventListener('click', hold, true);
-  el.addEventListener('submit', hold, true);
   for (const type of STARTERS) el.addEventListener(type, start, { capture: true, passive: true });
   for (const child of el.children) observer.observe(child);
   whenPainted(() => {

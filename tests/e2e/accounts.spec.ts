@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import { holdRequests } from './network';
 
 const PASSWORD = 'filters-every-90';
 
@@ -132,12 +133,7 @@ test.describe('accounts', () => {
     page,
   }) => {
     // Hold the form's script, as a slow phone would, so the typing and the press come first.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/AuthForm\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/_astro\/AuthForm\.[\w-]+\.js$/);
     await page.goto('/auth', { waitUntil: 'domcontentloaded' });
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);

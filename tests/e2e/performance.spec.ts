@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
+import { holdRequests } from './network';
 import { SERVICE_PAGES } from './pages';
 
 // The deterministic half of issue 9's budgets (bench/budgets.json), checked on every build; the
@@ -108,12 +109,7 @@ test.describe('performance budgets (bench/budgets.json)', () => {
 
   test('a button pressed before the deferred scripts have run still works once they have', async ({ page }) => {
     // Hold the header's script so the press lands before it runs, as on a slow connection.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/Header\.astro_.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/_astro\/Header\.astro_.*\.js$/);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const menu = page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true });

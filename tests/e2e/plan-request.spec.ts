@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
+import { holdRequests } from './network';
 
 /** Opens a plan page's sign-up form (hydrated) with the given billing choice. */
 async function openForm(page: Page, path: string, period: 'Monthly' | 'Per visit' | 'Annual'): Promise<Locator> {
@@ -105,12 +106,7 @@ test.describe('plan requests', () => {
 
   test('a billing choice made and confirmed before the form has hydrated is kept', async ({ page }) => {
     // Hold the form's script, as a slow phone would, so the choice and the press come first.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/PlanCheckout\.[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/_astro\/PlanCheckout\.[\w-]+\.js$/);
     await page.goto('/autopilot-lite', { waitUntil: 'domcontentloaded' });
     const picker = page.locator('#get-started');
     await picker.getByRole('radio', { name: 'Per visit' }).check();
