@@ -12,7 +12,7 @@ import { getDb } from '../functions/_lib/db.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { createApp, type Route } from './app.ts';
-import { applyEmbeddedEnv, applyEmbeddedPaymentsEnv, embeddedPayments, embeddedRoutes } from './embedded.ts';
+import { applyEmbeddedEnv, applyEmbeddedPaymentsEnv, embeddedPayments, embeddedRoutes } from './embedded/index.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 /** How to run the site. */

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { setDb, type Db } from '../../functions/_lib/db.ts';
 import { migrate } from '../../functions/_lib/migrate.ts';
 import { createApp, type Route } from '../../server/app.ts';
-import { embeddedRoutes } from '../../server/embedded.ts';
+import { embeddedRoutes } from '../../server/embedded/index.ts';
 import { loadFunctionRoutes } from '../../server/functions.ts';
 import { dropTestDb, openTestDb } from './support/test-db.ts';
 

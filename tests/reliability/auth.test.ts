@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { resolveRedirect } from '../../server/emulators/auth/rules.ts';
+import { resolveRedirect } from '../../server/embedded/auth/rules.ts';
 import { mailsTo, startTestServer, type TestServer } from '../integration/harness.ts';
 import { ANON_KEY, signUpConfirmed } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';

@@ -12,8 +12,8 @@ import { VARIABLES } from '../../functions/_lib/config-check.ts';
 import { supabaseVersion } from '../../functions/_lib/migrate.ts';
 import { HANDLED_EVENTS } from '../../functions/_lib/payment-events.ts';
 import { STRIPE_API_VERSION } from '../../functions/_lib/stripe.ts';
-import { SUPABASE_RATE_RULES } from '../../server/emulators/auth/rate-limit.ts';
-import { AUTH_DEFAULTS } from '../../server/emulators/auth/rules.ts';
+import { SUPABASE_RATE_RULES } from '../../server/embedded/auth/rate-limit.ts';
+import { AUTH_DEFAULTS } from '../../server/embedded/auth/rules.ts';
 import { cacheControlFor } from '../../server/static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
 

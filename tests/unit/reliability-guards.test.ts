@@ -19,8 +19,8 @@ import { eventProblem, eventRank } from '../../functions/_lib/provider-objects.t
 import { answerClientError } from '../../server/app.ts';
 import { HSTS } from '../../src/lib/security-headers.ts';
 import { checkDataDir, DataDirError } from '../../server/data-dir.ts';
-import { checkCard } from '../../server/emulators/stripe/hosted/card.ts';
-import { parseForm } from '../../server/emulators/stripe/form.ts';
+import { checkCard } from '../../server/embedded/stripe/hosted/card.ts';
+import { parseForm } from '../../server/embedded/stripe/form.ts';
 import { isServableRange } from '../../server/static.ts';
 
 describe('isServableRange (sirv threw on bytes=5-1 and took the server down)', () => {

@@ -14,7 +14,7 @@ import { json } from '../../../functions/_lib/http.ts';
 import { migrate } from '../../../functions/_lib/migrate.ts';
 import { endpointOptions } from '../../../functions/_lib/stripe.ts';
 import { createApp, type Route } from '../../../server/app.ts';
-import { createStripeEmulator, type RetryPolicy, type StripeEmulator } from '../../../server/emulators/stripe/index.ts';
+import { createStripeEmulator, type RetryPolicy, type StripeEmulator } from '../../../server/embedded/stripe/index.ts';
 import { loadFunctionRoutes } from '../../../server/functions.ts';
 import { dropTestDb, openTestDb } from './test-db.ts';
 

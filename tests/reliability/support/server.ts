@@ -12,7 +12,7 @@ import { checkConfig } from '../../../functions/_lib/config-check.ts';
 /** The repository root (the server's working directory). */
 export const ROOT = join(import.meta.dirname, '../../..');
 
-/** The embedded Stripe emulator's secret key (server/embedded.ts) the suites call its API with. */
+/** The embedded Stripe emulator's secret key (server/embedded/index.ts) the suites call its API with. */
 export const EMBEDDED_STRIPE_KEY = 'sk_test_embedded_local';
 
 // Settings of a developer's shell that would take the server out of the embedded default.

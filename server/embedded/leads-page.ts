@@ -2,10 +2,10 @@
  * The embedded default's lead list: GET /_dev/leads (HTML) and /_dev/leads.json, so a site run
  * without automation webhooks still shows every lead and whether it was relayed.
  */
-import type { Db } from '../functions/_lib/db.ts';
-import { handler, json, type Handler } from '../functions/_lib/http.ts';
-import { listLeads, type LeadRecord } from '../functions/_lib/leads.ts';
-import { escapeHtml } from './emulators/mailbox/page.ts';
+import type { Db } from '../../functions/_lib/db.ts';
+import { handler, json, type Handler } from '../../functions/_lib/http.ts';
+import { listLeads, type LeadRecord } from '../../functions/_lib/leads.ts';
+import { escapeHtml } from './mailbox/page.ts';
 
 // The page is for a person glancing at recent leads; the CSV export has them all.
 const PAGE_SIZE = 500;

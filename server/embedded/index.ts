@@ -5,14 +5,14 @@
  * Production (any hosted service configured, see functions/_lib/config-check.ts) mounts none of it.
  */
 import { randomBytes } from 'node:crypto';
-import { checkConfig } from '../functions/_lib/config-check.ts';
-import type { Db } from '../functions/_lib/db.ts';
-import { supabaseUrl } from '../functions/_lib/config.ts';
-import type { Route } from './app.ts';
-import { createDevLeadsHandler } from './dev-leads.ts';
-import { createAuthEmulator } from './emulators/auth/handler.ts';
-import { openMailbox } from './emulators/mailbox/index.ts';
-import { createStripeEmulator, type StripeEmulator } from './emulators/stripe/index.ts';
+import { checkConfig } from '../../functions/_lib/config-check.ts';
+import type { Db } from '../../functions/_lib/db.ts';
+import { supabaseUrl } from '../../functions/_lib/config.ts';
+import type { Route } from '../app.ts';
+import { createDevLeadsHandler } from './leads-page.ts';
+import { createAuthEmulator } from './auth/handler.ts';
+import { openMailbox } from './mailbox/index.ts';
+import { createStripeEmulator, type StripeEmulator } from './stripe/index.ts';
 
 /** What the embedded routes run on. */
 export interface EmbeddedOptions {
