@@ -5,13 +5,13 @@
 import type { Db } from '../../functions/_lib/db.ts';
 import { handler, json, type Handler } from '../../functions/_lib/http.ts';
 import { listLeads, type LeadRecord } from '../../functions/_lib/leads.ts';
-import { escapeHtml } from './mailbox/page.ts';
+import { devPageResponse, escapeHtml, formatUtc, renderDevPage } from './dev-page.ts';
 
 // The page is for a person glancing at recent leads; the CSV export has them all.
 const PAGE_SIZE = 500;
 
 function when(iso: string | null): string {
-  return iso ? escapeHtml(iso.replace('T', ' ').replace(/\.\d+Z$/, ' UTC')) : '';
+  return iso ? formatUtc(iso) : '';
 }
 
 function rowHtml(lead: LeadRecord): string {
@@ -30,44 +30,24 @@ function rowHtml(lead: LeadRecord): string {
 
 /** The HTML page listing `leads` (newest first). */
 export function renderLeadsPage(leads: readonly LeadRecord[]): string {
-  const body = leads.length
-    ? `<table>
+  const list = leads.length
+    ? `<div class="scroll"><table>
 <thead><tr><th scope="col">Kind</th><th scope="col">Created</th><th scope="col">Delivery</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Fields</th></tr></thead>
 <tbody>
 ${leads.map(rowHtml).join('\n')}
 </tbody>
-</table>`
+</table></div>`
     : '<p>No leads yet. Send the contact form or download a guide and it appears here.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>Local leads (${leads.length})</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 72rem; padding: 1rem; color: #1f2937; }
-  header p { color: #4b5563; }
-  table { border-collapse: collapse; width: 100%; }
-  th, td { border-bottom: 1px solid #d1d5db; padding: 0.5rem; text-align: left; vertical-align: top; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: 0 0.75rem; margin: 0; }
-  dt { color: #4b5563; }
-  dd { margin: 0; overflow-wrap: anywhere; }
-  a { color: #1d4ed8; }
-</style>
-</head>
-<body>
-<header>
-  <h1>Local leads</h1>
-  <p>Leads stored by this server, newest first (up to ${PAGE_SIZE}). With no webhook configured they stay here
-  ("unconfigured"); <code>npm run leads:export</code> writes all of them as CSV. <a href="/_dev/leads.json">As JSON</a></p>
-</header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
+  return renderDevPage({
+    title: `Local leads (${leads.length})`,
+    wide: true,
+    content: `<h1>Local leads</h1>
+<p class="muted">Leads stored by this server, newest first (up to ${PAGE_SIZE}). With no webhook configured they stay here
+("unconfigured"); <code>npm run leads:export</code> writes all of them as CSV. <a href="/_dev/leads.json">As JSON</a></p>
+<section>
+${list}
+</section>`,
+  });
 }
 
 /** GET handler for /_dev/leads and /_dev/leads.json. */
@@ -75,8 +55,6 @@ export function createDevLeadsHandler(db: Db): Handler {
   return handler(['GET', 'HEAD'], async (req) => {
     const leads = await listLeads(db, PAGE_SIZE);
     if (new URL(req.url).pathname.endsWith('.json')) return json({ leads });
-    return new Response(renderLeadsPage(leads), {
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    return devPageResponse(renderLeadsPage(leads));
   });
 }

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
 import { handler, HttpError, isUnstorableText, json, type Handler } from '../../../functions/_lib/http.ts';
+import { devPageResponse } from '../dev-page.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { linksIn, renderMailboxPage, type StoredMail } from './page.ts';
@@ -76,9 +77,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
       if (url.pathname.endsWith('.json') || url.searchParams.get('format') === 'json') {
         return json({ messages }, 200, DEV_HEADERS);
       }
-      return new Response(renderMailboxPage(messages), {
-        headers: { 'Content-Type': 'text/html; charset=utf-8', ...DEV_HEADERS },
-      });
+      return devPageResponse(renderMailboxPage(messages));
     }),
   };
 }

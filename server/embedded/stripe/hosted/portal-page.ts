@@ -6,13 +6,14 @@
  */
 import type { Db } from '../../../../functions/_lib/db.ts';
 import { readLimited, type Handler } from '../../../../functions/_lib/http.ts';
+import { escapeHtml } from '../../dev-page.ts';
 import { currentPeriodEnd } from '../billing.ts';
 import type { CardOnFile } from '../completion.ts';
 import { StripeError } from '../errors.ts';
 import { PORTAL_PREFIX } from '../paths.ts';
 import { changeSubscription } from '../resources/subscriptions.ts';
 import { list, load, type Stored, type StripeObject } from '../store.ts';
-import { escapeHtml, formatDate, formatMoney, htmlPage, seeOther } from './html.ts';
+import { formatDate, formatMoney, htmlPage, seeOther } from './html.ts';
 
 interface Item {
   quantity?: number;
