@@ -5,17 +5,10 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
-import type { Handler } from '../functions/_lib/http.ts';
+import type { Route } from '../functions/_lib/http.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
 import { applySecurityHeaders } from './headers.ts';
-
-/** A fetch-style handler mounted at a path (`exact`) or under a path prefix. */
-export interface Route {
-  path: string;
-  match: 'exact' | 'prefix';
-  handler: Handler;
-}
 
 export interface AppOptions {
   /** The folder holding the built site (`dist/`). */
@@ -51,10 +44,16 @@ export function clientIp(peer: string, forwardedFor: string | string[] | undefin
   return hops.at(-1) ?? peer;
 }
 
-/** Creates (but does not start) the HTTP server. */
-export function createApp({ distDir, routes = [], hsts = false }: AppOptions): Server {
-  const serveStatic = createStaticHandler(distDir);
-  const notFound = createNotFoundHandler(distDir);
+/**
+ * A Node listener for `routes`: when one matches the request it calls `prepare` on the response
+ * (e.g. to set headers), answers it (as a fetch-style Request) and returns true; otherwise it
+ * returns false and leaves the response alone. The server below and the `astro dev` back end
+ * (scripts/dev-backend.ts) mount routes through it.
+ */
+export function createRouteListener(
+  routes: readonly Route[],
+  prepare: (res: ServerResponse) => void = () => {},
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   const dispatch = getRequestListener(
     async (request, env) => {
       const route = findRoute(routes, new URL(request.url).pathname);
@@ -65,6 +64,19 @@ export function createApp({ distDir, routes = [], hsts = false }: AppOptions): S
     },
     { overrideGlobalObjects: false },
   );
+  return (req, res) => {
+    if (!findRoute(routes, new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
+    prepare(res);
+    void dispatch(req, res);
+    return true;
+  };
+}
+
+/** Creates (but does not start) the HTTP server. */
+export function createApp({ distDir, routes = [], hsts = false }: AppOptions): Server {
+  const serveStatic = createStaticHandler(distDir);
+  const notFound = createNotFoundHandler(distDir);
+  const answerRoute = createRouteListener(routes);
 
   const server = createServer((req, res) => {
     try {
@@ -84,11 +96,8 @@ export function createApp({ distDir, routes = [], hsts = false }: AppOptions): S
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     applySecurityHeaders(res, { hsts });
+    if (answerRoute(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (findRoute(routes, url.pathname)) {
-      void dispatch(req, res);
-      return;
-    }
     const redirect = canonicalRedirect(url.pathname);
     if (redirect && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(301, { Location: redirect + url.search, 'Cache-Control': 'public, max-age=3600' });

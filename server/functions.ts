@@ -7,8 +7,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Handler } from '../functions/_lib/http.ts';
-import type { Route } from './app.ts';
+import type { Handler, Route } from '../functions/_lib/http.ts';
 
 interface FunctionModule {
   default?: Handler;

@@ -9,76 +9,100 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { RuntimeMode } from '../functions/_lib/config-check.ts';
 import { getDb } from '../functions/_lib/db.ts';
+import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
-import { createApp, type Route } from './app.ts';
+import { createApp } from './app.ts';
 import { applyEmbeddedEnv, applyEmbeddedPaymentsEnv, embeddedPayments, embeddedRoutes } from './embedded/index.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
-/** How to run the site. */
-export interface SiteOptions {
+/** What the back end of a mode needs. */
+export interface BackendOptions {
   mode: RuntimeMode;
-  /** The repository root (functions/, supabase/migrations, dist/). */
+  /** The repository root (functions/, supabase/migrations). */
   root: string;
+  /** The port the site is reached on, which the embedded default's emulators call back. */
   port: number;
-  host: string;
-  /** The built pages (default `<root>/dist`). */
-  distDir?: string;
+  /** The loopback address they call it on (default 127.0.0.1; see loopbackOrigin). */
+  loopbackHost?: string;
   /** The auth emulator's per-IP limits (embedded default only; default on). */
   authRateLimits?: boolean;
 }
 
-/** A started site. */
-export interface Site {
-  server: Server;
-  /** The port it listens on (the one asked for, or the one the system chose for 0). */
-  port: number;
+/** The routes of a mode, and its background work. */
+export interface Backend {
+  routes: Route[];
   /** Stops the background work (webhook deliveries, leads outbox), then closes the database. */
   stopWork(): Promise<void>;
 }
 
-/** Opens the database, mounts everything the mode has and listens. */
-export async function startSite({
+/** How to run the site. */
+export interface SiteOptions extends BackendOptions {
+  host: string;
+  /** The built pages (default `<root>/dist`). */
+  distDir?: string;
+}
+
+/** A started site. */
+export interface Site extends Pick<Backend, 'stopWork'> {
+  server: Server;
+  /** The port it listens on (the one asked for, or the one the system chose for 0). */
+  port: number;
+}
+
+/**
+ * Migrates the process's database and mounts everything the mode has: every function and the
+ * leads outbox, and in the embedded default the emulators, the mailbox and the lead list. The
+ * same back end serves `npm run serve` (startSite below) and `npm run dev` (scripts/dev-backend.ts).
+ */
+export async function startBackend({
   mode,
   root,
   port,
-  host,
-  distDir,
+  loopbackHost,
   authRateLimits = true,
-}: SiteOptions): Promise<Site> {
+}: BackendOptions): Promise<Backend> {
   const embedded = mode === 'embedded';
   if (embedded && port === 0) throw new Error('The embedded default needs a fixed port: its emulators call it back');
   // Before the functions load: they read SUPABASE_URL and the Stripe settings from the environment.
   if (embedded) {
-    applyEmbeddedEnv(port);
-    applyEmbeddedPaymentsEnv(port);
+    applyEmbeddedEnv(port, process.env, loopbackHost);
+    applyEmbeddedPaymentsEnv(port, process.env, loopbackHost);
   }
 
   const db = await getDb();
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
-  const payments = embedded ? await embeddedPayments(db, port) : null;
+  const payments = embedded ? await embeddedPayments(db, port, process.env, loopbackHost) : null;
   if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: authRateLimits })));
   if (payments) routes.push(...payments.routes);
 
   // Relays stored leads to the automation webhooks, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
-
-  const server = createApp({ distDir: distDir ?? join(root, 'dist'), routes, hsts: !embedded });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
   return {
-    server,
-    port: (server.address() as AddressInfo).port,
+    routes,
     async stopWork() {
       // Pending webhook deliveries and leads stay queued in the database and resume at the next start.
       await Promise.all([payments?.stop(), outbox.stop()]);
       await db.close();
     },
   };
+}
+
+/** Opens the database, mounts everything the mode has and listens. */
+export async function startSite({ host, distDir, ...options }: SiteOptions): Promise<Site> {
+  const { routes, stopWork } = await startBackend(options);
+  const server = createApp({
+    distDir: distDir ?? join(options.root, 'dist'),
+    routes,
+    hsts: options.mode !== 'embedded',
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return { server, port: (server.address() as AddressInfo).port, stopWork };
 }

@@ -15,6 +15,16 @@ export interface FunctionContext {
 /** A function module's request handler. */
 export type Handler = (req: Request, context: FunctionContext) => Promise<Response>;
 
+/**
+ * A handler mounted at a path (`exact`) or under a path prefix: how the Node server and the
+ * `astro dev` back end mount the functions and the embedded default's emulators alike.
+ */
+export interface Route {
+  path: string;
+  match: 'exact' | 'prefix';
+  handler: Handler;
+}
+
 /** An error that is the caller's fault (4xx) or a known failure, with the status to answer. */
 export class HttpError extends Error {
   readonly status: number;

@@ -8,9 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { checkConfig } from '../../functions/_lib/config-check.ts';
 import type { Db } from '../../functions/_lib/db.ts';
 import { supabaseUrl } from '../../functions/_lib/config.ts';
-import type { Route } from '../app.ts';
-import { createDevLeadsHandler } from './leads-page.ts';
+import type { Route } from '../../functions/_lib/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
+import { createDevLeadsHandler } from './leads-page.ts';
 import { openMailbox } from './mailbox/index.ts';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.ts';
 
@@ -33,11 +33,21 @@ export function isEmbedded(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /**
+ * This server's origin over loopback, where the embedded default's parts call each other (the
+ * functions the auth emulator's keys and the Stripe emulator's API, the emulator the webhook).
+ * `host` is the loopback address the server listens on: 127.0.0.1, or ::1 for a dev server
+ * bound to an IPv6-only `localhost`.
+ */
+export function loopbackOrigin(port: number, host = '127.0.0.1'): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/**
  * Sets the environment the functions read, before they load: SUPABASE_URL defaults to this
  * server over loopback, so functions verify tokens against the emulator's JWKS.
  */
-export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.env): void {
-  env['SUPABASE_URL'] ??= `http://127.0.0.1:${port}`;
+export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.env, host?: string): void {
+  env['SUPABASE_URL'] ??= loopbackOrigin(port, host);
 }
 
 /** The routes the embedded default adds: the auth emulator (prefix /auth/v1), the mailbox and the lead list. */
@@ -65,20 +75,25 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
  * Points the functions' Stripe SDK at this server's emulator: a test key, a webhook secret made
  * for this process (the emulator signs with it at delivery time) and the loopback API address.
  */
-export function applyEmbeddedPaymentsEnv(port: number, env: NodeJS.ProcessEnv = process.env): void {
+export function applyEmbeddedPaymentsEnv(port: number, env: NodeJS.ProcessEnv = process.env, host?: string): void {
   env['STRIPE_SECRET_KEY'] ??= 'sk_test_embedded_local';
   env['STRIPE_WEBHOOK_SECRET'] ??= `whsec_${randomBytes(24).toString('hex')}`;
-  env['STRIPE_API_URL'] ??= `http://127.0.0.1:${port}`;
+  env['STRIPE_API_URL'] ??= loopbackOrigin(port, host);
 }
 
 /** The Stripe emulator of the embedded default, delivering webhooks to this server's function. */
-export function embeddedPayments(db: Db, port: number, env: NodeJS.ProcessEnv = process.env): Promise<StripeEmulator> {
+export function embeddedPayments(
+  db: Db,
+  port: number,
+  env: NodeJS.ProcessEnv = process.env,
+  host?: string,
+): Promise<StripeEmulator> {
   const webhookSecret = env['STRIPE_WEBHOOK_SECRET'];
   const apiKey = env['STRIPE_SECRET_KEY'];
   if (!webhookSecret || !apiKey) throw new Error('applyEmbeddedPaymentsEnv must run before embeddedPayments');
   return createStripeEmulator({
     db,
-    webhookUrl: `http://127.0.0.1:${port}/api/stripe-webhook`,
+    webhookUrl: `${loopbackOrigin(port, host)}/api/stripe-webhook`,
     webhookSecret,
     apiKey,
     publicUrl: (env['SITE_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -5,11 +5,10 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
-import type { Handler } from '../../../functions/_lib/http.ts';
+import type { Handler, Route } from '../../../functions/_lib/http.ts';
 import { migrate } from '../../../functions/_lib/migrate.ts';
 import { PLAN_TERMS } from '../../../src/features/checkout/plans.ts';
 import { SITE } from '../../../src/site.ts';
-import type { Route } from '../../app.ts';
 import { createApiHandler } from './api.ts';
 import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
