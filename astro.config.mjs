@@ -9,6 +9,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig, describeProblems } from './functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
+import { devBackend } from './scripts/dev-backend.ts';
 import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
 import { pageCspDirectives } from './src/lib/security-headers.ts';
@@ -97,6 +98,8 @@ export default defineConfig({
     mdx(),
     sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
     productionBuild(),
+    // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
+    devBackend(),
   ],
   vite: { plugins: [tailwindcss()] },
 });
