@@ -6,9 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
 import type { Handler, Route } from '../../../functions/_lib/http.ts';
-import { migrate } from '../../../functions/_lib/migrate.ts';
 import { PLAN_TERMS } from '../../../src/features/checkout/plans.ts';
 import { SITE } from '../../../src/site.ts';
+import { migrateEmulatorSchema } from '../schema.ts';
 import { createApiHandler } from './api.ts';
 import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
@@ -70,8 +70,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   const { db } = options;
   const log = options.log ?? ((message: string) => console.warn(message));
   const businessName = options.businessName ?? SITE.name;
-  await db.exec('create schema if not exists emulator_stripe');
-  await migrate(db, MIGRATIONS, 'emulator_stripe.schema_migrations');
+  await migrateEmulatorSchema(db, 'emulator_stripe', MIGRATIONS);
   await pruneKeys(db);
   await releaseAbandonedClaims(db);
 
