@@ -5,7 +5,8 @@
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { BUDGET, CONCERNS, HOME_TYPES, SYSTEM_AGES, type FinderInputs } from './finder';
-import { getFilterType, lifespanLabel, mervLabel, priceLabel } from './filter-types';
+import { lifespanLabel, mervLabel, priceLabel } from '@/features/filters/catalogue';
+import { getFilterType } from './filter-types';
 import { budgetFromText, explainRecommendation } from './recommendation';
 
 type Answers = { [K in 'homeType' | 'concern' | 'systemAge']: FinderInputs[K] | '' };
