@@ -2,7 +2,8 @@
  * What every request schema shares: the field-length limits, the field kinds built on them, and
  * the 400 message of a failed parse. Written with zod's tree-shakable "mini" API, like every
  * schema on the site: the plan page's island ships one, and the classic API would add some 60 KB
- * to that page. Shared core: Node loads it directly from functions/, so relative imports only.
+ * to that page. Shared core: Node loads it directly from functions/, so relative imports with the
+ * extension only.
  */
 import * as z from 'zod/mini';
 

@@ -1,7 +1,7 @@
 /**
  * The bodies of the checkout calls (SPEC §7), as zod schemas the functions check them with.
  * Amounts are never part of a request: the server prices it. Shared core: Node loads it directly
- * from functions/, so relative imports only.
+ * from functions/, so relative imports with the extension only.
  */
 import * as z from 'zod/mini';
 

@@ -5,7 +5,7 @@ import { costTexts, type OutputKey } from './diy-pro-cost-text';
 const LABELS = { show: 'Show Detailed Cost Calculator', hide: 'Hide Detailed Cost Calculator' };
 
 /** Wires one calculator: its toggle, its inputs and its reset button. */
-export function initCostCalculator(root: HTMLElement): void {
+export function initDiyProCostCalculator(root: HTMLElement): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-cost-toggle]');
   const panel = document.getElementById(toggle?.getAttribute('aria-controls') ?? '');
   if (!toggle || !panel) return;

@@ -2,7 +2,8 @@
  * The Autopilot sign-up form (SPEC §3, §5): its fields, choices and validation, shared by the
  * plan pages' form and the function that stores plan requests. Browser-safe: no secrets. The
  * field kinds and their limits come from lib/validation.ts (zod's "mini" API, which this page's
- * island ships). Shared core: Node loads it directly from functions/, so relative imports only.
+ * island ships). Shared core: Node loads it directly from functions/, so relative imports with
+ * the extension only.
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, optionalText, pageAddress, requiredEmail, requiredText } from '../../lib/validation.ts';

@@ -1,8 +1,8 @@
 /**
  * The leads a visitor can send (SPEC §3, §5): the contact form and the guide-download dialog.
- * Shared by the browser forms and the functions that store them; the field kinds and their
- * limits come from lib/validation.ts. Shared core: Node loads it directly from functions/, so
- * relative imports only.
+ * The functions that store them check them with these schemas, and the forms show the 400
+ * message; the field kinds and their limits come from lib/validation.ts. Shared core: Node loads
+ * it directly from functions/, so relative imports with the extension only.
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, optionalText, pageAddress, requiredEmail, requiredText } from '../../lib/validation.ts';
