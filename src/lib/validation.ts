@@ -3,7 +3,8 @@
  * the 400 message of a failed parse. Written with zod's tree-shakable "mini" API, like every
  * schema on the site: the plan page's island ships one, and the classic API would add some 60 KB
  * to that page. Shared core: Node loads it directly from functions/, so relative imports with the
- * extension only.
+ * extension only. The field kinds are marked free of side effects so a bundle that never uses a
+ * schema built from them (the plan page's island and the lead schema) can drop it.
  */
 import * as z from 'zod/mini';
 
@@ -20,6 +21,7 @@ export const FIELD_LIMITS = {
 } as const;
 
 /** A one-line text field that must not be blank; `message` is shown when it is missing or blank. */
+/* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string) {
   return z
     .string(message)
@@ -31,11 +33,13 @@ export function requiredText(message: string) {
 }
 
 /** A required e-mail address: `message` when missing or blank, then a format check. */
+/* @__NO_SIDE_EFFECTS__ */
 export function requiredEmail(message: string) {
   return z.pipe(requiredText(message), z.email('Please enter a valid email address'));
 }
 
 /** The http(s) address of the page a form was sent from. */
+/* @__NO_SIDE_EFFECTS__ */
 export function pageAddress() {
   return z.pipe(
     z
@@ -46,6 +50,7 @@ export function pageAddress() {
 }
 
 /** Optional free text up to `limit`: blank when absent; `name` words the messages ("the message"). */
+/* @__NO_SIDE_EFFECTS__ */
 export function optionalText(limit: number, typeMessage: string, name: string) {
   return z._default(
     z
