@@ -17,8 +17,8 @@ const within = (value: number, { min, max, orMore }: Range) =>
   value >= min && (orMore || max === undefined || value <= max);
 const overlaps = (a: Required<Pick<Range, 'min' | 'max'>>, b: Range) => a.min <= (b.max ?? b.min) && b.min <= a.max;
 
-describe('the filter catalogue (SPEC §9)', () => {
-  test('the calculator offers four types with the base days of SPEC §9', () => {
+describe('the filter catalogue (docs/product.md#filter-types-catalogue)', () => {
+  test('the calculator offers four types with their base days (docs/product.md#schedule-calculator)', () => {
     expect(FILTER_CHOICES.map((c) => [c.value, c.label, c.baseDays])).toEqual([
       ['fiberglass', 'Basic fiberglass', 30],
       ['pleated', 'Pleated', 75],
@@ -27,7 +27,7 @@ describe('the filter catalogue (SPEC §9)', () => {
     ]);
   });
 
-  test("the guide's table lists 30 days, 60-90, 90 and 6-12 months (SPEC §9)", () => {
+  test("the guide's table lists 30 days, 60-90, 90 and 6-12 months (docs/product.md#filter-type-table)", () => {
     expect(FILTER_TABLE.map((r) => [r.type, r.merv, r.frequency, r.costTier, r.costLabel, r.efficiency])).toEqual([
       ['Basic fiberglass', 'MERV 1-4', '30 days', '$', 'Lowest', 'Low'],
       ['Pleated', 'MERV 5-8', '60-90 days', '$$', 'Moderate', 'Moderate'],
@@ -36,12 +36,12 @@ describe('the filter catalogue (SPEC §9)', () => {
     ]);
   });
 
-  test('HEPA is in the catalogue but is not one of the six filter types of SPEC §3', () => {
+  test('HEPA is in the catalogue but is not one of the six filter types of the guide', () => {
     expect(Object.keys(FILTERS)).toEqual([...FILTER_TYPE_IDS, 'hepa']);
     expect([mervLabel(FILTERS.hepa), lifespanLabel(FILTERS.hepa)]).toEqual(['Beyond MERV 16', '6-12 months']);
   });
 
-  test('a professional check is advised after 6 months of neglect (SPEC §9)', () => {
+  test('a professional check is advised after 6 months of neglect', () => {
     expect(PROFESSIONAL_CHECK_AFTER_MONTHS).toBe(6);
   });
 });

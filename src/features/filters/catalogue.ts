@@ -1,9 +1,10 @@
 /**
- * The filter catalogue: every filter type the site names, with its figures, defined once. MERV,
- * price and lifespan are SPEC §9 "Filter types"; base days are SPEC §9 "Air filter replacement
- * calculator". The schedule calculator, the filter finder, the filter tables, the cost calculator
- * and the printable guides all read this file, so a figure changes here and nowhere else. Prose
- * about a type (pros, cons, what it catches) stays with the page that says it.
+ * The filter catalogue: every filter type the site names, with its figures, defined once (MERV,
+ * price, lifespan: docs/product.md#filter-types-catalogue; base days and HEPA:
+ * docs/product.md#schedule-calculator, docs/product.md#filter-type-table). The schedule
+ * calculator, the filter finder, the filter tables, the cost calculator and the printable guides
+ * all read this file, so a figure changes here and nowhere else. Prose about a type (pros, cons,
+ * what it catches) stays with the page that says it.
  */
 
 /** A range of whole numbers; `orMore` marks an open top ("$25-100+", "5+ years"). */
@@ -31,7 +32,7 @@ export interface FilterFacts {
   /** As a choice or a sentence shows it: "High-efficiency pleated". */
   readonly label: string;
   readonly merv: MervRating;
-  /** Dollars per filter; HEPA has none (SPEC §9 gives no price for it). */
+  /** Dollars per filter; HEPA has none (the product states no price for it). */
   readonly price?: Range;
   /** How long one filter lasts in a typical home. */
   readonly lifespan: Range & { readonly unit: 'days' | 'months' | 'years' };
@@ -44,7 +45,7 @@ export interface FilterFacts {
 }
 
 /**
- * Every type, keyed by id. The first six are the filter types of SPEC §3 in the finder's order;
+ * Every type, keyed by id. The first six are the filter types of the guide, in the finder's order;
  * HEPA is the schedule calculator's fourth choice, a whole-home unit or purifier rather than a
  * furnace filter, so the finder and the type guide leave it out.
  */
@@ -123,7 +124,7 @@ export const FILTERS = {
 /** Any catalogue entry's id, HEPA included. */
 export type FilterId = keyof typeof FILTERS;
 
-/** The six filter types of SPEC §3, in the order that breaks the finder's ties (SPEC §4). */
+/** The six filter types, in the order that breaks the finder's ties (docs/product.md#filter-finder). */
 export const FILTER_TYPE_IDS = [
   'fiberglass',
   'pleated',
@@ -134,7 +135,10 @@ export const FILTER_TYPE_IDS = [
 ] as const satisfies readonly FilterId[];
 export type FilterTypeId = (typeof FILTER_TYPE_IDS)[number];
 
-/** A system neglected longer than this many months should be looked at by a professional (SPEC §9). */
+/**
+ * A system neglected longer than this many months should be looked at by a professional
+ * (docs/product.md#air-filter-replacement-guide).
+ */
 export const PROFESSIONAL_CHECK_AFTER_MONTHS = 6;
 
 function span({ min, max, orMore }: Range): string {

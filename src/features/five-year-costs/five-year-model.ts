@@ -1,11 +1,11 @@
 /**
  * The one five-year model of keeping a home's air filter changed, doing it yourself versus a
- * professional service (SPEC §9 "Other figures": DIY $2,090 over five years, $258 a year;
+ * professional service (docs/product.md#five-year-costs: DIY $2,090 over five years, $258 a year;
  * professional $1,700 over five years, $220 a year). The detailed cost calculator, the five-year
  * comparison table and the printable DIY vs Professional Guide all read it.
  *
  * A routine yearly cost repeats every year; repairs land in the year they happen. The reader may
- * change the DIY inputs; the defaults give exactly the SPEC figures.
+ * change the DIY inputs; the defaults give exactly those figures.
  *
  * Reconciliation: this replaces two models that agreed on every total but not on the repairs
  * behind them. The comparison table added a flat "repair allowance" over five years, $800 DIY
