@@ -3,7 +3,8 @@
  * the automation tool receives (SPEC §7) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
  * The home page's form also posts here without JavaScript: then the answer is a page, not JSON.
  */
-import { contactLeadSchema, firstIssue } from '../src/features/leads/schemas.ts';
+import { contactLeadSchema } from '../src/features/leads/schemas.ts';
+import { firstIssue } from '../src/lib/validation.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonOrForm } from './_lib/http.ts';

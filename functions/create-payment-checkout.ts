@@ -5,7 +5,8 @@
  */
 import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.ts';
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
-import { firstIssue, paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { firstIssue } from '../src/lib/validation.ts';
 import { requireUser } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';

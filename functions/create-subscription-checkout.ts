@@ -5,7 +5,8 @@
 import type Stripe from 'stripe';
 import { getPlan } from '../src/features/checkout/plans.ts';
 import { SUBSCRIPTION_MONTHLY_CENTS } from '../src/features/checkout/pricing.ts';
-import { firstIssue, subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { firstIssue } from '../src/lib/validation.ts';
 import { requireUser } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';

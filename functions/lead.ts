@@ -2,7 +2,8 @@
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
  * with the payload the automation tool receives (SPEC §7) -> 202 {id}; relayed to LEAD_WEBHOOK_URL.
  */
-import { downloadLeadSchema, firstIssue } from '../src/features/leads/schemas.ts';
+import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
+import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';

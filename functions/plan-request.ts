@@ -5,7 +5,7 @@
  */
 import { getPlan, planPricing } from '../src/features/checkout/plans.ts';
 import { planRequestLeadSchema } from '../src/features/leads/plan-request.ts';
-import { firstIssue } from '../src/features/leads/schemas.ts';
+import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';

@@ -1,7 +1,8 @@
 /**
  * The one business configuration: identity, contact details, hours, service area and the
  * marketing claims of SPEC §1. Every page, builder and island reads these from here.
- * THIS FILE IS IMPORTED BY BROWSER CODE TOO: never put a secret in it.
+ * THIS FILE IS IMPORTED BY BROWSER CODE TOO: never put a secret in it. Shared core: Node loads it
+ * directly from server/ and scripts/, so relative imports with the extension only.
  */
 
 /** English day names, as schema.org spells them. */

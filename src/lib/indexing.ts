@@ -1,3 +1,8 @@
+/**
+ * Which pages search engines may see: robots.txt and the sitemap (astro.config.mjs) both ask here.
+ * Shared core: Node loads it directly from astro.config.mjs, so relative imports with the
+ * extension only.
+ */
 import { normalizePath } from './paths.ts';
 
 /** Path prefixes kept out of search engines: private, transactional or internal pages. */

@@ -1,8 +1,9 @@
 /**
- * The security headers of both deployments, defined once. The Node server sends them
- * (server/headers.ts), netlify.toml repeats them for Netlify's CDN (a test compares the two), the
- * functions add their own (Netlify applies no configured header to a function's answer), and
- * astro.config.mjs builds each page's Content-Security-Policy from `pageCspDirectives`.
+ * The security headers of both deployments, defined once. The Node server in server/ sends them,
+ * netlify.toml repeats them for Netlify's CDN (a test compares the two), the functions add their
+ * own (Netlify applies no configured header to a function's answer), and astro.config.mjs builds
+ * each page's Content-Security-Policy from `pageCspDirectives`. Shared core: Node loads it
+ * directly from all three, so relative imports with the extension only.
  *
  * The page CSP travels in a <meta> that Astro writes with the hashes of that page's inline
  * scripts and styles, so every deployment serves the same policy with the same files. A <meta>

@@ -7,7 +7,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** The calculator card, scrolled into view and hydrated. */
 async function openCalculator(page: Page): Promise<Locator> {
-  const island = page.locator('astro-island[component-url*="CostCalculator"]');
+  const island = page.locator('astro-island[component-url*="HiddenCostsCalculator"]');
   await page.getByRole('slider', { name: 'Months since last filter change' }).scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr');
   return island;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { recommendedDays, scheduleMessage, type ScheduleInputs } from '@/features/schedule-calculator/schedule';
-import { hiddenCosts } from '@/features/hidden-costs/costs';
+import { hiddenCosts } from '@/features/hidden-costs/hidden-cost-model';
 import { isComplete, recommend, score, type QuizAnswers } from '@/features/diy-quiz/quiz';
 import { finderScores, recommendFilter } from '@/features/filter-finder/finder';
 import { defaultReminderDate, reminderIcs } from '@/features/reminder/ics';

@@ -6,8 +6,8 @@ import {
   normalizeDiy,
   professionalCost,
   type DiyInputs,
-} from '@/features/diy-vs-pro/costs';
-import { costTexts, summarySentence } from '@/features/diy-vs-pro/cost-text';
+} from '@/features/five-year-costs/five-year-model';
+import { costTexts, summarySentence } from '@/features/diy-vs-pro/diy-pro-cost-text';
 import { DEFAULT_FOCUS, FOCUS_OPTIONS, showsSide } from '@/features/diy-vs-pro/focus';
 import { RESULTS } from '@/features/diy-quiz/results';
 

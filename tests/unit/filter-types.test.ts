@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FILTER_TYPE_IDS, type FinderInputs } from '@/features/filter-finder/finder';
-import {
-  DEFAULT_FILTER_TAB,
-  FILTER_TABS,
-  FILTER_TYPES,
-  getFilterType,
-  lifespanLabel,
-  mervLabel,
-  priceLabel,
-} from '@/features/filter-finder/filter-types';
+import { FILTER_TYPE_IDS, lifespanLabel, mervLabel, priceLabel } from '@/features/filters/catalogue';
+import type { FinderInputs } from '@/features/filter-finder/finder';
+import { DEFAULT_FILTER_TAB, FILTER_TABS, FILTER_TYPES, getFilterType } from '@/features/filter-finder/filter-types';
 import { budgetFromText, explainRecommendation } from '@/features/filter-finder/recommendation';
 import { nextTabIndex } from '@/features/filter-finder/filter-tabs';
 

@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  MAX_FIELD_LENGTH,
-  MAX_MESSAGE_LENGTH,
-  contactLeadSchema,
-  downloadLeadSchema,
-  firstIssue,
-} from '../../src/features/leads/schemas.ts';
+import { contactLeadSchema, downloadLeadSchema } from '../../src/features/leads/schemas.ts';
+import { FIELD_LIMITS, firstIssue } from '../../src/lib/validation.ts';
 
 const problem = (schema: typeof contactLeadSchema | typeof downloadLeadSchema, input: unknown) => {
   const result = schema.safeParse(input);
@@ -42,9 +37,9 @@ describe('contact lead', () => {
     [{ ...contact, phone: 42 }, 'phone: Please enter your phone number'],
     [{ ...contact, service: 'roof-repair' }, 'service: Please choose a service from the list'],
     [{ ...contact, message: ['x'] }, 'message: Message must be text'],
-    [{ ...contact, name: 'x'.repeat(MAX_FIELD_LENGTH + 1) }, 'name: Please keep this under 200 characters'],
+    [{ ...contact, name: 'x'.repeat(FIELD_LIMITS.text + 1) }, 'name: Please keep this under 200 characters'],
     [
-      { ...contact, message: 'x'.repeat(MAX_MESSAGE_LENGTH + 1) },
+      { ...contact, message: 'x'.repeat(FIELD_LIMITS.message + 1) },
       'message: Please keep the message under 5,000 characters',
     ],
   ])('%# -> %s', (input, message) => {

@@ -12,7 +12,8 @@ import { endpointOptions } from '../../functions/_lib/stripe.ts';
 import { subscriptionAnswer, type SubscriptionRow } from '../../functions/_lib/subscription-status.ts';
 import { bookedOptions, bookingSummary } from '@/features/checkout/booking';
 import { SERVICE_NAMES, SERVICE_TYPES } from '@/features/checkout/pricing';
-import { firstIssue, paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
+import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
+import { firstIssue } from '@/lib/validation';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const row = (tier: 'lite' | 'full', status: string, end: string | null): SubscriptionRow => ({

@@ -1,7 +1,8 @@
 /**
  * What a one-time booking records besides its price: the options that apply to the service (with
  * the defaults the price used) and a one-line summary for the receipt. Call after
- * `servicePriceCents` accepted the same options. Framework-free; imported by functions.
+ * `servicePriceCents` accepted the same options. Shared core: only functions/ import it, and Node
+ * loads it directly, so relative imports with the extension only.
  */
 import {
   FILTER_QUALITY_LABELS,

@@ -2,7 +2,8 @@
  * The order number shown after payment and stored with each order (SPEC §9, DECISIONS.md):
  * `ORD-` + the last 8 characters, uppercased, of the text after the last underscore of the
  * checkout session id, or of the whole id when nothing follows an underscore.
- * Imported by browser code (/payment-success) and by functions: framework-free.
+ * The /payment-success page's script imports it too: framework-free. Shared core: Node loads it
+ * directly from functions/, so relative imports with the extension only.
  */
 
 /** `ORD-XXXXXXXX` for a checkout session id, or null when there is no id. */

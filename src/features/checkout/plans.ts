@@ -1,7 +1,8 @@
 /**
  * The Autopilot plans of SPEC §9: what each costs and includes. Display data for the home plans
  * block and the plan pages; the amounts charged come from `pricing.ts` (DECISIONS.md).
- * Imported by browser code: no secrets here.
+ * Browser code imports it: no secrets here. Shared core: Node loads it directly from functions/
+ * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */
 
 export type PlanType = 'lite' | 'full';

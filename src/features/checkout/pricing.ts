@@ -1,7 +1,8 @@
 /**
  * What we charge, in cents (DECISIONS.md "Prices charged", derived from SPEC §9). The booking card
  * shows this module's result and the payment function charges the same, so they cannot disagree.
- * Imported by browser code and by functions: framework-free, no secrets.
+ * The booking card and the plan form import it too: framework-free, no secrets. Shared core: Node
+ * loads it directly from functions/, so relative imports with the extension only.
  */
 
 /** Services that can be booked and paid online (SPEC §7 serviceType). */

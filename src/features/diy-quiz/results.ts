@@ -1,4 +1,5 @@
 /** What the quiz says for each recommendation (SPEC §2: links to the how-to guide and the plans). */
+import { PROFESSIONAL_CHECK_AFTER_MONTHS } from '@/features/filters/catalogue';
 import type { Recommendation } from './quiz';
 
 export interface ResultLink {
@@ -31,7 +32,7 @@ export const RESULTS: Record<Recommendation, QuizResult> = {
     title: 'Let a professional handle it',
     explanation:
       'A hard-to-reach filter, a packed schedule or a more complex system make it likely that changes slip, or get done with the wrong size or grade. A scheduled service takes the ladder work and the remembering off your hands.',
-    next: 'If your filter has gone more than 6 months without a change, start with a professional visit either way: a badly clogged filter is worth having someone look at the system around it.',
+    next: `If your filter has gone more than ${PROFESSIONAL_CHECK_AFTER_MONTHS} months without a change, start with a professional visit either way: a badly clogged filter is worth having someone look at the system around it.`,
     links: [PLANS],
   },
   hybrid: {

@@ -4,9 +4,9 @@
  * answer hides the card until the button is pressed again.
  */
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import BudgetField from './BudgetField';
+import FinderResult from './FinderResult';
 import { BUDGET, CONCERNS, HOME_TYPES, SYSTEM_AGES, type FinderInputs } from './finder';
-import { getFilterType, lifespanLabel, mervLabel, priceLabel } from './filter-types';
-import { budgetFromText, explainRecommendation } from './recommendation';
 
 type Answers = { [K in 'homeType' | 'concern' | 'systemAge']: FinderInputs[K] | '' };
 type Question = keyof Answers;
@@ -24,6 +24,7 @@ function complete(answers: Answers, budget: number): FinderInputs | null {
   return { homeType, concern, systemAge, budget };
 }
 
+/** The finder island: questions and budget, then the match once Find My Filter is pressed. */
 export default function FilterFinder() {
   const id = useId();
   const [answers, setAnswers] = useState<Answers>({ homeType: '', concern: '', systemAge: '' });
@@ -80,61 +81,13 @@ export default function FilterFinder() {
             </div>
           ))}
         </div>
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-end">
-          <div>
-            <div className="flex items-baseline justify-between gap-3">
-              <label htmlFor={`${id}-budget`} className="field-label">
-                Budget per filter
-              </label>
-              <output htmlFor={`${id}-budget`} className="text-lg font-bold text-brand-800">
-                ${budget}
-              </output>
-            </div>
-            <input
-              id={`${id}-budget`}
-              type="range"
-              min={BUDGET.min}
-              max={BUDGET.max}
-              step={BUDGET.step}
-              value={budget}
-              aria-valuetext={`$${budget}`}
-              onChange={(event) => {
-                changeBudget(Number(event.target.value));
-                setBudgetText(event.target.value);
-              }}
-              className="mt-2 h-6 w-full cursor-pointer accent-brand-700"
-            />
-            <div className="flex justify-between text-sm text-ink-muted" aria-hidden="true">
-              <span>${BUDGET.min}</span>
-              <span>${BUDGET.max}</span>
-            </div>
-          </div>
-          <div>
-            <label htmlFor={`${id}-budget-typed`} className="field-label">
-              Or type an amount ($)
-            </label>
-            <input
-              id={`${id}-budget-typed`}
-              type="number"
-              inputMode="numeric"
-              min={BUDGET.min}
-              max={BUDGET.max}
-              step={BUDGET.step}
-              value={budgetText}
-              aria-describedby={`${id}-budget-hint`}
-              onChange={(event) => {
-                setBudgetText(event.target.value);
-                const typed = budgetFromText(event.target.value);
-                if (typed !== null) changeBudget(typed);
-              }}
-              onBlur={() => setBudgetText(String(budget))}
-              className="field-input"
-            />
-          </div>
-        </div>
-        <p id={`${id}-budget-hint`} className="-mt-2 text-sm text-ink-muted">
-          Amounts round to the nearest $5, from ${BUDGET.min} to ${BUDGET.max}.
-        </p>
+        <BudgetField
+          id={`${id}-budget`}
+          budget={budget}
+          text={budgetText}
+          onBudget={changeBudget}
+          onText={setBudgetText}
+        />
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <button
             type="submit"
@@ -151,47 +104,7 @@ export default function FilterFinder() {
           )}
         </div>
       </form>
-      <div aria-live="polite">{shown && <Result inputs={shown} />}</div>
+      <div aria-live="polite">{shown && <FinderResult inputs={shown} />}</div>
     </div>
-  );
-}
-
-/** The recommended type's card: name, MERV, price, lifespan and why it came out on top. */
-function Result({ inputs }: { inputs: FinderInputs }) {
-  const pick = explainRecommendation(inputs);
-  const type = getFilterType(pick.id);
-  const runnerUp = getFilterType(pick.runnerUp.id);
-  const facts = [
-    ['MERV rating', mervLabel(type)],
-    ['Price per filter', priceLabel(type)],
-    ['Lifespan', lifespanLabel(type)],
-  ] as const;
-  return (
-    <section aria-label="Your filter match" className="rounded-2xl border border-slate-300 bg-brand-50 p-5 sm:p-6">
-      <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase">Your match</p>
-      <h3 className="mt-1! text-2xl!">{type.name}</h3>
-      <dl className="mt-4 grid gap-3 text-base sm:grid-cols-3">
-        {facts.map(([term, value]) => (
-          <div key={term} className="rounded-lg bg-white px-3 py-2">
-            <dt className="text-sm font-semibold text-ink-muted">{term}</dt>
-            <dd className="font-bold">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <h4 className="mt-5 text-lg font-bold">Why this filter</h4>
-      <p className="mt-1 text-base">{type.bestFor}</p>
-      <p className="mt-2 text-base text-ink-muted">
-        {pick.tie
-          ? `Your answers gave it ${pick.points} points, tied with ${runnerUp.name}; a tie goes to the simpler, lower-cost filter.`
-          : `Your answers gave it ${pick.points} points, ahead of ${runnerUp.name} with ${pick.runnerUp.points}.`}
-        {pick.overBudget &&
-          ` It usually costs ${priceLabel(type)} per filter, above your $${inputs.budget} budget, but your other answers point to it.`}
-      </p>
-      <p className="mt-3 text-base">
-        <a href="#filter-types" className="font-semibold text-brand-700 underline underline-offset-4">
-          Compare all six filter types
-        </a>
-      </p>
-    </section>
   );
 }

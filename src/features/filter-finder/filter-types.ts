@@ -1,46 +1,40 @@
 /**
- * The six filter types of SPEC §3 with the MERV, price and lifespan figures of SPEC §9, and the
- * tabs of the filter types guide (SPEC §4). The guide's tab cards and the finder's result card
- * both read this one list.
+ * The six filter types of SPEC §3 as the filter types guide describes them (SPEC §4): each type's
+ * figures from the filter catalogue, and the guide's own words about it. The guide's tab cards and
+ * the finder's result card both read this one list.
  */
-import { FILTER_TYPE_IDS, type FilterTypeId } from './finder';
+import {
+  FILTER_TYPE_IDS,
+  FILTERS,
+  lifespanLabel,
+  type FilterTypeId,
+  type Level,
+  type Range,
+} from '@/features/filters/catalogue';
 
-/** A range of whole numbers; `orMore` marks an open top ("$25-100+", "5+ years"). */
-export interface Range {
-  readonly min: number;
-  /** Absent for a single value ("30 days") or an open range ("5+ years"). */
-  readonly max?: number;
-  readonly orMore?: boolean;
+/** What the guide says about a type, beyond the catalogue's figures. */
+interface TypeDescription {
+  readonly description: string;
+  readonly pros: readonly string[];
+  readonly cons: readonly string[];
+  readonly bestFor: string;
+  readonly environmentalImpact: string;
 }
 
-/** How much a filter catches, or how hard it makes the blower work, on one shared scale. */
-export type Level = 'Very low' | 'Low' | 'Low to moderate' | 'Moderate' | 'Moderate to high' | 'High' | 'Very high';
-
-/** One filter type (SPEC §3 "filter type"). */
-export interface FilterType {
+/** One filter type (SPEC §3 "filter type"): the catalogue's figures and the guide's description. */
+export interface FilterType extends TypeDescription {
   readonly id: FilterTypeId;
   readonly name: string;
   readonly merv: Range;
   /** Dollars per filter. */
   readonly price: Range;
-  readonly lifespan: Range & { readonly unit: 'days' | 'years' };
-  readonly description: string;
-  readonly pros: readonly string[];
-  readonly cons: readonly string[];
-  readonly bestFor: string;
+  readonly lifespan: Range & { readonly unit: 'days' | 'months' | 'years' };
   readonly efficiency: Level;
   readonly airflowResistance: Level;
-  readonly environmentalImpact: string;
 }
 
-/** The six types in the finder's order (fiberglass first, specialized last). */
-export const FILTER_TYPES: readonly FilterType[] = [
-  {
-    id: 'fiberglass',
-    name: 'Fiberglass',
-    merv: { min: 1, max: 4 },
-    price: { min: 3, max: 8 },
-    lifespan: { min: 30, unit: 'days' },
+const DESCRIPTIONS: Record<FilterTypeId, TypeDescription> = {
+  fiberglass: {
     description:
       'Spun glass fibers stretched across a flat cardboard frame. It stops lint, hair and large dust before they coat the blower and the cooling coil, but most pollen and fine dust pass straight through.',
     pros: [
@@ -50,20 +44,13 @@ export const FILTER_TYPES: readonly FilterType[] = [
     ],
     cons: [
       'Catches little of the pollen, dander and fine dust that affect breathing',
-      'Loads up fast: it needs changing every 30 days',
+      `Loads up fast: it needs changing every ${lifespanLabel(FILTERS.fiberglass)}`,
       'Twelve filters a year go to the landfill',
     ],
     bestFor: 'Tight budgets, short-term rentals and older systems that struggle to push air through denser media.',
-    efficiency: 'Low',
-    airflowResistance: 'Very low',
     environmentalImpact: 'High: a new filter every month, and used filters go in the trash.',
   },
-  {
-    id: 'pleated',
-    name: 'Pleated',
-    merv: { min: 5, max: 8 },
-    price: { min: 8, max: 20 },
-    lifespan: { min: 60, max: 90, unit: 'days' },
+  pleated: {
     description:
       'Polyester or cotton-blend media folded into pleats, which fits far more filter surface into the same frame. It catches pollen, mold spores, dust mite debris and pet dander while still letting air move freely.',
     pros: [
@@ -77,16 +64,9 @@ export const FILTER_TYPES: readonly FilterType[] = [
       'Cheap versions with few pleats load up sooner',
     ],
     bestFor: 'Most homes: the balance of clean air, easy airflow and cost that fits nearly every system.',
-    efficiency: 'Moderate',
-    airflowResistance: 'Low',
     environmentalImpact: 'Moderate: four to six filters a year instead of twelve.',
   },
-  {
-    id: 'high_efficiency',
-    name: 'High-Efficiency Pleated',
-    merv: { min: 9, max: 12 },
-    price: { min: 15, max: 40 },
-    lifespan: { min: 90, unit: 'days' },
+  high_efficiency: {
     description:
       'Denser pleated media rated MERV 9 to 12. On top of what a standard pleated filter stops, it holds finer dust, more pollen fragments and part of the smoke and exhaust particles that drift indoors.',
     pros: [
@@ -100,16 +80,9 @@ export const FILTER_TYPES: readonly FilterType[] = [
       'Restricts air quickly once it is overdue, so changes must stay on time',
     ],
     bestFor: 'Allergies, pets and larger homes with a system in good working order.',
-    efficiency: 'High',
-    airflowResistance: 'Moderate',
     environmentalImpact: 'Moderate: about four filters a year.',
   },
-  {
-    id: 'washable',
-    name: 'Washable',
-    merv: { min: 4, max: 8 },
-    price: { min: 30, max: 80 },
-    lifespan: { min: 5, orMore: true, unit: 'years' },
+  washable: {
     description:
       'A permanent frame with reusable mesh or charged synthetic media. Instead of buying a new filter, you rinse it, let it dry completely and slide it back in.',
     pros: [
@@ -123,16 +96,9 @@ export const FILTER_TYPES: readonly FilterType[] = [
       'Catches less than a good disposable pleated filter',
     ],
     bestFor: 'Owners who will clean it every month without fail and want to cut waste.',
-    efficiency: 'Low to moderate',
-    airflowResistance: 'Low',
     environmentalImpact: 'Low: one filter for years; each cleaning uses a little water.',
   },
-  {
-    id: 'electrostatic',
-    name: 'Electrostatic',
-    merv: { min: 8, max: 12 },
-    price: { min: 20, max: 50 },
-    lifespan: { min: 90, unit: 'days' },
+  electrostatic: {
     description:
       'Synthetic media with a built-in static charge, so particles cling to the fibers the way dust clings to a television screen. Because the charge does part of the work, the media can be more open than a plain filter of the same rating.',
     pros: [
@@ -146,16 +112,9 @@ export const FILTER_TYPES: readonly FilterType[] = [
       'Does nothing for odors or gases',
     ],
     bestFor: 'Pets and dust in homes where the system needs to keep airflow up.',
-    efficiency: 'Moderate to high',
-    airflowResistance: 'Low to moderate',
     environmentalImpact: 'Moderate: about four filters a year.',
   },
-  {
-    id: 'specialized',
-    name: 'Specialized',
-    merv: { min: 11, max: 16 },
-    price: { min: 25, max: 100, orMore: true },
-    lifespan: { min: 90, max: 365, unit: 'days' },
+  specialized: {
     description:
       'The premium group: MERV 13 to 16 filters, filters with activated carbon for odors, and deep 4- to 5-inch media filters that sit in a cabinet beside the furnace. Deep media spreads the air over much more surface, so it reaches high efficiency with moderate resistance and can last 6 to 12 months.',
     pros: [
@@ -169,36 +128,21 @@ export const FILTER_TYPES: readonly FilterType[] = [
       'Deep media needs a matching filter cabinet, usually fitted by an HVAC contractor',
     ],
     bestFor: 'Asthma, severe allergies and smoke-sensitive households with a newer system built for dense media.',
-    efficiency: 'Very high',
-    airflowResistance: 'Moderate to high',
     environmentalImpact: 'Low to moderate: a deep media filter means one or two filters a year.',
   },
-];
+};
+
+/** The six types in the finder's order (fiberglass first, specialized last). */
+export const FILTER_TYPES: readonly FilterType[] = FILTER_TYPE_IDS.map((id) => {
+  const { name, merv, price, lifespan, efficiency, airflowResistance } = FILTERS[id];
+  return { id, name, merv, price, lifespan, efficiency, airflowResistance, ...DESCRIPTIONS[id] };
+});
 
 /** The filter type with this id. */
 export function getFilterType(id: FilterTypeId): FilterType {
   const type = FILTER_TYPES.find((t) => t.id === id);
   if (!type) throw new RangeError(`Unknown filter type: ${id}`);
   return type;
-}
-
-function span({ min, max, orMore }: Range): string {
-  return `${min}${max === undefined ? '' : `-${max}`}${orMore ? '+' : ''}`;
-}
-
-/** "MERV 1-4" */
-export function mervLabel(type: FilterType): string {
-  return `MERV ${span(type.merv)}`;
-}
-
-/** "$3-8", "$25-100+" per filter. */
-export function priceLabel(type: FilterType): string {
-  return `$${span(type.price)}`;
-}
-
-/** "30 days", "60-90 days", "5+ years" */
-export function lifespanLabel(type: FilterType): string {
-  return `${span(type.lifespan)} ${type.lifespan.unit}`;
 }
 
 /** The tabs over the type cards (SPEC §2) and the types each one shows. */

@@ -1,15 +1,8 @@
-/** The filter finder of SPEC §4: points per answer for the six filter types; highest total wins. */
-
-/** The six filter types, in the order that breaks ties (SPEC §4). */
-export const FILTER_TYPE_IDS = [
-  'fiberglass',
-  'pleated',
-  'high_efficiency',
-  'washable',
-  'electrostatic',
-  'specialized',
-] as const;
-export type FilterTypeId = (typeof FILTER_TYPE_IDS)[number];
+/**
+ * The filter finder of SPEC §4: points per answer for the six filter types; highest total wins,
+ * ties going to the type earlier in the catalogue's order.
+ */
+import { FILTER_TYPE_IDS, type FilterTypeId } from '@/features/filters/catalogue';
 
 export const HOME_TYPES = [
   { value: 'apartment', label: 'Apartment or condo' },

@@ -1,5 +1,6 @@
 /** What the filter finder shows beside its pick: why it won, and the budget slider's typed alternative. */
-import { BUDGET, FILTER_TYPE_IDS, finderScores, recommendFilter, type FilterTypeId, type FinderInputs } from './finder';
+import { FILTER_TYPE_IDS, type FilterTypeId } from '@/features/filters/catalogue';
+import { BUDGET, finderScores, recommendFilter, type FinderInputs } from './finder';
 import { getFilterType } from './filter-types';
 
 /** The finder's pick with the figures behind it. */

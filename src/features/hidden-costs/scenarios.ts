@@ -1,10 +1,11 @@
 /**
  * The article's three real-world scenarios. Neglect is priced with the calculator's own model
- * (costs.ts), so the two agree. Prevention here is what the homeowner spends on filters in a
+ * (hidden-cost-model.ts), so the two agree. Prevention here is what the homeowner spends on filters in a
  * year (price x changes a year), not the Autopilot Lite price the calculator states: both
  * readings appear in the article (SPEC §9), each labelled with what it pays for.
  */
-import { hiddenCosts, type HiddenCosts } from './costs';
+import type { FilterTypeId } from '@/features/filters/catalogue';
+import { hiddenCosts, type HiddenCosts } from './hidden-cost-model';
 
 export interface Scenario {
   readonly id: 'hidden-return' | 'two-dogs' | 'allergy-upgrade';
@@ -12,9 +13,11 @@ export interface Scenario {
   readonly homeSize: number;
   /** How long the filter went unchanged. */
   readonly monthsNeglected: number;
-  /** The filter this home should use, e.g. "pleated MERV 8". */
+  /** The catalogue type of the filter this home should use. */
+  readonly filterType: FilterTypeId;
+  /** That filter as the scenario words it, e.g. "pleated MERV 8" (a unit test holds it to the catalogue). */
   readonly filter: string;
-  /** Price of one filter, in whole dollars. */
+  /** Price of one filter, in whole dollars (within the catalogue's price range for its type). */
   readonly filterPrice: number;
   /** How many times a year this home should change it. */
   readonly changesPerYear: number;
@@ -25,6 +28,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'hidden-return',
     homeSize: 1500,
     monthsNeglected: 8,
+    filterType: 'pleated',
     filter: 'pleated MERV 8',
     filterPrice: 12,
     changesPerYear: 4,
@@ -33,6 +37,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'two-dogs',
     homeSize: 2400,
     monthsNeglected: 6,
+    filterType: 'pleated',
     filter: 'pleated MERV 8',
     filterPrice: 12,
     changesPerYear: 6,
@@ -41,6 +46,7 @@ export const SCENARIOS: readonly Scenario[] = [
     id: 'allergy-upgrade',
     homeSize: 3000,
     monthsNeglected: 12,
+    filterType: 'high_efficiency',
     filter: 'high-efficiency MERV 11',
     filterPrice: 36,
     changesPerYear: 4,

@@ -3,7 +3,7 @@
  * what to say when it holds something else.
  */
 
-/** A slider's limits, as MONTHS and HOME_SIZE in costs.ts give them. */
+/** A slider's limits, as MONTHS and HOME_SIZE in hidden-cost-model.ts give them. */
 export interface SettingRange {
   readonly min: number;
   readonly max: number;

@@ -1,6 +1,8 @@
 /**
  * The contact form's service choices (SPEC §3). Shared by the form and, with the leads feature,
- * by the schema that validates submissions. Imported by browser code: no secrets here.
+ * by the schema that validates submissions. Browser code imports it: no secrets here. Shared core:
+ * Node loads it directly from functions/ (through schemas.ts), so relative imports with the
+ * extension only.
  */
 export const CONTACT_SERVICES = [
   { value: 'air-filter-replacement', label: 'Air Filter Replacement' },

@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import {
   ALLERGY_LEVELS,
-  FILTER_TYPES,
+  FILTER_CHOICES,
   HOUSEHOLD_SIZES,
   PET_COUNTS,
   recommendedDays,
@@ -17,7 +17,7 @@ import {
 import { $scheduleDays, clearSchedule, showSchedule } from './store';
 
 const FIELDS = [
-  { name: 'filterType', label: 'Filter type', options: FILTER_TYPES },
+  { name: 'filterType', label: 'Filter type', options: FILTER_CHOICES },
   { name: 'householdSize', label: 'People in your home', options: HOUSEHOLD_SIZES },
   { name: 'pets', label: 'Pets', options: PET_COUNTS },
   { name: 'allergies', label: 'Allergies or asthma', options: ALLERGY_LEVELS },

@@ -1,12 +1,16 @@
 /**
  * The guide's filter-type table (SPEC §3 "Filter-type table row", §9: 30 days, 60-90, 90 and
- * 6-12 months by type), one row per type of the schedule calculator, in the same order.
+ * 6-12 months by type), one row per type of the schedule calculator, in the same order. The
+ * figures come from the filter catalogue; only the plain-words line is the table's own.
  */
-import { FILTER_TYPES } from './schedule';
+import { costTierLabel, FILTERS, lifespanLabel, mervLabel } from '@/features/filters/catalogue';
+import { FILTER_CHOICES } from './schedule';
+
+type ChoiceId = (typeof FILTER_CHOICES)[number]['value'];
 
 export interface FilterTableRow {
   /** The calculator's filterType value. */
-  readonly value: (typeof FILTER_TYPES)[number]['value'];
+  readonly value: ChoiceId;
   /** The type's name, as the calculator labels it. */
   readonly type: string;
   readonly merv: string;
@@ -20,44 +24,25 @@ export interface FilterTableRow {
   readonly catches: string;
 }
 
-const DETAILS: Record<FilterTableRow['value'], Omit<FilterTableRow, 'value' | 'type'>> = {
-  fiberglass: {
-    merv: 'MERV 1-4',
-    frequency: '30 days',
-    costTier: '$',
-    costLabel: 'Lowest',
-    efficiency: 'Low',
-    catches: 'Large dust and lint; it protects the equipment more than your lungs.',
-  },
-  pleated: {
-    merv: 'MERV 5-8',
-    frequency: '60-90 days',
-    costTier: '$$',
-    costLabel: 'Moderate',
-    efficiency: 'Moderate',
-    catches: 'Household dust, pollen and mold spores. The right choice for most homes.',
-  },
-  high_efficiency: {
-    merv: 'MERV 9-12',
-    frequency: '90 days',
-    costTier: '$$$',
-    costLabel: 'Higher',
-    efficiency: 'High',
-    catches: 'Finer dust, pet dander and most pollen; good for allergies and pets.',
-  },
-  hepa: {
-    merv: 'Beyond MERV 16',
-    frequency: '6-12 months',
-    costTier: '$$$$',
-    costLabel: 'Highest',
-    efficiency: 'Highest',
-    catches: '99.97% of particles at 0.3 microns; needs a dedicated whole-home unit or a purifier.',
-  },
+const CATCHES: Record<ChoiceId, string> = {
+  fiberglass: 'Large dust and lint; it protects the equipment more than your lungs.',
+  pleated: 'Household dust, pollen and mold spores. The right choice for most homes.',
+  high_efficiency: 'Finer dust, pet dander and most pollen; good for allergies and pets.',
+  hepa: '99.97% of particles at 0.3 microns; needs a dedicated whole-home unit or a purifier.',
 };
 
 /** The table's rows, in the calculator's order. */
-export const FILTER_TABLE: readonly FilterTableRow[] = FILTER_TYPES.map((t) => ({
-  value: t.value,
-  type: t.label,
-  ...DETAILS[t.value],
-}));
+export const FILTER_TABLE: readonly FilterTableRow[] = FILTER_CHOICES.map(({ value, label }) => {
+  const facts = FILTERS[value];
+  const cost = costTierLabel(facts.costTier);
+  return {
+    value,
+    type: label,
+    merv: mervLabel(facts),
+    frequency: lifespanLabel(facts),
+    costTier: cost.symbol,
+    costLabel: cost.name,
+    efficiency: facts.efficiency,
+    catches: CATCHES[value],
+  };
+});

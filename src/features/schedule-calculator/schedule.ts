@@ -1,14 +1,16 @@
 /**
- * The air filter schedule calculator of SPEC §9: base days by filter type, then the household,
- * pet and allergy multipliers, each step rounded down, with a floor of 15 days.
+ * The air filter schedule calculator of SPEC §9: base days by filter type (from the filter
+ * catalogue), then the household, pet and allergy multipliers, each step rounded down, with a
+ * floor of 15 days.
  */
+import { FILTERS } from '@/features/filters/catalogue';
 
-export const FILTER_TYPES = [
-  { value: 'fiberglass', label: 'Basic fiberglass', baseDays: 30 },
-  { value: 'pleated', label: 'Pleated', baseDays: 75 },
-  { value: 'high_efficiency', label: 'High-efficiency pleated', baseDays: 90 },
-  { value: 'hepa', label: 'HEPA', baseDays: 180 },
-] as const;
+/** The filter types the calculator offers, in its order, with their names and base days. */
+export const FILTER_CHOICES = (['fiberglass', 'pleated', 'high_efficiency', 'hepa'] as const).map((value) => ({
+  value,
+  label: FILTERS[value].label,
+  baseDays: FILTERS[value].baseDays,
+}));
 
 export const HOUSEHOLD_SIZES = [
   { value: '1-2', label: '1-2 people', multiplier: 1 },
@@ -32,7 +34,7 @@ export const ALLERGY_LEVELS = [
 export const MIN_DAYS = 15;
 
 export interface ScheduleInputs {
-  filterType: (typeof FILTER_TYPES)[number]['value'];
+  filterType: (typeof FILTER_CHOICES)[number]['value'];
   householdSize: (typeof HOUSEHOLD_SIZES)[number]['value'];
   pets: (typeof PET_COUNTS)[number]['value'];
   allergies: (typeof ALLERGY_LEVELS)[number]['value'];
@@ -46,7 +48,7 @@ function pick<T extends { value: string }>(list: readonly T[], value: string, fi
 
 /** Days between filter changes for a home's conditions. */
 export function recommendedDays(inputs: ScheduleInputs): number {
-  let days: number = pick(FILTER_TYPES, inputs.filterType, 'filterType').baseDays;
+  let days: number = pick(FILTER_CHOICES, inputs.filterType, 'filterType').baseDays;
   for (const multiplier of [
     pick(HOUSEHOLD_SIZES, inputs.householdSize, 'householdSize').multiplier,
     pick(PET_COUNTS, inputs.pets, 'pets').multiplier,

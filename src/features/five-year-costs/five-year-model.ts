@@ -1,9 +1,24 @@
 /**
- * The five-year cost comparison of the DIY-versus-professional article (SPEC §9 "Other figures":
- * DIY $2,090 over five years, $258 a year; professional $1,700 over five years, $220 a year).
- * The routine yearly cost repeats every year; repairs land in the year they happen. The reader may
- * change the DIY inputs; the defaults give exactly the SPEC figures.
+ * The one five-year model of keeping a home's air filter changed, doing it yourself versus a
+ * professional service (docs/product.md#five-year-costs: DIY $2,090 over five years, $258 a year;
+ * professional $1,700 over five years, $220 a year). The detailed cost calculator, the five-year
+ * comparison table and the printable DIY vs Professional Guide all read it.
+ *
+ * A routine yearly cost repeats every year; repairs land in the year they happen. The reader may
+ * change the DIY inputs; the defaults give exactly those figures.
+ *
+ * Reconciliation: this replaces two models that agreed on every total but not on the repairs
+ * behind them. The comparison table added a flat "repair allowance" over five years, $800 DIY
+ * and $600 professional; the calculator counted one ordinary $600 repair in both columns (year
+ * 4) plus, for DIY only and only when changes run late, a $200 coil and blower cleaning (year 3).
+ * The money is the same ($800 = $600 + $200), so the calculator's itemised repairs are kept,
+ * because they answer to the reader's inputs (no late changes, no cleaning), and the table's
+ * allowance is now their sum (`ApproachCost.repairs`) for the example household.
  */
+import { FILTERS } from '@/features/filters/catalogue';
+
+/** How many years the comparison covers. */
+export const YEARS = 5;
 
 /** What a do-it-yourselfer can change in the detailed calculator. */
 export interface DiyInputs {
@@ -18,9 +33,9 @@ export interface DiyInputs {
 /** The example household: six pleated filters a year at $18, three of the changes late. */
 export const DIY_DEFAULTS: DiyInputs = { filterPrice: 18, filtersPerYear: 6, lateChangesPerYear: 3 };
 
-/** The range each DIY input accepts (the filter-types table runs from $3 fiberglass to $100 media). */
+/** The range each DIY input accepts: prices run from the cheapest fiberglass to the dearest specialized media. */
 export const DIY_LIMITS: Record<keyof DiyInputs, { min: number; max: number }> = {
-  filterPrice: { min: 3, max: 100 },
+  filterPrice: { min: FILTERS.fiberglass.price.min, max: FILTERS.specialized.price.max },
   filtersPerYear: { min: 1, max: 12 },
   lateChangesPerYear: { min: 0, max: 12 },
 };
@@ -33,16 +48,16 @@ export const PROFESSIONAL_PER_YEAR = 220;
 export const COMMON_REPAIR = { year: 4, amount: 600 } as const;
 /** A coil and blower cleaning after dust got past overdue filters: DIY only, and only with late changes. */
 export const LATE_CHANGE_CLEANING = { year: 3, amount: 200 } as const;
-/** How many years the comparison covers. */
-export const YEARS = 5;
 
 /** One approach's costs over the years compared. */
-export interface ApproachCost<Part extends string> {
+export interface ApproachCost<Part extends string = string> {
   /** The routine cost of a year without repairs. */
   annual: number;
+  /** Repairs and cleanings over the whole period: everything the routine years leave out. */
+  repairs: number;
   /** Cost of each year, first to last, repairs included. */
   byYear: number[];
-  /** Five-year total. */
+  /** Five-year total: routine years plus repairs. */
   total: number;
   /** Named five-year amounts that add up to `total`. */
   parts: Record<Part, number>;
@@ -77,11 +92,22 @@ export function normalizeDiy(input: Partial<DiyInputs>): DiyInputs {
   };
 }
 
-function byYear(annual: number, repairs: readonly { year: number; amount: number }[]): number[] {
-  return Array.from(
+/** Routine cost over the whole period. */
+export function routineTotal(approach: Pick<ApproachCost, 'annual'>): number {
+  return approach.annual * YEARS;
+}
+
+function approachCost<Part extends string>(
+  annual: number,
+  repairs: readonly { year: number; amount: number }[],
+  parts: Record<Part, number>,
+): ApproachCost<Part> {
+  const byYear = Array.from(
     { length: YEARS },
     (_, i) => annual + repairs.filter((r) => r.year === i + 1).reduce((sum, r) => sum + r.amount, 0),
   );
+  const repairTotal = repairs.reduce((sum, r) => sum + r.amount, 0);
+  return { annual, repairs: repairTotal, byYear, total: routineTotal({ annual }) + repairTotal, parts };
 }
 
 /** The DIY column: filters, the energy lost to late changes, and repairs. */
@@ -90,30 +116,20 @@ export function diyCost(input: Partial<DiyInputs> = DIY_DEFAULTS): DiyCost {
   const filters = filterPrice * filtersPerYear;
   const energy = ENERGY_PER_LATE_CHANGE * lateChangesPerYear;
   const cleaning = lateChangesPerYear > 0 ? LATE_CHANGE_CLEANING.amount : 0;
-  const annual = filters + energy;
-  const years = byYear(annual, [COMMON_REPAIR, { year: LATE_CHANGE_CLEANING.year, amount: cleaning }]);
-  return {
-    annual,
-    byYear: years,
-    total: years.reduce((sum, y) => sum + y, 0),
-    parts: {
-      filters: filters * YEARS,
-      energy: energy * YEARS,
-      cleaning,
-      repair: COMMON_REPAIR.amount,
-    },
-  };
+  return approachCost(filters + energy, [COMMON_REPAIR, { year: LATE_CHANGE_CLEANING.year, amount: cleaning }], {
+    filters: filters * YEARS,
+    energy: energy * YEARS,
+    cleaning,
+    repair: COMMON_REPAIR.amount,
+  });
 }
 
 /** The professional column: the service every year, and the same ordinary repair. */
 export function professionalCost(): ProfessionalCost {
-  const years = byYear(PROFESSIONAL_PER_YEAR, [COMMON_REPAIR]);
-  return {
-    annual: PROFESSIONAL_PER_YEAR,
-    byYear: years,
-    total: years.reduce((sum, y) => sum + y, 0),
-    parts: { service: PROFESSIONAL_PER_YEAR * YEARS, repair: COMMON_REPAIR.amount },
-  };
+  return approachCost(PROFESSIONAL_PER_YEAR, [COMMON_REPAIR], {
+    service: PROFESSIONAL_PER_YEAR * YEARS,
+    repair: COMMON_REPAIR.amount,
+  });
 }
 
 /** DIY and professional side by side for the given DIY inputs. */
@@ -122,3 +138,8 @@ export function compareCosts(input: Partial<DiyInputs> = DIY_DEFAULTS): Comparis
   const professional = professionalCost();
   return { diy, professional, difference: diy.total - professional.total };
 }
+
+/** The example household's DIY costs, as the article's summary table shows them. */
+export const DIY: DiyCost = diyCost(DIY_DEFAULTS);
+/** The professional service's costs. */
+export const PROFESSIONAL: ProfessionalCost = professionalCost();

@@ -1,9 +1,16 @@
 /**
- * The calculator's displayed values, keyed by the `data-out` names in CostCalculator.astro. The
- * page renders them at build time with the defaults; the script sets the same keys on each change.
+ * The DIY-versus-professional cost calculator's displayed values, keyed by the `data-out` names in
+ * DiyProCostCalculator.astro and its parts. The page renders them at build time with the
+ * defaults; the script sets the same keys on each change. The printable guide reads them too.
  */
 import { formatUsd } from '@/lib/format';
-import { compareCosts, ENERGY_PER_LATE_CHANGE, normalizeDiy, YEARS, type DiyInputs } from './costs';
+import {
+  compareCosts,
+  ENERGY_PER_LATE_CHANGE,
+  normalizeDiy,
+  YEARS,
+  type DiyInputs,
+} from '@/features/five-year-costs/five-year-model';
 
 /** Year numbers shown in the table, 1 to YEARS. */
 export const YEAR_NUMBERS = Array.from({ length: YEARS }, (_, i) => i + 1);

@@ -1,11 +1,11 @@
-/** Behaviour of CostCalculator.astro: the show/hide button and the live DIY inputs. */
-import { DIY_DEFAULTS, normalizeDiy, type DiyInputs } from './costs';
-import { costTexts, type OutputKey } from './cost-text';
+/** Behaviour of DiyProCostCalculator.astro: the show/hide button and the live DIY inputs. */
+import { DIY_DEFAULTS, normalizeDiy, type DiyInputs } from '@/features/five-year-costs/five-year-model';
+import { costTexts, type OutputKey } from './diy-pro-cost-text';
 
 const LABELS = { show: 'Show Detailed Cost Calculator', hide: 'Hide Detailed Cost Calculator' };
 
 /** Wires one calculator: its toggle, its inputs and its reset button. */
-export function initCostCalculator(root: HTMLElement): void {
+export function initDiyProCostCalculator(root: HTMLElement): void {
   const toggle = root.querySelector<HTMLButtonElement>('[data-cost-toggle]');
   const panel = document.getElementById(toggle?.getAttribute('aria-controls') ?? '');
   if (!toggle || !panel) return;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DIY, PROFESSIONAL, YEARS, fiveYearTotal, routineTotal } from '@/features/five-year-costs/five-year';
+import { DIY, PROFESSIONAL, YEARS, routineTotal } from '@/features/five-year-costs/five-year-model';
 
 describe('DIY versus professional over five years (SPEC §9 "Other figures")', () => {
   test('the comparison covers five years', () => {
@@ -12,10 +12,10 @@ describe('DIY versus professional over five years (SPEC §9 "Other figures")', (
   ] as const)('%s: $%d a year, $%d routine, $%d in five years', (_name, approach, annual, routine, total) => {
     expect(approach.annual).toBe(annual);
     expect(routineTotal(approach)).toBe(routine);
-    expect(fiveYearTotal(approach)).toBe(total);
+    expect(approach.total).toBe(total);
   });
 
   test('the professional service costs $390 less over five years', () => {
-    expect(fiveYearTotal(DIY) - fiveYearTotal(PROFESSIONAL)).toBe(390);
+    expect(DIY.total - PROFESSIONAL.total).toBe(390);
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * What every request schema shares: the field-length limits, the field kinds built on them, and
+ * the 400 message of a failed parse. Written with zod's tree-shakable "mini" API, like every
+ * schema on the site: the plan page's island ships one, and the classic API would add some 60 KB
+ * to that page. Shared core: Node loads it directly from functions/, so relative imports with the
+ * extension only. The field kinds are marked free of side effects so a bundle that never uses a
+ * schema built from them (the plan page's island and the lead schema) can drop it.
+ */
+import * as z from 'zod/mini';
+
+/** The longest value each kind of field accepts, in characters. */
+export const FIELD_LIMITS = {
+  /** A one-line field: name, e-mail, phone, address line, guide name. */
+  text: 200,
+  /** A contact message. */
+  message: 5000,
+  /** A plan request's special instructions. */
+  instructions: 2000,
+  /** The address of the page a form was sent from. */
+  url: 2000,
+} as const;
+
+/** A one-line text field that must not be blank; `message` is shown when it is missing or blank. */
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredText(message: string) {
+  return z
+    .string(message)
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(FIELD_LIMITS.text, `Please keep this under ${FIELD_LIMITS.text} characters`),
+    );
+}
+
+/** A required e-mail address: `message` when missing or blank, then a format check. */
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredEmail(message: string) {
+  return z.pipe(requiredText(message), z.email('Please enter a valid email address'));
+}
+
+/** The http(s) address of the page a form was sent from. */
+/* @__NO_SIDE_EFFECTS__ */
+export function pageAddress() {
+  return z.pipe(
+    z
+      .string('Must be the page address')
+      .check(z.trim(), z.maxLength(FIELD_LIMITS.url, `Must be at most ${FIELD_LIMITS.url} characters`)),
+    z.url({ protocol: /^https?$/, error: 'Must be the page address (an http or https URL)' }),
+  );
+}
+
+/** Optional free text up to `limit`: blank when absent; `name` words the messages ("the message"). */
+/* @__NO_SIDE_EFFECTS__ */
+export function optionalText(limit: number, typeMessage: string, name: string) {
+  return z._default(
+    z
+      .string(typeMessage)
+      .check(z.trim(), z.maxLength(limit, `Please keep ${name} under ${limit.toLocaleString('en-US')} characters`)),
+    '',
+  );
+}
+
+/**
+ * The first problem of a failed parse, for a 400 answer that names the field: `field: message`,
+ * or the message alone when it already starts with the field's name ("planType must be ...").
+ */
+export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const field = issue.path.map(String).join('.');
+  return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { FIELD_LIMITS, firstIssue } from '@/lib/validation';
+import { contactLeadSchema, downloadLeadSchema } from '@/features/leads/schemas';
+import { planRequestErrors, planRequestLeadSchema } from '@/features/leads/plan-request';
+
+const issue = (path: PropertyKey[], message: string) => ({ issues: [{ path, message }] });
+
+describe('firstIssue: one 400 message for every schema', () => {
+  test.each([
+    [issue(['email'], 'Please enter your email'), 'email: Please enter your email'],
+    [issue(['planType'], 'planType must be lite or full'), 'planType must be lite or full'],
+    [issue(['options', 'count'], 'Must be a number'), 'options.count: Must be a number'],
+    [issue([], 'Request body must be an object'), 'Request body must be an object'],
+    [{ issues: [] }, 'Invalid input'],
+  ])('%j -> %j', (error, message) => {
+    expect(firstIssue(error)).toBe(message);
+  });
+});
+
+describe('FIELD_LIMITS: one length table for every schema', () => {
+  const long = (limit: number) => 'x'.repeat(limit + 1);
+  const source = (limit: number) => `https://example.com/${'x'.repeat(limit)}`;
+
+  test('one-line fields stop at the same length in leads and plan requests', () => {
+    const contact = contactLeadSchema.safeParse({ name: long(FIELD_LIMITS.text), email: 'a@b.co', phone: '1' });
+    expect(contact.success || firstIssue(contact.error)).toBe('name: Please keep this under 200 characters');
+    expect(planRequestErrors({ fullName: long(FIELD_LIMITS.text) }).fullName).toBe(
+      'Please keep this under 200 characters',
+    );
+    expect(planRequestErrors({ fullName: 'x'.repeat(FIELD_LIMITS.text) }).fullName).toBeUndefined();
+  });
+
+  test('the page address stops at the same length for download leads and plan requests', () => {
+    for (const schema of [downloadLeadSchema, planRequestLeadSchema]) {
+      const result = schema.safeParse({ source: source(FIELD_LIMITS.url) });
+      const problems = result.success ? [] : result.error.issues.filter((i) => i.path[0] === 'source');
+      expect(problems.map((i) => i.message)).toEqual(['Must be at most 2000 characters']);
+    }
+  });
+
+  test('long texts: 5,000 for a message, 2,000 for instructions', () => {
+    const contact = contactLeadSchema.safeParse({
+      name: 'Dana',
+      email: 'a@b.co',
+      phone: '1',
+      message: long(FIELD_LIMITS.message),
+    });
+    expect(contact.success || firstIssue(contact.error)).toBe(
+      'message: Please keep the message under 5,000 characters',
+    );
+    expect(planRequestErrors({ specialInstructions: long(FIELD_LIMITS.instructions) }).specialInstructions).toBe(
+      'Please keep instructions under 2,000 characters',
+    );
+  });
+});
