@@ -3,7 +3,7 @@
  * "Beyond the spec"): whether the current plan is set to cancel, and the customer's paid orders.
  */
 import type { AccountSummary } from '../src/features/auth/account-summary.ts';
-import { getPlan } from '../src/features/checkout/plans.ts';
+import { getPlan } from '../src/features/plans/plans.ts';
 import { SERVICE_NAMES, type ServiceType } from '../src/features/checkout/pricing.ts';
 import { bookingSummary } from '../src/features/checkout/booking.ts';
 import { requireUser } from './_lib/auth.ts';

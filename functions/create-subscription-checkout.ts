@@ -3,7 +3,7 @@
  * plan, billed to the user's customer, with a pending order recorded -> {url}.
  */
 import type Stripe from 'stripe';
-import { getPlan } from '../src/features/checkout/plans.ts';
+import { getPlan } from '../src/features/plans/plans.ts';
 import { SUBSCRIPTION_MONTHLY_CENTS } from '../src/features/checkout/pricing.ts';
 import { subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
 import { firstIssue } from '../src/lib/validation.ts';

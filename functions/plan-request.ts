@@ -3,8 +3,8 @@
  * with the schema the form uses, stores them as a `plan-request` lead -> 202 {id}; the outbox
  * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step.
  */
-import { getPlan, planPricing } from '../src/features/checkout/plans.ts';
-import { planRequestLeadSchema } from '../src/features/leads/plan-request.ts';
+import { getPlan, planPricing } from '../src/features/plans/plans.ts';
+import { planRequestLeadSchema } from '../src/features/plans/plan-request.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';

@@ -91,7 +91,7 @@ const services = defineCollection({
 const plans = defineCollection({
   loader: glob({ base: './content/plans', pattern: '*.yaml' }),
   schema: z.object({
-    /** 'lite' or 'full': the file name, matching PLANS in features/checkout/plans.ts. */
+    /** 'lite' or 'full': the file name, matching PLANS in features/plans/plans.ts. */
     headline: z.string().min(20).max(220),
     /** Meta description of the plan page, 50-160 characters. */
     description: z.string().min(50).max(160),

@@ -106,7 +106,7 @@ test.describe('plan requests', () => {
 
   test('a billing choice made and confirmed before the form has hydrated is kept', async ({ page }) => {
     // Hold the form's script, as a slow phone would, so the choice and the press come first.
-    const release = await holdRequests(page, /\/_astro\/PlanCheckout\.[\w-]+\.js$/);
+    const release = await holdRequests(page, /\/_astro\/PlanSignup\.[\w-]+\.js$/);
     await page.goto('/autopilot-lite', { waitUntil: 'domcontentloaded' });
     const picker = page.locator('#get-started');
     await picker.getByRole('radio', { name: 'Per visit' }).check();

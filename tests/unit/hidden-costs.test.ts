@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { HOME_SIZE, MONTHS, PREVENTION_COST_PER_YEAR } from '@/features/hidden-costs/hidden-cost-model';
 import { getScenario, SCENARIOS, scenarioCosts } from '@/features/hidden-costs/scenarios';
 import { parseSetting, settingError } from '@/features/hidden-costs/settings';
-import { getPlan } from '@/features/checkout/plans';
+import { getPlan } from '@/features/plans/plans';
 
 describe('hidden-costs scenarios (SPEC §2, §9)', () => {
   test.each([

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { planRequestErrors, planRequestSchema } from '@/features/leads/plan-request';
+import { planRequestErrors, planRequestSchema } from '@/features/plans/plan-request';
 
 const valid = {
   planType: 'full',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, PLAN_TERMS, planName } from '@/features/checkout/plans';
+import { PLANS, PLAN_TERMS, planName } from '@/features/plans/plans';
 
 describe('Autopilot plans (SPEC §9)', () => {
   test.each([

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { FIELD_LIMITS, firstIssue } from '@/lib/validation';
 import { contactLeadSchema, downloadLeadSchema } from '@/features/leads/schemas';
-import { planRequestErrors, planRequestLeadSchema } from '@/features/leads/plan-request';
+import { planRequestErrors, planRequestLeadSchema } from '@/features/plans/plan-request';
 
 const issue = (path: PropertyKey[], message: string) => ({ issues: [{ path, message }] });
 

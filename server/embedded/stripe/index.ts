@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
 import type { Handler, Route } from '../../../functions/_lib/http.ts';
-import { PLAN_TERMS } from '../../../src/features/checkout/plans.ts';
+import { PLAN_TERMS } from '../../../src/features/plans/plans.ts';
 import { SITE } from '../../../src/site.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { createApiHandler } from './api.ts';

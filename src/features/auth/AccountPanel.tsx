@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { planName } from '@/features/checkout/plans';
+import { planName } from '@/features/plans/plans';
 import { formatCents } from '@/lib/format';
 import { fetchAccountSummary, type AccountSummary } from './account-summary';
 import { $auth, $subscription, checkSubscription, signOut, startAuth } from './store';

@@ -3,7 +3,7 @@
  * (DECISIONS.md "Beyond the spec"): whether the plan is set to cancel, and the paid orders.
  * Shared by the function and the browser; relative imports only (Node loads it in functions/).
  */
-import type { PlanType } from '../checkout/plans.ts';
+import type { PlanType } from '../plans/plans.ts';
 
 /** One paid order as the account page lists it. */
 export interface AccountOrder {

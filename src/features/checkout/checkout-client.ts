@@ -4,7 +4,7 @@
  * without a url does nothing. supabase-js loads only when a checkout starts.
  */
 import type { BookingOptions, ServiceType } from './pricing';
-import type { PlanType } from './plans';
+import type { PlanType } from '@/features/plans/plans';
 
 /** The alert of SPEC §8 for a failed checkout. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';

@@ -4,7 +4,7 @@
  * 'Testing...' and is disabled; the outcome is a toast.
  */
 import { toast } from '@/features/toast/store';
-import { planName, type PlanType } from './plans';
+import { planName, type PlanType } from '@/features/plans/plans';
 import type { BookingOptions, ServiceType } from './pricing';
 import { currentAccessToken } from './checkout-client';
 

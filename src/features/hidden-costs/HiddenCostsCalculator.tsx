@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { formatUsd } from '@/lib/format';
-import { planName } from '@/features/checkout/plans';
+import { planName } from '@/features/plans/plans';
 import { HOME_SIZE, MONTHS, hiddenCosts } from './hidden-cost-model';
 import CalculatorOutput from './CalculatorOutput';
 import CalculatorSetting from './CalculatorSetting';

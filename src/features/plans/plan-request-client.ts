@@ -1,6 +1,6 @@
 /**
  * Sends an Autopilot sign-up form to /api/plan-request (DECISIONS.md). Kept apart from the guide
- * dialog's lead-client.ts so neither page's bundle pulls in a shared chunk for a few lines.
+ * dialog's leads/lead-client.ts so neither page's bundle pulls in a shared chunk for a few lines.
  */
 import type { PlanRequest } from './plan-request';
 

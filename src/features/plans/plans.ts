@@ -1,6 +1,6 @@
 /**
  * The Autopilot plans of SPEC §9: what each costs and includes. Display data for the home plans
- * block and the plan pages; the amounts charged come from `pricing.ts` (DECISIONS.md).
+ * block and the plan pages; the amounts charged come from `checkout/pricing.ts` (DECISIONS.md).
  * Browser code imports it: no secrets here. Shared core: Node loads it directly from functions/
  * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */

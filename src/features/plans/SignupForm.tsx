@@ -1,0 +1,54 @@
+/**
+ * The sign-up's second screen (SPEC §3, §5): the visitor's details for the chosen plan and way to
+ * pay, 'Back' to the picker, and what to do when the request could not be sent.
+ */
+import type { FormEvent, Ref } from 'react';
+import { formatUsd } from '@/lib/format';
+import { SITE } from '@/site';
+import type { Plan, PlanPricing } from './plans';
+import type { SignupFieldName, SignupFields, SignupState } from './signup';
+import SignupCard, { SIGNUP_LINK } from './SignupCard';
+import SignupInputs from './SignupInputs';
+
+interface Props {
+  plan: Plan;
+  chosen: PlanPricing;
+  state: SignupState;
+  onEdit: <K extends SignupFieldName>(name: K, value: SignupFields[K]) => void;
+  onSend: (form: HTMLFormElement) => void;
+  onBack: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}
+
+export default function SignupForm({ plan, chosen, state, onEdit, onSend, onBack, headingRef }: Props) {
+  const sending = state.sending === 'sending';
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSend(event.currentTarget);
+  }
+
+  return (
+    <SignupCard heading={`Your details for ${plan.name}`} headingRef={headingRef} onSubmit={onSubmit}>
+      <p className="mt-1 text-ink-muted">
+        {chosen.label}: {formatUsd(chosen.price)} per {chosen.per}.{' '}
+        <button type="button" className={SIGNUP_LINK} onClick={onBack}>
+          Back
+        </button>
+      </p>
+      <SignupInputs fields={state.fields} errors={state.errors} onEdit={onEdit} />
+      <div className="mt-6 flex flex-wrap gap-3">
+        <button type="submit" className="btn-primary" disabled={sending} aria-busy={sending}>
+          {sending ? 'Sending...' : `Request ${plan.name}`}
+        </button>
+        <button type="button" className="btn-outline" onClick={onBack}>
+          Back
+        </button>
+      </div>
+      <p role="alert" className="mt-4 font-semibold text-red-700">
+        {state.sending === 'failed' &&
+          `We could not send your request just now. Please try again, or call ${SITE.phone.display}. Everything you typed is still here.`}
+      </p>
+    </SignupCard>
+  );
+}
