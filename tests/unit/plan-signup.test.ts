@@ -1,11 +1,13 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { getPlan, planPricing } from '@/features/plans/plans';
 import {
   EMPTY_FIELDS,
-  INITIAL_SIGNUP,
   checkSignup,
   chosenPricing,
-  signupReducer,
+  clearDraft,
+  draftKey,
+  loadDraft,
+  saveDraft,
   type SignupFields,
 } from '@/features/plans/signup';
 
@@ -20,51 +22,37 @@ const filled: SignupFields = {
   agreeTerms: true,
 };
 
-describe('plan sign-up state (SPEC §4, §5)', () => {
-  test('starts on the picker with annual chosen and Missouri filled in', () => {
-    expect(INITIAL_SIGNUP).toMatchObject({ step: 'pick', period: 'annual', sending: 'idle', received: null });
-    expect(INITIAL_SIGNUP.fields.state).toBe('MO');
+/** A sessionStorage of one tab, as the browser keeps it. */
+function tabStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i) => [...items.keys()][i] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe('plan sign-up rules (SPEC §3, §4, §5)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('a fresh form is empty but for Missouri, with the terms not yet agreed', () => {
+    expect(EMPTY_FIELDS).toMatchObject({ fullName: '', state: 'MO', preferredDay: '', agreeTerms: false });
   });
 
-  test('a restored draft keeps its choice and fills in fields it lacks', () => {
-    const state = signupReducer(INITIAL_SIGNUP, {
-      type: 'restore',
-      draft: { period: 'monthly', fields: { zip: '65804' } },
-    });
-    expect(state.period).toBe('monthly');
-    expect(state.fields).toEqual({ ...EMPTY_FIELDS, zip: '65804' });
-  });
-
-  test('editing a field clears only its own message', () => {
-    const invalid = signupReducer(INITIAL_SIGNUP, {
-      type: 'invalid',
-      errors: { fullName: 'Please enter your full name', zip: 'Please enter your ZIP code' },
-    });
-    const edited = signupReducer(invalid, { type: 'edit', name: 'fullName', value: 'Dana' });
-    expect(edited.fields.fullName).toBe('Dana');
-    expect(edited.errors).toEqual({ fullName: undefined, zip: 'Please enter your ZIP code' });
-  });
-
-  test('changing screens forgets a failed send; a received request is kept', () => {
-    const failed = signupReducer(signupReducer(INITIAL_SIGNUP, { type: 'send' }), { type: 'failed' });
-    expect(failed.sending).toBe('failed');
-    expect(signupReducer(failed, { type: 'go', step: 'pick' })).toMatchObject({ step: 'pick', sending: 'idle' });
-    const checked = checkSignup('lite', { period: 'quarterly', fields: filled });
-    if (!('request' in checked)) throw new Error('expected a valid request');
-    const received = signupReducer(failed, { type: 'received', request: checked.request });
-    expect(received).toMatchObject({ sending: 'idle', received: { planType: 'lite', billingPeriod: 'quarterly' } });
-  });
-
-  test('checkSignup names the first missing field, or returns the request', () => {
-    expect(checkSignup('full', { period: 'annual', fields: { ...filled, fullName: ' ' } })).toMatchObject({
-      first: 'fullName',
+  test('checkSignup names the first field with a message, or returns the request to send', () => {
+    expect(checkSignup('full', 'annual', { ...filled, fullName: ' ' })).toEqual({
       errors: { fullName: 'Please enter your full name' },
+      first: 'fullName',
     });
-    expect(checkSignup('full', { period: 'annual', fields: { ...filled, agreeTerms: false } })).toMatchObject({
-      first: 'agreeTerms',
-    });
-    expect(checkSignup('full', { period: 'annual', fields: filled })).toEqual({
-      request: { ...filled, planType: 'full', billingPeriod: 'annual' },
+    expect(checkSignup('full', 'annual', { ...filled, agreeTerms: false })).toMatchObject({ first: 'agreeTerms' });
+    expect(checkSignup('lite', 'quarterly', filled)).toEqual({
+      errors: {},
+      request: { ...filled, planType: 'lite', billingPeriod: 'quarterly' },
     });
   });
 
@@ -73,5 +61,29 @@ describe('plan sign-up state (SPEC §4, §5)', () => {
     expect(chosenPricing(options, 'monthly').price).toBe(59);
     expect(chosenPricing(options, 'quarterly').price).toBe(177);
     expect(chosenPricing(options, 'annual').price).toBe(630);
+  });
+
+  test('a draft is kept per plan in this tab until it is cleared', () => {
+    vi.stubGlobal('sessionStorage', tabStorage());
+    const draft = { period: 'monthly' as const, fields: { ...filled, zip: '65807' } };
+    saveDraft(draftKey('lite'), draft);
+    expect(loadDraft(draftKey('lite'))).toEqual(draft);
+    expect(loadDraft(draftKey('full'))).toBeNull();
+    clearDraft(draftKey('lite'));
+    expect(loadDraft(draftKey('lite'))).toBeNull();
+  });
+
+  test('an unreadable draft or a blocked storage loses the draft, never the form', () => {
+    const storage = tabStorage();
+    storage.setItem(draftKey('full'), '{not json');
+    vi.stubGlobal('sessionStorage', storage);
+    expect(loadDraft(draftKey('full'))).toBeNull();
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.stubGlobal('sessionStorage', { getItem: blocked, setItem: blocked, removeItem: blocked });
+    expect(loadDraft(draftKey('full'))).toBeNull();
+    expect(() => saveDraft(draftKey('full'), { period: 'annual', fields: filled })).not.toThrow();
+    expect(() => clearDraft(draftKey('full'))).not.toThrow();
   });
 });

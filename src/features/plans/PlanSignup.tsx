@@ -2,22 +2,24 @@
  * The plan pages' sign-up (SPEC §2, §4): choose how to pay (annual by default), 'Select Plan' opens
  * the form, 'Back' returns. The form validates with the shared plan-request schema and keeps a
  * draft in this tab, so nothing typed is lost on a reload or a Back. Sending stores the request as
- * a lead (DECISIONS.md), confirms it, then offers the online checkout. State lives in signup.ts;
- * each screen is its own component.
+ * a lead (DECISIONS.md), confirms it, then offers the online checkout. Each screen is its own
+ * component; the rules live in signup.ts.
  */
-import { useEffect, useReducer, useRef } from 'react';
-import { getPlan, planPricing, type PlanType } from './plans';
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_BILLING_PERIOD, getPlan, planPricing, type BillingPeriod, type PlanType } from './plans';
+import type { PlanRequest } from './plan-request';
 import { submitPlanRequest } from './plan-request-client';
 import {
-  INITIAL_SIGNUP,
+  EMPTY_FIELDS,
   checkSignup,
   chosenPricing,
   clearDraft,
   draftKey,
   loadDraft,
   saveDraft,
-  signupReducer,
-  type SignupState,
+  type SignupErrors,
+  type SignupFieldName,
+  type SignupFields,
 } from './signup';
 import BillingPicker from './BillingPicker';
 import RequestReceived from './RequestReceived';
@@ -31,18 +33,26 @@ export default function PlanSignup({ planType }: Props) {
   const plan = getPlan(planType);
   const options = planPricing(plan);
   const key = draftKey(planType);
-  const [state, dispatch] = useReducer(signupReducer, INITIAL_SIGNUP);
-  const { step, period, fields, received } = state;
+  const [step, setStep] = useState<'pick' | 'form'>('pick');
+  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+  const [fields, setFields] = useState<SignupFields>(EMPTY_FIELDS);
+  const [errors, setErrors] = useState<SignupErrors>({});
+  const [sending, setSending] = useState<'idle' | 'sending' | 'failed'>('idle');
+  const [received, setReceived] = useState<PlanRequest | null>(null);
   // The screen shown has one heading; focus moves to it when the visitor changes screens.
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const restored = useRef(false);
 
   useEffect(() => {
-    // The draft lives in sessionStorage, which the server render cannot read: it is restored once
-    // after hydration so the first client render matches the server's HTML.
     const draft = loadDraft(key);
-    if (draft) dispatch({ type: 'restore', draft });
+    if (draft) {
+      // The draft lives in sessionStorage, which the server render cannot read: it is restored once
+      // after hydration so the first client render matches the server's HTML.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setPeriod(draft.period);
+      setFields({ ...EMPTY_FIELDS, ...draft.fields });
+    }
     restored.current = true;
   }, [key]);
 
@@ -60,43 +70,49 @@ export default function PlanSignup({ planType }: Props) {
 
   const chosen = chosenPricing(options, period);
 
-  function go(next: SignupState['step']) {
+  function go(next: 'pick' | 'form') {
     moved.current = true;
-    dispatch({ type: 'go', step: next });
+    setStep(next);
+    setSending('idle');
+  }
+
+  function edit<K extends SignupFieldName>(name: K, value: SignupFields[K]) {
+    setFields((current) => ({ ...current, [name]: value }));
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   }
 
   async function send(form: HTMLFormElement) {
-    if (state.sending === 'sending') return;
-    const checked = checkSignup(planType, state);
-    if ('errors' in checked) {
-      dispatch({ type: 'invalid', errors: checked.errors });
+    if (sending === 'sending') return;
+    const checked = checkSignup(planType, period, fields);
+    setErrors(checked.errors);
+    if (!checked.request) {
+      setSending('idle');
       form.querySelector<HTMLElement>(`[name="${checked.first}"]`)?.focus();
       return;
     }
-    dispatch({ type: 'send' });
+    setSending('sending');
     try {
       await submitPlanRequest(checked.request);
     } catch (error) {
       // The draft stays in the fields and in this tab: the visitor can retry or call.
       console.error('Plan request not stored:', error);
-      dispatch({ type: 'failed' });
+      setSending('failed');
       return;
     }
     clearDraft(key);
     moved.current = true;
-    dispatch({ type: 'received', request: checked.request });
+    setSending('idle');
+    setReceived(checked.request);
   }
 
-  if (received) {
-    return <RequestReceived plan={plan} chosen={chosen} request={received} headingRef={heading} />;
-  }
+  if (received) return <RequestReceived plan={plan} chosen={chosen} request={received} headingRef={heading} />;
   if (step === 'pick') {
     return (
       <BillingPicker
         plan={plan}
         options={options}
         period={period}
-        onChoose={(choice) => dispatch({ type: 'choose', period: choice })}
+        onChoose={setPeriod}
         onSelect={() => go('form')}
         headingRef={heading}
       />
@@ -106,8 +122,10 @@ export default function PlanSignup({ planType }: Props) {
     <SignupForm
       plan={plan}
       chosen={chosen}
-      state={state}
-      onEdit={(name, value) => dispatch({ type: 'edit', name, value })}
+      fields={fields}
+      errors={errors}
+      sending={sending}
+      onEdit={edit}
       onSend={(form) => void send(form)}
       onBack={() => go('pick')}
       headingRef={heading}

@@ -6,22 +6,25 @@ import type { FormEvent, Ref } from 'react';
 import { formatUsd } from '@/lib/format';
 import { SITE } from '@/site';
 import type { Plan, PlanPricing } from './plans';
-import type { SignupFieldName, SignupFields, SignupState } from './signup';
+import type { SignupErrors, SignupFieldName, SignupFields } from './signup';
 import SignupCard, { SIGNUP_LINK } from './SignupCard';
 import SignupInputs from './SignupInputs';
 
 interface Props {
   plan: Plan;
   chosen: PlanPricing;
-  state: SignupState;
+  fields: SignupFields;
+  errors: SignupErrors;
+  sending: 'idle' | 'sending' | 'failed';
   onEdit: <K extends SignupFieldName>(name: K, value: SignupFields[K]) => void;
   onSend: (form: HTMLFormElement) => void;
   onBack: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
-export default function SignupForm({ plan, chosen, state, onEdit, onSend, onBack, headingRef }: Props) {
-  const sending = state.sending === 'sending';
+export default function SignupForm(props: Props) {
+  const { plan, chosen, fields, errors, onEdit, onSend, onBack, headingRef } = props;
+  const sending = props.sending === 'sending';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,7 +39,7 @@ export default function SignupForm({ plan, chosen, state, onEdit, onSend, onBack
           Back
         </button>
       </p>
-      <SignupInputs fields={state.fields} errors={state.errors} onEdit={onEdit} />
+      <SignupInputs fields={fields} errors={errors} onEdit={onEdit} />
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={sending} aria-busy={sending}>
           {sending ? 'Sending...' : `Request ${plan.name}`}
@@ -46,7 +49,7 @@ export default function SignupForm({ plan, chosen, state, onEdit, onSend, onBack
         </button>
       </div>
       <p role="alert" className="mt-4 font-semibold text-red-700">
-        {state.sending === 'failed' &&
+        {props.sending === 'failed' &&
           `We could not send your request just now. Please try again, or call ${SITE.phone.display}. Everything you typed is still here.`}
       </p>
     </SignupCard>

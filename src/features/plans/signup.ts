@@ -1,9 +1,9 @@
 /**
- * The plan sign-up's state (SPEC §2, §4, §5): which screen shows, how the visitor pays, what they
- * typed, the errors beside the fields, and whether the request is being sent. Framework-free: the
- * PlanSignup island renders it and the screens report what the visitor did as actions.
+ * The plan sign-up's rules (SPEC §3, §4, §5): the form's fields, their check against the shared
+ * plan-request schema, the chosen price, and the draft kept in this tab. Framework-free: the
+ * PlanSignup island and its screens call it.
  */
-import { DEFAULT_BILLING_PERIOD, type BillingPeriod, type PlanPricing, type PlanType } from './plans';
+import type { BillingPeriod, PlanPricing, PlanType } from './plans';
 import { planRequestErrors, planRequestSchema, type PlanRequest, type PlanRequestInput } from './plan-request';
 
 /** The form's own fields: the request without the plan and billing chosen before it. */
@@ -46,79 +46,25 @@ export const TEXT_FIELDS: readonly {
   { name: 'zip', label: 'ZIP code', type: 'text', autoComplete: 'postal-code' },
 ];
 
-/** Everything the sign-up shows. */
-export interface SignupState {
-  step: 'pick' | 'form';
-  period: BillingPeriod;
-  fields: SignupFields;
-  errors: SignupErrors;
-  sending: 'idle' | 'sending' | 'failed';
-  /** The stored request once it was received: the confirmation replaces both screens. */
-  received: PlanRequest | null;
-}
-
 /** What the visitor kept in this tab: the billing choice and the fields. */
 export interface SignupDraft {
   period: BillingPeriod;
   fields: Partial<SignupFields>;
 }
 
-/** What happens to the sign-up. */
-export type SignupAction =
-  | { type: 'restore'; draft: SignupDraft }
-  | { type: 'choose'; period: BillingPeriod }
-  | { type: 'go'; step: SignupState['step'] }
-  | { type: 'edit'; name: SignupFieldName; value: SignupFields[SignupFieldName] }
-  | { type: 'invalid'; errors: SignupErrors }
-  | { type: 'send' }
-  | { type: 'failed' }
-  | { type: 'received'; request: PlanRequest };
-
-/** The sign-up as a page first draws it: the picker, annual chosen (SPEC §4). */
-export const INITIAL_SIGNUP: SignupState = {
-  step: 'pick',
-  period: DEFAULT_BILLING_PERIOD,
-  fields: EMPTY_FIELDS,
-  errors: {},
-  sending: 'idle',
-  received: null,
-};
-
-/** The sign-up after an action. */
-export function signupReducer(state: SignupState, action: SignupAction): SignupState {
-  switch (action.type) {
-    case 'restore':
-      return { ...state, period: action.draft.period, fields: { ...EMPTY_FIELDS, ...action.draft.fields } };
-    case 'choose':
-      return { ...state, period: action.period };
-    case 'go':
-      return { ...state, step: action.step, sending: 'idle' };
-    case 'edit': {
-      const fields = { ...state.fields, [action.name]: action.value };
-      // Typing in a field clears its message; the others stay until the next send.
-      const errors = state.errors[action.name] ? { ...state.errors, [action.name]: undefined } : state.errors;
-      return { ...state, fields, errors };
-    }
-    case 'invalid':
-      return { ...state, errors: action.errors, sending: 'idle' };
-    case 'send':
-      return { ...state, errors: {}, sending: 'sending' };
-    case 'failed':
-      return { ...state, sending: 'failed' };
-    case 'received':
-      return { ...state, sending: 'idle', received: action.request };
-  }
-}
-
-/** The form checked with the shared schema: the request to send, or the messages and the first field named. */
+/**
+ * The form checked with the shared schema: the messages to show (none when valid), and either the
+ * first field with a message, to focus, or the request to send.
+ */
 export function checkSignup(
   planType: PlanType,
-  state: Pick<SignupState, 'period' | 'fields'>,
-): { request: PlanRequest } | { errors: SignupErrors; first: keyof PlanRequest } {
-  const input = { planType, billingPeriod: state.period, ...state.fields };
+  period: BillingPeriod,
+  fields: SignupFields,
+): { errors: SignupErrors; first?: keyof PlanRequest; request?: PlanRequest } {
+  const input = { planType, billingPeriod: period, ...fields };
   const errors = planRequestErrors(input);
   const first = Object.keys(errors)[0] as keyof PlanRequest | undefined;
-  return first ? { errors, first } : { request: planRequestSchema.parse(input) };
+  return first ? { errors, first } : { errors, request: planRequestSchema.parse(input) };
 }
 
 /** The picker's choice for a billing period (annual, the last, when it is not offered). */
