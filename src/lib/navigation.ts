@@ -25,3 +25,47 @@ export const BLOG_MENU = [
 export function sectionHref(id: string, currentPath: string): string {
   return normalizePath(currentPath) === '/' ? `#${id}` : `/#${id}`;
 }
+
+/** One link of a menu. */
+export interface NavLink {
+  readonly href: string;
+  readonly label: string;
+}
+
+/** A titled group of links: a dropdown in the wide header, a headed list in the phone menu. */
+export interface NavMenu {
+  /** The id of the list, which its dropdown button controls. */
+  readonly id: string;
+  readonly label: string;
+  readonly links: readonly NavLink[];
+  /** The link that closes the list, set apart: the index of everything the list samples. */
+  readonly all: NavLink;
+}
+
+/** An entry of the header's menu. */
+export type HeaderEntry = { readonly link: NavLink } | { readonly menu: NavMenu };
+
+/** The Blog menu: the five articles, then every article. */
+export const BLOG_NAV: NavMenu = {
+  id: 'blog-menu',
+  label: 'Blog',
+  links: BLOG_MENU,
+  all: { href: '/blog', label: 'View All Articles' },
+};
+
+/**
+ * The header's menu on a page, in the order the wide header shows it (SPEC §2 Header): the
+ * section anchors with the Blog menu before Contact. Both the wide and the phone menu draw it.
+ */
+export function headerMenu(currentPath: string): readonly HeaderEntry[] {
+  const section = (s: (typeof HOME_SECTIONS)[number]) => ({
+    link: { href: sectionHref(s.id, currentPath), label: s.label },
+  });
+  const [services, autopilot, contact] = HOME_SECTIONS;
+  return [section(services), section(autopilot), { menu: BLOG_NAV }, section(contact)];
+}
+
+/** `aria-current` for a link to `href` on the page at `currentPath`: 'page' when they are the same. */
+export function ariaCurrent(href: string, currentPath: string): 'page' | undefined {
+  return href === normalizePath(currentPath) ? 'page' : undefined;
+}

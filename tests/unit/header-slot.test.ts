@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hasStoredSession } from '@/features/auth/header-slot';
+import { hasStoredSession } from '@/features/auth/session';
 
 function storage(entries: Record<string, string>): Pick<Storage, 'length' | 'key' | 'getItem'> {
   const keys = Object.keys(entries);

@@ -15,19 +15,20 @@ interface Props {
 }
 
 export default function SignupCard({ heading, headingRef, onSubmit, children }: Props) {
-  const content = (
-    <>
-      <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
-        {heading}
-      </h2>
-      {children}
-    </>
+  const title = (
+    <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
+      {heading}
+    </h2>
   );
   return onSubmit ? (
     <form noValidate onSubmit={onSubmit} className={CARD}>
-      {content}
+      {title}
+      {children}
     </form>
   ) : (
-    <div className={CARD}>{content}</div>
+    <div className={CARD}>
+      {title}
+      {children}
+    </div>
   );
 }

@@ -1,0 +1,25 @@
+/** The account screen's Account Information (SPEC §2): e-mail, verification, member since, last sign in. */
+import type { User } from '@supabase/supabase-js';
+import { accountDate } from './account';
+import AccountSection from './AccountSection';
+
+export default function AccountInfo({ user }: { user: User }) {
+  const rows = [
+    { term: 'Email', value: user.email, wrap: true },
+    { term: 'Status', value: user.email_confirmed_at ? 'Verified' : 'Pending Verification' },
+    { term: 'Member since', value: accountDate(user.created_at) },
+    { term: 'Last sign in', value: accountDate(user.last_sign_in_at) },
+  ];
+  return (
+    <AccountSection id="account-info" title="Account Information">
+      <dl className="mt-4 grid gap-3">
+        {rows.map((row) => (
+          <div key={row.term}>
+            <dt className="text-sm text-ink-muted">{row.term}</dt>
+            <dd className={row.wrap ? 'font-semibold break-all' : 'font-semibold'}>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,56 @@
+/** The account screen's paid orders, newest first (DECISIONS.md "Beyond the spec"). */
+import { formatCents } from '@/lib/format';
+import { accountDate } from './account';
+import type { AccountSummary } from './account-summary';
+import AccountSection from './AccountSection';
+
+interface Props {
+  summary: AccountSummary | 'loading' | 'failed';
+}
+
+const COLUMNS = ['Order', 'What', 'Paid on'];
+
+export default function AccountOrders({ summary }: Props) {
+  return (
+    <AccountSection id="account-orders" title="Your Orders" wide>
+      {summary === 'loading' && <p className="mt-4 text-ink-muted">Loading your orders...</p>}
+      {summary === 'failed' && (
+        <p role="alert" className="mt-4 font-semibold text-red-700">
+          Your orders could not be loaded. Please reload the page.
+        </p>
+      )}
+      {typeof summary === 'object' && summary.orders.length === 0 && (
+        <p className="mt-4 text-ink-muted">No paid orders yet.</p>
+      )}
+      {typeof summary === 'object' && summary.orders.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">Your paid orders, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-sm text-ink-muted">
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="py-2 pr-4 font-semibold">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.orders.map((order) => (
+                <tr key={order.orderNumber} className="border-b border-slate-100 last:border-0">
+                  <td className="py-2 pr-4 font-mono font-semibold">{order.orderNumber}</td>
+                  <td className="py-2 pr-4">{order.description}</td>
+                  <td className="py-2 pr-4">{accountDate(order.paidAt)}</td>
+                  <td className="py-2 text-right font-semibold">{formatCents(order.amountCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,28 @@
+/** One card of the /account screen: a section named by its heading. */
+import type { ReactNode } from 'react';
+
+/** The style of the account screen's text links. */
+export const ACCOUNT_LINK =
+  'inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4';
+
+interface Props {
+  id: string;
+  title: string;
+  /** Spans both columns on wide screens. */
+  wide?: boolean;
+  children: ReactNode;
+}
+
+export default function AccountSection({ id, title, wide = false, children }: Props) {
+  return (
+    <section
+      className={`rounded-2xl border border-slate-200 bg-white p-6${wide ? 'md:col-span-2' : ''}`}
+      aria-labelledby={id}
+    >
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

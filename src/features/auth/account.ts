@@ -1,0 +1,40 @@
+/**
+ * What the /account screen needs besides the auth store (SPEC §2, §9): how it writes dates, the
+ * session identifier it shows, and opening the card provider's billing portal (DECISIONS.md
+ * "Beyond the spec").
+ */
+
+/** SPEC §9: the session identifier is shown cut to 20 characters. */
+export const SESSION_ID_LENGTH = 20;
+
+/** A date as the account page writes it ("March 4, 2025"), or 'Not yet' when there is none. */
+export function accountDate(iso: string | null | undefined): string {
+  return iso
+    ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })
+    : 'Not yet';
+}
+
+/** The `session_id` claim of an access token (never the token itself). */
+export function sessionIdOf(accessToken: string | undefined): string {
+  try {
+    const payload = JSON.parse(
+      atob((accessToken ?? '').split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''),
+    ) as {
+      session_id?: unknown;
+    };
+    return typeof payload.session_id === 'string' ? payload.session_id : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Opens the billing portal in a new tab; throws with the function's message when it cannot. */
+export async function openBillingPortal(accessToken: string): Promise<void> {
+  const res = await fetch('/api/customer-portal', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  const body = (await res.json()) as { url?: string; error?: string };
+  if (!res.ok || !body.url) throw new Error(body.error ?? `HTTP ${res.status}`);
+  window.open(body.url, '_blank', 'noopener');
+}
