@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 export const ACCOUNT_LINK =
   'inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4';
 
+const CARD = 'rounded-2xl border border-slate-200 bg-white p-6';
+
 interface Props {
   id: string;
   title: string;
@@ -15,10 +17,7 @@ interface Props {
 
 export default function AccountSection({ id, title, wide = false, children }: Props) {
   return (
-    <section
-      className={`rounded-2xl border border-slate-200 bg-white p-6${wide ? 'md:col-span-2' : ''}`}
-      aria-labelledby={id}
-    >
+    <section className={wide ? `${CARD} md:col-span-2` : CARD} aria-labelledby={id}>
       <h2 id={id} className="text-xl font-bold">
         {title}
       </h2>
