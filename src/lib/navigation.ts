@@ -54,8 +54,9 @@ export const BLOG_NAV: NavMenu = {
 };
 
 /**
- * The header's menu on a page, in the order the wide header shows it (SPEC §2 Header): the
- * section anchors with the Blog menu before Contact. Both the wide and the phone menu draw it.
+ * The header's menu on a page, in the order the wide header shows it
+ * (docs/product.md#header-and-navigation): the section anchors with the Blog menu before Contact.
+ * Both the wide and the phone menu draw it.
  */
 export function headerMenu(currentPath: string): readonly HeaderEntry[] {
   const section = (s: (typeof HOME_SECTIONS)[number]) => ({

@@ -37,7 +37,7 @@ function tabStorage(): Storage {
   };
 }
 
-describe('plan sign-up rules (SPEC §3, §4, §5)', () => {
+describe('plan sign-up rules (docs/product.md#plan-sign-up-form)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('a fresh form is empty but for Missouri, with the terms not yet agreed', () => {

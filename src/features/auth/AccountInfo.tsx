@@ -1,4 +1,7 @@
-/** The account screen's Account Information (SPEC §2): e-mail, verification, member since, last sign in. */
+/**
+ * The account screen's Account Information (docs/product.md#account-page): e-mail, verification,
+ * member since, last sign in.
+ */
 import type { User } from '@supabase/supabase-js';
 import { accountDate } from './account';
 import AccountSection from './AccountSection';

@@ -1,4 +1,4 @@
-/** The account screen's paid orders, newest first (DECISIONS.md "Beyond the spec"). */
+/** The account screen's paid orders, newest first (docs/product.md#orders-list). */
 import { formatCents } from '@/lib/format';
 import { accountDate } from './account';
 import type { AccountSummary } from './account-summary';

@@ -1,8 +1,8 @@
 /**
- * The /account screen (SPEC §2, §4): a loading state, then the signed-in user's information,
- * subscription status, quick actions and security; without a user it goes to /auth. Beyond the
- * spec: 'Manage billing' opens the card provider's billing portal, a plan set to cancel says so,
- * and the paid orders are listed. Coming back to the tab (from the portal) refreshes both.
+ * The /account screen (docs/product.md#account-page): a loading state, then the signed-in user's
+ * information, subscription status, quick actions, security and paid orders; without a user it
+ * goes to /auth. Coming back to the tab (from the billing portal) refreshes the subscription and
+ * the orders.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,7 @@
-/** The account screen's Quick Actions (SPEC §2): services, contact and, for a subscriber, the plans. */
+/**
+ * The account screen's Quick Actions (docs/product.md#account-page): services, contact and, for a
+ * subscriber, the plans.
+ */
 import AccountSection, { ACCOUNT_LINK } from './AccountSection';
 
 export default function AccountQuickActions({ subscribed }: { subscribed: boolean }) {

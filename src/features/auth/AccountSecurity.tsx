@@ -1,4 +1,4 @@
-/** The account screen's Security (SPEC §2, §9): the session identifier and 'Sign Out'. */
+/** The account screen's Security (docs/product.md#account-page): the session identifier and 'Sign Out'. */
 import AccountSection from './AccountSection';
 import { signOut } from './store';
 

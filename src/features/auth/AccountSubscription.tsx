@@ -1,6 +1,7 @@
 /**
- * The account screen's Subscription Status (SPEC §2): active or not, the plan and its renewal or
- * end date, and 'Manage billing', which opens the card provider's portal (DECISIONS.md).
+ * The account screen's Subscription Status (docs/product.md#subscription-status): active or not,
+ * the plan and its renewal or end date, and 'Manage billing', which opens the card provider's
+ * portal (docs/product.md#billing-portal).
  */
 import { useState } from 'react';
 import { planName } from '@/features/plans/plans';

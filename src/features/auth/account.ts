@@ -1,10 +1,10 @@
 /**
- * What the /account screen needs besides the auth store (SPEC §2, §9): how it writes dates, the
- * session identifier it shows, and opening the card provider's billing portal (DECISIONS.md
- * "Beyond the spec").
+ * What the /account screen needs besides the auth store (docs/product.md#account-page): how it
+ * writes dates, the session identifier it shows, and opening the card provider's billing portal
+ * (docs/product.md#billing-portal).
  */
 
-/** SPEC §9: the session identifier is shown cut to 20 characters. */
+/** The session identifier is shown cut to 20 characters (docs/product.md#account-page). */
 export const SESSION_ID_LENGTH = 20;
 
 /** A date as the account page writes it ("March 4, 2025"), or 'Not yet' when there is none. */

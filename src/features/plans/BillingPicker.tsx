@@ -1,4 +1,7 @@
-/** The sign-up's first screen (SPEC §4): the three ways to pay for a plan, then 'Select Plan'. */
+/**
+ * The sign-up's first screen (docs/product.md#billing-periods): the three ways to pay for a plan,
+ * then 'Select Plan'.
+ */
 import { useId, type Ref } from 'react';
 import { formatUsd } from '@/lib/format';
 import type { BillingPeriod, Plan, PlanPricing } from './plans';

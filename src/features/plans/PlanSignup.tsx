@@ -1,9 +1,9 @@
 /**
- * The plan pages' sign-up (SPEC §2, §4): choose how to pay (annual by default), 'Select Plan' opens
- * the form, 'Back' returns. The form validates with the shared plan-request schema and keeps a
- * draft in this tab, so nothing typed is lost on a reload or a Back. Sending stores the request as
- * a lead (DECISIONS.md), confirms it, then offers the online checkout. Each screen is its own
- * component; the rules live in signup.ts.
+ * The plan pages' sign-up (docs/product.md#plan-sign-up-form): choose how to pay (annual by
+ * default), 'Select Plan' opens the form, 'Back' returns. The form validates with the shared
+ * plan-request schema and keeps a draft in this tab, so nothing typed is lost on a reload or a
+ * Back. Sending stores the request as a lead (docs/product.md#plan-requests), confirms it, then
+ * offers the online checkout. Each screen is its own component; the rules live in signup.ts.
  */
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_BILLING_PERIOD, getPlan, planPricing, type BillingPeriod, type PlanType } from './plans';

@@ -1,6 +1,6 @@
 /**
- * The sign-up's confirmation (DECISIONS.md): the request is stored, we will call; the visitor can
- * also subscribe by card now (signing in first).
+ * The sign-up's confirmation (docs/product.md#plan-sign-up-form): the request is stored, we will
+ * call; the visitor can also subscribe by card now (signing in first).
  */
 import { useState, type Ref } from 'react';
 import { startSubscriptionCheckout } from '@/features/checkout/checkout-client';

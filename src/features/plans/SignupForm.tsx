@@ -1,6 +1,7 @@
 /**
- * The sign-up's second screen (SPEC §3, §5): the visitor's details for the chosen plan and way to
- * pay, 'Back' to the picker, and what to do when the request could not be sent.
+ * The sign-up's second screen (docs/product.md#plan-sign-up-form): the visitor's details for the
+ * chosen plan and way to pay, 'Back' to the picker, and what to do when the request could not be
+ * sent.
  */
 import type { FormEvent, Ref } from 'react';
 import { formatUsd } from '@/lib/format';

@@ -1,4 +1,7 @@
-/** The sign-up form's fields (SPEC §3): each with its label and, after a send, its message. */
+/**
+ * The sign-up form's fields (docs/product.md#plan-sign-up-form): each with its label and, after a
+ * send, its message.
+ */
 import { useId } from 'react';
 import { PREFERRED_DAYS } from './plan-request';
 import { SIGNUP_LINK } from './SignupCard';

@@ -1,7 +1,7 @@
 /**
- * The plan sign-up's rules (SPEC §3, §4, §5): the form's fields, their check against the shared
- * plan-request schema, the chosen price, and the draft kept in this tab. Framework-free: the
- * PlanSignup island and its screens call it.
+ * The plan sign-up's rules (docs/product.md#plan-sign-up-form): the form's fields, their check
+ * against the shared plan-request schema, the chosen price, and the draft kept in this tab.
+ * Framework-free: the PlanSignup island and its screens call it.
  */
 import type { BillingPeriod, PlanPricing, PlanType } from './plans';
 import { planRequestErrors, planRequestSchema, type PlanRequest, type PlanRequestInput } from './plan-request';
