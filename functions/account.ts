@@ -1,6 +1,6 @@
 /**
- * GET /api/account: what the account page shows beyond SPEC's subscription check (DECISIONS.md
- * "Beyond the spec"): whether the current plan is set to cancel, and the customer's paid orders.
+ * GET /api/account: what the account page shows beyond the subscription check
+ * (docs/product.md#orders-list): whether the current plan is set to cancel, and the customer's paid orders.
  */
 import type { AccountSummary } from '../src/features/auth/account-summary.ts';
 import { getPlan } from '../src/features/plans/plans.ts';

@@ -1,6 +1,6 @@
 /**
  * POST /api/contact {name, email, phone, service?, message?}: stores a contact lead with the payload
- * the automation tool receives (SPEC §7) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
+ * the automation tool receives (docs/product.md#contact-form) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
  * The home page's form also posts here without JavaScript: then the answer is a page, not JSON.
  */
 import { contactLeadSchema } from '../src/features/leads/schemas.ts';
@@ -11,7 +11,7 @@ import { HttpError, handler, json, readJsonOrForm } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';
 import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
 
-/** The form's label, sent as the payload's source (SPEC §7). */
+/** The form's label, sent as the payload's source (docs/product.md#contact-form). */
 export const CONTACT_FORM_SOURCE = 'Contact Form';
 
 /** Where a plain form post lands after its lead is stored. */

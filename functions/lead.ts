@@ -1,6 +1,7 @@
 /**
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
- * with the payload the automation tool receives (SPEC §7) -> 202 {id}; relayed to LEAD_WEBHOOK_URL.
+ * with the payload the automation tool receives (docs/product.md#guide-downloads) -> 202 {id}; relayed
+ * to LEAD_WEBHOOK_URL.
  */
 import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';

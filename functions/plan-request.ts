@@ -1,5 +1,5 @@
 /**
- * POST /api/plan-request: the Autopilot sign-up form (DECISIONS.md): validates the form's fields
+ * POST /api/plan-request: the Autopilot sign-up form (docs/product.md#plan-requests): validates the form's fields
  * with the schema the form uses, stores them as a `plan-request` lead -> 202 {id}; the outbox
  * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step.
  */

@@ -1,7 +1,7 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
  * page copy, the legal pages and the blog articles (MDX). Prices are never written in content: the informational ranges
- * of SPEC §9 are, but every amount we charge comes from src/features/checkout.
+ * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/checkout.
  */
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
@@ -63,7 +63,7 @@ const services = defineCollection({
     icon,
     /** Position in lists; lower comes first. */
     order: z.number().int(),
-    /** Whether the home page's services grid shows a card for it (SPEC §2: seven cards). */
+    /** Whether the home page's services grid shows a card for it (docs/product.md#home-page: seven cards). */
     onHome: z.boolean(),
     /** The hero's sentence under the title. */
     headline: z.string().min(20).max(220),
@@ -73,7 +73,7 @@ const services = defineCollection({
     process: z.array(step).min(3).max(6),
     /** 'Key Benefits'. */
     benefits: z.array(benefit).min(3).max(6),
-    /** 'Pricing Information': informational ranges (SPEC §9) and notes in plain words. */
+    /** 'Pricing Information': informational ranges (docs/product.md#informational-ranges) and notes in plain words. */
     pricing: z.object({
       ranges: z.array(z.object({ label: z.string().min(3), price: z.string().regex(/\$/) })).max(4),
       notes: z.array(z.string().min(10)).max(4),
@@ -99,9 +99,12 @@ const plans = defineCollection({
     /** The included-services grid. */
     included: z.array(benefit).min(4).max(8),
     benefits: z.array(benefit).min(3).max(6),
-    /** Exactly three how-it-works steps (SPEC §2). */
+    /** Exactly three how-it-works steps (docs/product.md#plan-pages). */
     steps: z.array(step).length(3),
-    /** Exactly two testimonials (SPEC §2). Real customers' words, used with their permission. */
+    /**
+     * Exactly two testimonials (docs/product.md#testimonials-and-examples). Real customers' words, used
+     * with their permission.
+     */
     testimonials: z
       .array(z.object({ quote: z.string().min(30), name: z.string().min(2), town: z.string().min(3) }))
       .length(2),
@@ -127,11 +130,11 @@ const blog = defineCollection({
     description: z.string().min(50).max(160),
     /** One or two sentences for the blog index and the RSS feed. */
     excerpt: z.string().min(40).max(260),
-    /** Minutes to read (SPEC §9: 8, 6, 10, 12 and 15). */
+    /** Minutes to read (docs/product.md#blog: 8, 6, 10, 12 and 15). */
     readTime: z.number().int().positive(),
     /** e.g. "Maintenance", "Tutorial", "Cost Analysis". */
     category: z.string().min(3),
-    /** Featured articles lead the blog index (SPEC §2: the first three). */
+    /** Featured articles lead the blog index (docs/product.md#blog: the first three). */
     featured: z.boolean(),
     /** Position on the blog index; lower comes first. */
     order: z.number().int(),

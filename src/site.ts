@@ -1,6 +1,6 @@
 /**
  * The one business configuration: identity, contact details, hours, service area and the
- * marketing claims of SPEC §1. Every page, builder and island reads these from here.
+ * marketing claims of docs/product.md#business-identity. Every page, builder and island reads these from here.
  * THIS FILE IS IMPORTED BY BROWSER CODE TOO: never put a secret in it. Shared core: Node loads it
  * directly from server/ and scripts/, so relative imports with the extension only.
  */
@@ -62,7 +62,7 @@ export const SITE = {
     responseHours: 24,
     forgetFilterPercent: 87,
   },
-  /** The price range shown in structured data (SPEC §9). */
+  /** The price range shown in structured data (docs/product.md#business-identity). */
   priceRange: '$15-$500',
 } as const;
 

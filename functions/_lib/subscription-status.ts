@@ -1,5 +1,5 @@
 /**
- * Whether a user is subscribed (DECISIONS.md): a subscription in status active or trialing whose
+ * Whether a user is subscribed (docs/product.md#subscription-status): a subscription in status active or trialing whose
  * current period has not ended. The provider is the source of truth and webhooks keep the table
  * current; the period check also covers a cancellation whose webhook has not arrived yet.
  */

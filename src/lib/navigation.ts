@@ -9,7 +9,7 @@ export const HOME_SECTIONS = [
   { id: 'contact', label: 'Contact' },
 ] as const;
 
-/** The five articles of the Blog menu, in the order of SPEC §2. */
+/** The five articles of the Blog menu, in the order of docs/product.md#header-and-navigation. */
 export const BLOG_MENU = [
   { href: '/blog/air-filter-replacement-guide', label: 'Air Filter Replacement Guide' },
   { href: '/blog/how-to-change-air-filter', label: 'How to Change an Air Filter' },
@@ -20,7 +20,7 @@ export const BLOG_MENU = [
 
 /**
  * The href of a home-page section: a bare fragment on the home page itself, and `/#id` from
- * any other page so the link leads back home (SPEC §2 Header).
+ * any other page so the link leads back home (docs/product.md#header-and-navigation).
  */
 export function sectionHref(id: string, currentPath: string): string {
   return normalizePath(currentPath) === '/' ? `#${id}` : `/#${id}`;

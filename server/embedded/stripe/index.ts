@@ -49,7 +49,7 @@ export interface StripeEmulator {
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** The cancellation policy the portal shows next to "Cancel plan" (SPEC §9). */
+/** The cancellation policy the portal shows next to "Cancel plan" (docs/product.md#cancellation-and-plan-changes). */
 export const CANCELLATION_POLICY = `Cancellation needs ${PLAN_TERMS.cancellationNoticeDays} days' notice before the next visit: a canceled plan stays active until the end of the current billing period, then ends.`;
 
 function guard(handler: Handler, log: (message: string) => void): Handler {

@@ -1,5 +1,5 @@
 /**
- * The /auth screen (SPEC §2, §4, §5, §8): sign in or create an account, with the mode toggle that
+ * The /auth screen (docs/product.md#sign-in): sign in or create an account, with the mode toggle that
  * clears the error and the fields, a busy state, and every message verbatim. A signed-in visitor
  * is sent home; a successful sign-in goes to /account.
  */

@@ -1,6 +1,6 @@
 /**
- * What /api/account answers and the account page shows beyond SPEC's subscription check
- * (DECISIONS.md "Beyond the spec"): whether the plan is set to cancel, and the paid orders.
+ * What /api/account answers and the account page shows beyond the subscription check
+ * (docs/product.md#orders-list): whether the plan is set to cancel, and the paid orders.
  * Shared by the function and the browser; relative imports only (Node loads it in functions/).
  */
 import type { PlanType } from '../plans/plans.ts';

@@ -1,4 +1,4 @@
-/** What the auth screen tells the user (SPEC §5 validation, §8 error catalogue), as pure functions. */
+/** What the auth screen tells the user (docs/product.md#validation, docs/product.md#messages), as pure functions. */
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -24,7 +24,7 @@ export function validateAuthForm(mode: AuthMode, fields: AuthFields): string | n
   return null;
 }
 
-/** The message shown for an error the auth server returned (SPEC §8). */
+/** The message shown for an error the auth server returned (docs/product.md#messages). */
 export function authErrorMessage(error: { message?: string } | null | undefined): string {
   const message = error?.message ?? '';
   if (message.includes('Invalid login credentials')) return 'Invalid email or password';

@@ -1,5 +1,5 @@
 /**
- * The auth state of SPEC §4 in nanostores, shared by every island: loading, then signed in or out;
+ * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then signed in or out;
  * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out.
  * Exactly one supabase-js subscription feeds it; its callback stays synchronous (awaiting inside it
  * can deadlock supabase-js), so follow-up calls are deferred.
@@ -40,7 +40,7 @@ export function startAuth(): Promise<void> {
   return started;
 }
 
-/** Asks our function whether the user subscribes; failures are only logged (SPEC §7). */
+/** Asks our function whether the user subscribes; failures are only logged (docs/product.md#subscription-status). */
 export async function checkSubscription(): Promise<void> {
   const token = $auth.get().session?.access_token;
   if (!token) return;
@@ -61,7 +61,7 @@ export async function checkSubscription(): Promise<void> {
   }
 }
 
-/** Removes every auth entry supabase-js keeps in this browser (SPEC §4, before sign-in and sign-up). */
+/** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product.md#sign-in). */
 function clearStoredAuth(): void {
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith('supabase.auth.') || /^sb-.*-auth-token/.test(key)) localStorage.removeItem(key);
@@ -102,7 +102,7 @@ export async function signUp(email: string, password: string, fullName: string):
       options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}/` },
     });
     if (error) return authErrorMessage(error);
-    // A taken address answers with a user that has no identities (DECISIONS.md).
+    // A taken address answers with a user that has no identities (docs/product.md#sign-up).
     if (data.user && data.user.identities?.length === 0)
       return authErrorMessage({ message: 'User already registered' });
     return null;
@@ -111,7 +111,7 @@ export async function signUp(email: string, password: string, fullName: string):
   }
 }
 
-/** Signs out everywhere; errors are only logged (SPEC §8). */
+/** Signs out everywhere; errors are only logged (docs/product.md#sign-out). */
 export async function signOut(): Promise<void> {
   try {
     const supabase = await getSupabase();

@@ -1,12 +1,12 @@
 /**
- * Starting a checkout from the browser (SPEC §4, §7, §8): anonymous visitors go to /auth; a
+ * Starting a checkout from the browser (docs/product.md#starting-a-checkout): anonymous visitors go to /auth; a
  * signed-in customer's checkout opens in a new tab; failures are logged and alerted; an answer
  * without a url does nothing. supabase-js loads only when a checkout starts.
  */
 import type { BookingOptions, ServiceType } from './pricing';
 import type { PlanType } from '@/features/plans/plans';
 
-/** The alert of SPEC §8 for a failed checkout. */
+/** The alert of docs/product.md#starting-a-checkout for a failed checkout. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
 
 /** The access token of the signed-in customer, or null when nobody is signed in. */

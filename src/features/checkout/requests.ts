@@ -1,5 +1,5 @@
 /**
- * The bodies of the checkout calls (SPEC §7), as zod schemas the functions check them with.
+ * The bodies of the checkout calls (docs/product.md#starting-a-checkout), as zod schemas the functions check them with.
  * Amounts are never part of a request: the server prices it. Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */

@@ -1,6 +1,6 @@
 /**
- * The owner's webhook test page (SPEC §4, §7, §8): one button per plan and per bookable service,
- * each starting a real test checkout with the SPEC's payloads; the running test's button says
+ * The owner's webhook test page (docs/product.md#webhook-test-page): one button per plan and per bookable service,
+ * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
 import { toast } from '@/features/toast/store';
@@ -8,7 +8,7 @@ import { planName, type PlanType } from '@/features/plans/plans';
 import type { BookingOptions, ServiceType } from './pricing';
 import { currentAccessToken } from './checkout-client';
 
-/** The test payloads of SPEC §7 "Other facts". */
+/** The test payloads of docs/product.md#webhook-test-page. */
 export const SERVICE_TESTS: readonly { serviceType: ServiceType; options: BookingOptions }[] = [
   { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
   { serviceType: 'dryer-vent-cleaning', options: {} },

@@ -1,5 +1,5 @@
 /**
- * The DIY-versus-professional quiz (SPEC §2, §4, §5): five radio groups, 'Get My Recommendation'
+ * The DIY-versus-professional quiz (docs/product.md#diy-quiz): five radio groups, 'Get My Recommendation'
  * disabled until all are answered, and the result shown only after the press. Changing an answer
  * hides the result until the button is pressed again.
  */

@@ -1,4 +1,4 @@
-/** The focus toggle's choices (SPEC §2) and which cards each one shows; Compare Both is the default (SPEC §4). */
+/** The focus toggle's choices and the cards each shows; Compare Both is the default (docs/product.md#focus-toggle). */
 
 export const FOCUS_OPTIONS = [
   { value: 'diy', label: 'DIY Focus' },

@@ -1,6 +1,6 @@
 /**
- * The hidden-costs calculator (SPEC §4, §9): months since the last filter change and home size,
- * each a slider with a typed twin (WCAG 2.5.7); every output recomputes on each change and is
+ * The hidden-costs calculator (docs/product.md#hidden-costs-calculator): months since the last filter change
+ * and home size, each a slider with a typed twin (WCAG 2.5.7); every output recomputes on each change and is
  * announced politely, label and value together.
  */
 import { useState } from 'react';
@@ -13,7 +13,7 @@ import CalculatorSetting from './CalculatorSetting';
 const monthsText = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`;
 const sizeText = (n: number) => `${n.toLocaleString('en-US')} sq ft`;
 
-/** The calculator island; it starts at the spec's defaults (6 months, 2,000 sq ft). */
+/** The calculator island; it starts at the defaults (6 months, 2,000 sq ft). */
 export default function HiddenCostsCalculator() {
   const [months, setMonths] = useState<number>(MONTHS.default);
   const [homeSize, setHomeSize] = useState<number>(HOME_SIZE.default);

@@ -1,10 +1,10 @@
 /**
  * The floating 'Schedule Service Now' button: shown once the page is scrolled more than
- * SHOW_AFTER_PX (SPEC §9), hidden again above that. It also steps aside while the element a
- * keyboard user has focused lies under it, so it never hides the focus (WCAG 2.4.11).
+ * SHOW_AFTER_PX (docs/product.md#floating-schedule-button), hidden again above that. It also steps aside
+ * while the element a keyboard user has focused lies under it, so it never hides the focus (WCAG 2.4.11).
  */
 
-/** Scroll distance, in CSS pixels, past which the button shows (SPEC §9: 500 px). */
+/** Scroll distance, in CSS pixels, past which the button shows (docs/product.md#floating-schedule-button: 500 px). */
 export const SHOW_AFTER_PX = 500;
 
 /** Whether the button shows at this scroll position. */

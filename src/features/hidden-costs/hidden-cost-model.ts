@@ -1,4 +1,4 @@
-/** The hidden-costs calculator of SPEC §9 (m months since the last change, s square feet). */
+/** The hidden-costs calculator (docs/product.md#hidden-costs-calculator): m months since a change, s sq ft. */
 
 export const MONTHS = { min: 1, max: 24, step: 1, default: 6 } as const;
 export const HOME_SIZE = { min: 800, max: 5000, step: 100, default: 2000 } as const;

@@ -2,7 +2,7 @@
  * The article's three real-world scenarios. Neglect is priced with the calculator's own model
  * (hidden-cost-model.ts), so the two agree. Prevention here is what the homeowner spends on filters in a
  * year (price x changes a year), not the Autopilot Lite price the calculator states: both
- * readings appear in the article (SPEC §9), each labelled with what it pays for.
+ * readings appear in the article (docs/product.md#real-world-scenarios), each labelled with what it pays for.
  */
 import type { FilterTypeId } from '@/features/filters/catalogue';
 import { hiddenCosts, type HiddenCosts } from './hidden-cost-model';

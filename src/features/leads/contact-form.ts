@@ -1,7 +1,7 @@
 /**
- * The home page's contact form (SPEC §4, §8): the service chosen by `?service=`, then on submit the
+ * The home page's contact form (docs/product.md#contact-form): the service chosen by `?service=`, then on submit the
  * 'Form Submitted' toast at once, the request stored through /api/contact, the 'Request Received'
- * toast (or the failure toast), and the form reset in both cases, as the spec describes.
+ * toast (or the failure toast), and the form reset in both cases.
  */
 import { toast } from '@/features/toast/store';
 import { CONTACT_SERVICES } from './contact';

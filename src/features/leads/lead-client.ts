@@ -1,4 +1,4 @@
-/** Sends a guide-download lead to our /api/lead function (SPEC §7 lead payload). */
+/** Sends a guide-download lead to our /api/lead function (docs/product.md#guide-downloads). */
 
 export interface LeadInput {
   firstName: string;

@@ -2,7 +2,7 @@
 import { toast } from '@/features/toast/store';
 import { submitLead } from './lead-client';
 
-/** The dialog closes itself this long after 'Download Ready!' (SPEC §9). */
+/** The dialog closes itself this long after 'Download Ready!' (docs/product.md#guide-downloads). */
 export const AUTO_CLOSE_MS = 3000;
 
 function download(href: string, fileName: string): void {

@@ -1,5 +1,5 @@
 /**
- * The Autopilot sign-up form (SPEC §3, §5): its fields, choices and validation, shared by the
+ * The Autopilot sign-up form (docs/product.md#plan-sign-up-form): its fields, choices and validation, shared by the
  * plan pages' form and the function that stores plan requests. Browser-safe: no secrets. The
  * field kinds and their limits come from lib/validation.ts (zod's "mini" API, which this page's
  * island ships). Shared core: Node loads it directly from functions/, so relative imports with
@@ -8,14 +8,14 @@
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, optionalText, pageAddress, requiredEmail, requiredText } from '../../lib/validation.ts';
 
-/** Preferred visit times (SPEC §3 preferredDay). */
+/** Preferred visit times (docs/product.md#plan-sign-up-form). */
 export const PREFERRED_DAYS = [
   { value: 'weekdays', label: 'Weekdays' },
   { value: 'evenings', label: 'Evenings' },
   { value: 'weekends', label: 'Weekends' },
 ] as const;
 
-/** One validated plan request. Required fields per SPEC §5; no format rules beyond input types. */
+/** One validated plan request (docs/product.md#plan-sign-up-form); no format rules beyond input types. */
 export const planRequestSchema = z.object({
   planType: z.enum(['lite', 'full'], 'Please choose Autopilot Lite or Autopilot Full'),
   billingPeriod: z.enum(['monthly', 'quarterly', 'annual'], 'Please choose monthly, per visit or annual billing'),

@@ -1,6 +1,6 @@
 /**
- * The Autopilot plans of SPEC §9: what each costs and includes. Display data for the home plans
- * block and the plan pages; the amounts charged come from `checkout/pricing.ts` (DECISIONS.md).
+ * The Autopilot plans of docs/product.md#plan-prices: what each costs and includes. Display data for the home plans
+ * block and the plan pages; the amounts charged come from `checkout/pricing.ts` (docs/product.md#billing-periods).
  * Browser code imports it: no secrets here. Shared core: Node loads it directly from functions/
  * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */
@@ -62,7 +62,7 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-/** Service terms shared by every plan (SPEC §9). */
+/** Service terms shared by every plan (docs/product.md#plans). */
 export const PLAN_TERMS = {
   visitsPerYear: 4,
   cancellationNoticeDays: 30,
@@ -85,7 +85,7 @@ export function plansIncluding(serviceId: string): Plan[] {
   return PLANS.filter((plan) => plan.services.includes(serviceId));
 }
 
-/** Ways to pay for a plan, as the plan picker offers them (SPEC §3 plan pricing record). */
+/** Ways to pay for a plan, as the plan picker offers them (docs/product.md#billing-periods). */
 export type BillingPeriod = 'monthly' | 'quarterly' | 'annual';
 
 /** One choice of the plan picker: its price, what the price is per, the yearly total and saving. */
@@ -101,7 +101,7 @@ export interface PlanPricing {
   readonly savings: number;
 }
 
-/** The picker's choices for a plan, with annual (the default, SPEC §4) last. */
+/** The picker's choices for a plan, with annual (the default, docs/product.md#billing-periods) last. */
 export function planPricing(plan: Plan): readonly PlanPricing[] {
   const yearly = plan.monthly * 12;
   return [
@@ -125,7 +125,7 @@ export function planPricing(plan: Plan): readonly PlanPricing[] {
   ];
 }
 
-/** The picker's default choice (SPEC §4: annual). */
+/** The picker's default choice (docs/product.md#billing-periods: annual). */
 export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'annual';
 
 /** Rows of the Lite-versus-Full comparison table on the Full page. */

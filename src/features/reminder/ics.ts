@@ -1,4 +1,4 @@
-/** The air filter reminder: its default date (SPEC §9: 90 days ahead) and an iCalendar event. */
+/** The air filter reminder: its default date (docs/product.md#reminder: 90 days ahead) and an iCalendar event. */
 
 export const DEFAULT_REMINDER_DAYS = 90;
 

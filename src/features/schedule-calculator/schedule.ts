@@ -1,5 +1,5 @@
 /**
- * The air filter schedule calculator of SPEC §9: base days by filter type (from the filter
+ * The air filter schedule calculator of docs/product.md#schedule-calculator: base days by filter type (from the filter
  * catalogue), then the household, pet and allergy multipliers, each step rounded down, with a
  * floor of 15 days.
  */
@@ -59,7 +59,7 @@ export function recommendedDays(inputs: ScheduleInputs): number {
   return Math.max(MIN_DAYS, days);
 }
 
-/** The calculator's result sentence, exactly as SPEC §9 words it. */
+/** The calculator's result sentence, exactly as docs/product.md#schedule-calculator words it. */
 export function scheduleMessage(days: number): string {
   return `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;
 }
