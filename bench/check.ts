@@ -2,7 +2,7 @@
  * `npm run bench:check`: checks bench/results/lighthouse.json (written by bench:lighthouse) against
  * bench/budgets.json, prints every limit that failed (and any pass that used the noisy-run
  * allowance), and exits 1 on a failure. `--markdown` also prints the medians as the Markdown table
- * the README quotes.
+ * bench/README.md quotes.
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';

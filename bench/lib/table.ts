@@ -1,4 +1,4 @@
-/** Plain-text and Markdown tables of the Lighthouse medians, for stdout and the README. */
+/** Plain-text and Markdown tables of the Lighthouse medians, for stdout and bench/README.md. */
 import type { PageMetrics } from './lighthouse-metrics.ts';
 
 /** A page's name and its median metrics: all a table row needs. */
@@ -38,7 +38,7 @@ export function formatTable(rows: readonly TableRow[]): string {
     .join('\n');
 }
 
-/** The same table in Markdown, for the README. */
+/** The same table in Markdown, for bench/README.md. */
 export function formatMarkdownTable(rows: readonly TableRow[]): string {
   const [head, ...body] = cells(rows);
   const line = (row: string[]) => `| ${row.join(' | ')} |`;

@@ -1,7 +1,7 @@
 /**
  * A vitest reporter that prints the one summary table of `npm run test:reliability` from the
  * figures the tests attach (support/figures.ts), and writes it as Markdown to
- * test-results/reliability-summary.md for the README.
+ * test-results/reliability-summary.md for tests/reliability/README.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
