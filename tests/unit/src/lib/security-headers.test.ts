@@ -5,7 +5,7 @@ import {
   HSTS,
   pageCspDirectives,
   STATIC_CSP,
-} from '../../src/lib/security-headers.ts';
+} from '../../../../src/lib/security-headers.ts';
 
 describe('the page policy', () => {
   test('the embedded default: everything from the site itself', () => {

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, test } from 'vitest';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SRC = join(ROOT, 'src');
 /** Everything Node runs as is. */
 const ENTRY_DIRS = ['functions', 'server', 'scripts', 'bench'];

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { csvField, leadsCsv } from '../../functions/_lib/leads-csv.ts';
-import type { LeadRecord } from '../../functions/_lib/leads.ts';
+import { csvField, leadsCsv } from '../../../../functions/_lib/leads-csv.ts';
+import type { LeadRecord } from '../../../../functions/_lib/leads.ts';
 
 const lead = (over: Partial<LeadRecord>): LeadRecord => ({
   id: 'id-1',

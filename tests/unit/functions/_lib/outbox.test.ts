@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { backoffMs, DEFAULT_BACKOFF } from '../../functions/_lib/outbox.ts';
+import { backoffMs, DEFAULT_BACKOFF } from '../../../../functions/_lib/outbox.ts';
 
 describe('backoffMs', () => {
   test.each([

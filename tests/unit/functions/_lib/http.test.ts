@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { HttpError, handler, json, readJsonObject, type Route } from '../../functions/_lib/http.ts';
-import { findRoute } from '../../server/app.ts';
+import { HttpError, handler, json, readJsonObject, type Route } from '../../../../functions/_lib/http.ts';
+import { findRoute } from '../../../../server/app.ts';
 
 const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers });

@@ -14,14 +14,14 @@ import {
   readJsonObject,
   readJsonOrForm,
   unstorableIn,
-} from '../../functions/_lib/http.ts';
-import { eventProblem, eventRank } from '../../functions/_lib/provider-objects.ts';
-import { answerClientError } from '../../server/app.ts';
-import { HSTS } from '../../src/lib/security-headers.ts';
-import { checkDataDir, DataDirError } from '../../server/data-dir.ts';
-import { checkCard } from '../../server/embedded/stripe/hosted/card.ts';
-import { parseForm } from '../../server/embedded/stripe/form.ts';
-import { isServableRange } from '../../server/static.ts';
+} from '../../../functions/_lib/http.ts';
+import { eventProblem, eventRank } from '../../../functions/_lib/provider-objects.ts';
+import { answerClientError } from '../../../server/app.ts';
+import { HSTS } from '../../../src/lib/security-headers.ts';
+import { checkDataDir, DataDirError } from '../../../server/data-dir.ts';
+import { checkCard } from '../../../server/embedded/stripe/hosted/card.ts';
+import { parseForm } from '../../../server/embedded/stripe/form.ts';
+import { isServableRange } from '../../../server/static.ts';
 
 describe('isServableRange (sirv threw on bytes=5-1 and took the server down)', () => {
   test.each([

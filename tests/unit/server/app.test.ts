@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clientIp } from '../../server/app.ts';
+import { clientIp } from '../../../server/app.ts';
 
 describe('the visitor address behind a reverse proxy', () => {
   test.each([

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
-import { CHECKOUT_DEDUPE_WINDOW_MS, checkoutIdempotencyKey } from '../../functions/_lib/stripe.ts';
+import { CHECKOUT_DEDUPE_WINDOW_MS, checkoutIdempotencyKey } from '../../../../functions/_lib/stripe.ts';
 
 const params: Stripe.Checkout.SessionCreateParams = {
   mode: 'payment',

@@ -7,9 +7,9 @@ import {
   invoiceSubscriptionId,
   subscriptionRecord,
   userIdOf,
-} from '../../functions/_lib/provider-objects.ts';
-import { endpointOptions } from '../../functions/_lib/stripe.ts';
-import { subscriptionAnswer, type SubscriptionRow } from '../../functions/_lib/subscription-status.ts';
+} from '../../../../functions/_lib/provider-objects.ts';
+import { endpointOptions } from '../../../../functions/_lib/stripe.ts';
+import { subscriptionAnswer, type SubscriptionRow } from '../../../../functions/_lib/subscription-status.ts';
 import { bookedOptions, bookingSummary } from '@/features/checkout/booking';
 import { SERVICE_NAMES, SERVICE_TYPES } from '@/features/checkout/pricing';
 import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
@@ -171,7 +171,7 @@ describe('booked options and summaries', () => {
 
 describe('service names', () => {
   test.each(SERVICE_TYPES)('%s is named as its service page', (service) => {
-    const yaml = readFileSync(join(import.meta.dirname, `../../content/services/${service}.yaml`), 'utf8');
+    const yaml = readFileSync(join(import.meta.dirname, `../../../../content/services/${service}.yaml`), 'utf8');
     expect(/^title: (.+)$/m.exec(yaml)?.[1]).toBe(SERVICE_NAMES[service]);
   });
 });

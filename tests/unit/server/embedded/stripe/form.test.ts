@@ -1,16 +1,16 @@
 import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
-import { addInterval } from '../../server/embedded/stripe/billing.ts';
-import { StripeError } from '../../server/embedded/stripe/errors.ts';
-import { asList, keySegments, parseForm } from '../../server/embedded/stripe/form.ts';
-import { checkCard, parseExpiry } from '../../server/embedded/stripe/hosted/card.ts';
-import { escapeHtml } from '../../server/embedded/dev-page.ts';
-import { formatMoney } from '../../server/embedded/stripe/hosted/html.ts';
-import { newId } from '../../server/embedded/stripe/ids.ts';
-import { metadata, optionalBoolean, optionalInteger, rejectUnknown } from '../../server/embedded/stripe/params.ts';
-import { parseLineItems } from '../../server/embedded/stripe/prices.ts';
-import { signatureHeader } from '../../server/embedded/stripe/signature.ts';
-import { retryDelayMs } from '../../server/embedded/stripe/webhooks.ts';
+import { addInterval } from '../../../../../server/embedded/stripe/billing.ts';
+import { StripeError } from '../../../../../server/embedded/stripe/errors.ts';
+import { asList, keySegments, parseForm } from '../../../../../server/embedded/stripe/form.ts';
+import { checkCard, parseExpiry } from '../../../../../server/embedded/stripe/hosted/card.ts';
+import { escapeHtml } from '../../../../../server/embedded/dev-page.ts';
+import { formatMoney } from '../../../../../server/embedded/stripe/hosted/html.ts';
+import { newId } from '../../../../../server/embedded/stripe/ids.ts';
+import { metadata, optionalBoolean, optionalInteger, rejectUnknown } from '../../../../../server/embedded/stripe/params.ts';
+import { parseLineItems } from '../../../../../server/embedded/stripe/prices.ts';
+import { signatureHeader } from '../../../../../server/embedded/stripe/signature.ts';
+import { retryDelayMs } from '../../../../../server/embedded/stripe/webhooks.ts';
 
 describe('form decoding (qs indexed brackets, as stripe-node encodes)', () => {
   test('nested hashes and indexed lists', () => {

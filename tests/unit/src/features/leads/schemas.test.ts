@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { contactLeadSchema, downloadLeadSchema } from '../../src/features/leads/schemas.ts';
-import { FIELD_LIMITS, firstIssue } from '../../src/lib/validation.ts';
+import { contactLeadSchema, downloadLeadSchema } from '../../../../../src/features/leads/schemas.ts';
+import { FIELD_LIMITS, firstIssue } from '../../../../../src/lib/validation.ts';
 
 const problem = (schema: typeof contactLeadSchema | typeof downloadLeadSchema, input: unknown) => {
   const result = schema.safeParse(input);

@@ -8,16 +8,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, test } from 'vitest';
-import { VARIABLES } from '../../functions/_lib/config-check.ts';
-import { supabaseVersion } from '../../functions/_lib/migrate.ts';
-import { HANDLED_EVENTS } from '../../functions/_lib/payment-events.ts';
-import { STRIPE_API_VERSION } from '../../functions/_lib/stripe.ts';
-import { SUPABASE_RATE_RULES } from '../../server/embedded/auth/rate-limit.ts';
-import { AUTH_DEFAULTS } from '../../server/embedded/auth/rules.ts';
-import { cacheControlFor } from '../../server/static.ts';
-import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
+import { VARIABLES } from '../../../functions/_lib/config-check.ts';
+import { supabaseVersion } from '../../../functions/_lib/migrate.ts';
+import { HANDLED_EVENTS } from '../../../functions/_lib/payment-events.ts';
+import { STRIPE_API_VERSION } from '../../../functions/_lib/stripe.ts';
+import { SUPABASE_RATE_RULES } from '../../../server/embedded/auth/rate-limit.ts';
+import { AUTH_DEFAULTS } from '../../../server/embedded/auth/rules.ts';
+import { cacheControlFor } from '../../../server/static.ts';
+import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 interface NetlifyToml {

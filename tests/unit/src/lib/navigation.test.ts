@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isIndexable } from '@/lib/indexing';
 import { normalizePath } from '@/lib/paths';
 import { ariaCurrent, headerMenu, sectionHref } from '@/lib/navigation';
-import { cacheControlFor, canonicalRedirect } from '../../server/static.ts';
+import { cacheControlFor, canonicalRedirect } from '../../../../server/static.ts';
 
 describe('isIndexable', () => {
   test.each([

@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { applyEmbeddedEnv, isEmbedded } from '../../server/embedded/index.ts';
-import { AuthError, errorBody, usesApiVersion } from '../../server/embedded/auth/errors.ts';
-import { createRateLimiter } from '../../server/embedded/auth/rate-limit.ts';
+import { applyEmbeddedEnv, isEmbedded } from '../../../../../server/embedded/index.ts';
+import { AuthError, errorBody, usesApiVersion } from '../../../../../server/embedded/auth/errors.ts';
+import { createRateLimiter } from '../../../../../server/embedded/auth/rate-limit.ts';
 import {
   checkNewPassword,
   emailFrequencyError,
   normaliseEmail,
   parseLogoutScope,
   resolveRedirect,
-} from '../../server/embedded/auth/rules.ts';
-import { errorRedirect, goQueryEscape, sessionRedirect } from '../../server/embedded/auth/tokens.ts';
-import { newIdentityData, obfuscatedUserJson, userJson, type UserRow } from '../../server/embedded/auth/users.ts';
-import { bodyHtml, linksIn, renderMailboxPage } from '../../server/embedded/mailbox/page.ts';
+} from '../../../../../server/embedded/auth/rules.ts';
+import { errorRedirect, goQueryEscape, sessionRedirect } from '../../../../../server/embedded/auth/tokens.ts';
+import { newIdentityData, obfuscatedUserJson, userJson, type UserRow } from '../../../../../server/embedded/auth/users.ts';
+import { bodyHtml, linksIn, renderMailboxPage } from '../../../../../server/embedded/mailbox/page.ts';
 
 const SITE = 'http://localhost:4321';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import budgetsJson from '../../bench/budgets.json' with { type: 'json' };
-import { checkBudgets, isNoisyRun, type Budgets, type MeasuredPage } from '../../bench/lib/budgets';
-import { median, medianMetrics, type PageMetrics } from '../../bench/lib/lighthouse-metrics';
-import { formatMarkdownTable } from '../../bench/lib/table';
+import budgetsJson from '../../../../bench/budgets.json' with { type: 'json' };
+import { checkBudgets, isNoisyRun, type Budgets, type MeasuredPage } from '../../../../bench/lib/budgets';
+import { median, medianMetrics, type PageMetrics } from '../../../../bench/lib/lighthouse-metrics';
+import { formatMarkdownTable } from '../../../../bench/lib/table';
 
 const budgets = budgetsJson as Budgets;
 

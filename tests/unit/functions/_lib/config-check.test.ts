@@ -5,7 +5,7 @@ import {
   checkBuildConfig,
   checkConfig,
   describeProblems,
-} from '../../functions/_lib/config-check.ts';
+} from '../../../../functions/_lib/config-check.ts';
 
 const jwt = (claims: object) =>
   `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;

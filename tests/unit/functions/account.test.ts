@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { orderDescription } from '../../functions/account.ts';
+import { orderDescription } from '../../../functions/account.ts';
 
 describe('orderDescription (the account page order list)', () => {
   test.each([
