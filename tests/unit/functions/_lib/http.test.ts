@@ -1,6 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { HttpError, handler, json, readJsonObject, type Route } from '../../../../functions/_lib/http.ts';
-import { findRoute } from '../../../../server/app.ts';
+import {
+  HttpError,
+  handler,
+  isUnstorableText,
+  json,
+  MAX_JSON_DEPTH,
+  readJsonObject,
+  readJsonOrForm,
+  unstorableIn,
+} from '../../../../functions/_lib/http.ts';
+import { parseForm } from '../../../../server/embedded/stripe/form.ts';
+import { checkCard } from '../../../../server/embedded/stripe/hosted/card.ts';
 
 const post = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers });
@@ -55,23 +65,56 @@ describe('handler', () => {
   });
 });
 
-describe('findRoute', () => {
-  const h = async () => new Response();
-  const routes: Route[] = [
-    { path: '/auth/v1', match: 'prefix', handler: h },
-    { path: '/api/contact', match: 'exact', handler: h },
-    { path: '/_dev', match: 'prefix', handler: h },
-    { path: '/_dev/mail', match: 'prefix', handler: h },
-  ];
-  test.each([
-    ['/auth/v1/token', '/auth/v1'],
-    ['/auth/v1', '/auth/v1'],
-    ['/auth/v10', undefined],
-    ['/api/contact', '/api/contact'],
-    ['/api/contact/x', undefined],
-    ['/_dev/mail/1', '/_dev/mail'],
-    ['/blog', undefined],
-  ])('%s -> %s', (path, expected) => {
-    expect(findRoute(routes, path)?.path).toBe(expected);
+describe('text Postgres can store', () => {
+  test('NUL and unpaired surrogates cannot be stored; paired surrogates and other unicode can', () => {
+    expect(isUnstorableText('a\u0000b')).toBe(true);
+    expect(isUnstorableText('\ud800')).toBe(true);
+    expect(isUnstorableText('x\udfff')).toBe(true);
+    expect(isUnstorableText('👩‍👩‍👧 日本語 ‮')).toBe(false);
+  });
+
+  test('unstorableIn names the field, including nested ones and keys', () => {
+    expect(unstorableIn({ name: 'Pat', email: 'a\u0000@b.c' })).toBe(
+      'email: must not contain NUL characters or unpaired surrogates',
+    );
+    expect(unstorableIn({ data: { full_name: '\ud83d' } })).toMatch(/^data\.full_name: /);
+    expect(unstorableIn({ data: { 'k\u0000': 1 } })).toBe(
+      'data: a field name contains NUL characters or unpaired surrogates',
+    );
+    expect(unstorableIn({ ok: ['fine', { deeper: 'still fine' }] })).toBeNull();
+  });
+
+  test(`nesting deeper than ${MAX_JSON_DEPTH} levels is refused`, () => {
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < MAX_JSON_DEPTH + 1; i += 1) deep = { a: deep };
+    expect(unstorableIn(deep)).toMatch(/nested too deeply/);
+  });
+
+  test('the body readers answer 400 naming the field; a form field named __proto__ is only a field', async () => {
+    const post = (body: string, type: string) =>
+      new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type } });
+    await expect(readJsonObject(post('{"phone":"1\\u0000"}', 'application/json'))).rejects.toMatchObject({
+      status: 400,
+      message: 'phone: must not contain NUL characters or unpaired surrogates',
+    });
+    const { body } = await readJsonOrForm(
+      post('__proto__=x&constructor=y&name=Pat', 'application/x-www-form-urlencoded'),
+    );
+    expect(Object.getPrototypeOf(body)).toBeNull();
+    expect(body['__proto__']).toBe('x');
+    expect(body['constructor']).toBe('y');
+    await expect(readJsonOrForm(post('name=%00', 'application/x-www-form-urlencoded'))).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  test('the Stripe emulator refuses NUL in a parameter; the card form refuses control characters in the name', () => {
+    expect(() => parseForm('email=a%00b')).toThrow(/NUL/);
+    const card = checkCard(
+      { number: '4242 4242 4242 4242', expiry: '12 / 40', cvc: '123', name: 'Pat\u0000' },
+      new Date(),
+      false,
+    );
+    expect(card).toMatchObject({ ok: false, errors: { name: expect.stringContaining('not allowed') } });
   });
 });

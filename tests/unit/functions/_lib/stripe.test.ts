@@ -1,6 +1,10 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import { describe, expect, test } from 'vitest';
-import { CHECKOUT_DEDUPE_WINDOW_MS, checkoutIdempotencyKey } from '../../../../functions/_lib/stripe.ts';
+import {
+  CHECKOUT_DEDUPE_WINDOW_MS,
+  checkoutIdempotencyKey,
+  endpointOptions,
+} from '../../../../functions/_lib/stripe.ts';
 
 const params: Stripe.Checkout.SessionCreateParams = {
   mode: 'payment',
@@ -52,5 +56,18 @@ describe('checkout idempotency key', () => {
     );
     expect(checkoutIdempotencyKey(params, start).length).toBeLessThanOrEqual(255);
     expect(checkoutIdempotencyKey(params, start)).toMatch(/^checkout-[0-9a-f]{64}-\d+$/);
+  });
+});
+
+describe('STRIPE_API_URL', () => {
+  test.each([
+    ['http://127.0.0.1:4321', { host: '127.0.0.1', port: 4321, protocol: 'http' }],
+    ['https://api.stripe.com', { host: 'api.stripe.com', port: 443, protocol: 'https' }],
+    ['http://[::1]:8080/', { host: '::1', port: 8080, protocol: 'http' }],
+  ])('%s', (url, options) => {
+    expect(endpointOptions(url)).toEqual(options);
+  });
+  test('other schemes are refused', () => {
+    expect(() => endpointOptions('ftp://x')).toThrow(/http or https/);
   });
 });

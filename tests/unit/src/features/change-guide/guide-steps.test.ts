@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { CHECKLIST_ITEMS, progressLabel } from '@/features/change-guide/checklist';
 import { stepId, toGuideSteps, type StepDetails } from '@/features/change-guide/guide-steps';
 
 const howToSteps = [
@@ -41,20 +40,5 @@ describe('guide steps (SPEC §3 guide step shape)', () => {
 
   test('refuses details that do not line up with the steps', () => {
     expect(() => toGuideSteps(howToSteps, details.slice(0, 1))).toThrow(/2 steps, got 1/);
-  });
-});
-
-describe('quick checklist (SPEC §2: 9 tickable items)', () => {
-  test('has nine distinct items', () => {
-    expect(CHECKLIST_ITEMS).toHaveLength(9);
-    expect(new Set(CHECKLIST_ITEMS).size).toBe(9);
-  });
-
-  test.each([
-    [0, '0 of 9 done'],
-    [4, '4 of 9 done'],
-    [9, 'All 9 done'],
-  ])('progress with %d ticked: %s', (checked, label) => {
-    expect(progressLabel(checked, 9)).toBe(label);
   });
 });

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
   OPTION_LIMITS,
   PricingError,
+  SERVICE_NAMES,
+  SERVICE_TYPES,
   SUBSCRIPTION_MONTHLY_CENTS,
   servicePriceCents,
 } from '@/features/checkout/pricing';
@@ -77,5 +81,12 @@ describe('out-of-range input is rejected, never clamped', () => {
       additionalDetectors: { min: 0, max: 10, default: 0 },
       ventCount: { min: 1, max: 20, default: 1 },
     });
+  });
+});
+
+describe('service names', () => {
+  test.each(SERVICE_TYPES)('%s is named as its service page', (service) => {
+    const yaml = readFileSync(join(import.meta.dirname, `../../../../../content/services/${service}.yaml`), 'utf8');
+    expect(/^title: (.+)$/m.exec(yaml)?.[1]).toBe(SERVICE_NAMES[service]);
   });
 });
