@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './a11y';
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
 
-/** SPEC §9's result sentence. */
+/** The result sentence of docs/product.md#schedule-calculator. */
 const message = (days: number) =>
   `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;
 
@@ -131,7 +131,9 @@ test.describe('air filter replacement guide', () => {
     await expect(link).toHaveAttribute('aria-current', 'location');
   });
 
-  test('calculator: no result until pressed, then the exact SPEC message for each home', async ({ page }) => {
+  test('calculator: no result until pressed, then the exact message of docs/product.md#schedule-calculator for each home', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     const form = await openCalculator(page);
     const result = form.getByText(/^Based on your home's specific conditions/);
@@ -302,7 +304,7 @@ test.describe('air filter replacement guide', () => {
     expect(download.suggestedFilename()).toBe('air-filter-schedule-guide.html');
     expect(await downloadText(download)).toContain('Air Filter Schedule Guide');
     await expectNoAxeViolations(page);
-    // SPEC §9: the dialog closes itself after 3 seconds and focus returns to the trigger.
+    // docs/product.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     await expect(trigger).toBeFocused();
   });

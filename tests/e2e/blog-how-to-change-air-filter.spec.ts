@@ -35,7 +35,7 @@ test.describe('article: how to change an air filter', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^How to Change an Air Filter/);
     await expect(page.getByText('Beginner Friendly', { exact: true })).toBeVisible();
     await expect(page.getByText('10-15 Minutes', { exact: true })).toBeVisible();
-    // DECISIONS.md: 'Watch Video Guide' stays hidden until a video exists.
+    // docs/product.md#how-to-change-an-air-filter: 'Watch Video Guide' stays hidden until a video exists.
     await expect(page.getByRole('button', { name: /watch video guide/i })).toHaveCount(0);
     await expect(page.getByText(/watch video guide/i)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download Checklist' })).toBeVisible();

@@ -8,7 +8,7 @@ const row = (tier: 'lite' | 'full', status: string, end: string | null): Subscri
   current_period_end: end === null ? null : new Date(end),
 });
 
-describe('subscriptionAnswer (DECISIONS.md: active or trialing, period not ended)', () => {
+describe('subscriptionAnswer (docs/product.md#subscription-status: active or trialing, period not ended)', () => {
   test.each([
     [[], { subscribed: false, subscription_tier: null, subscription_end: null }],
     [

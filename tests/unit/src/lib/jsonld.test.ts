@@ -60,7 +60,7 @@ describe('serializeJsonLd', () => {
   });
 });
 
-test('site facts match SPEC §1', () => {
+test('site facts match docs/product.md#business-identity', () => {
   expect(SITE.area.towns).toEqual(['Nixa', 'Ozark', 'Republic', 'Willard', 'Battlefield', 'Strafford']);
   expect(SITE.area.radiusMiles).toBe(25);
   expect(SITE.hours.map((h) => `${h.days} ${h.display}`)).toEqual([

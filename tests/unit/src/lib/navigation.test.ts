@@ -9,7 +9,7 @@ describe('sectionHref', () => {
 });
 
 describe('headerMenu', () => {
-  test('Services, Autopilot Plans, the Blog menu, then Contact (SPEC §2 Header)', () => {
+  test('Services, Autopilot Plans, the Blog menu, then Contact (docs/product.md#header-and-navigation)', () => {
     const menu = headerMenu('/blog');
     expect(menu.map((entry) => ('link' in entry ? entry.link.label : entry.menu.label))).toEqual([
       'Services',

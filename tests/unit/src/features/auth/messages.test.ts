@@ -3,7 +3,7 @@ import { ALREADY_REGISTERED, authErrorMessage, validateAuthForm } from '@/featur
 
 const fields = { email: 'pat@example.com', password: 'secret1', fullName: 'Pat', confirmPassword: 'secret1' };
 
-describe('validateAuthForm (SPEC §5)', () => {
+describe('validateAuthForm (docs/product.md#validation)', () => {
   test('valid sign-in and sign-up pass', () => {
     expect(validateAuthForm('sign-in', { ...fields, fullName: '', confirmPassword: '' })).toBeNull();
     expect(validateAuthForm('sign-up', fields)).toBeNull();
@@ -25,7 +25,7 @@ describe('validateAuthForm (SPEC §5)', () => {
   });
 });
 
-describe('authErrorMessage (SPEC §8)', () => {
+describe('authErrorMessage (docs/product.md#messages)', () => {
   test.each([
     [{ message: 'Invalid login credentials' }, 'Invalid email or password'],
     [{ message: 'User already registered' }, ALREADY_REGISTERED],

@@ -10,7 +10,7 @@ import {
   servicePriceCents,
 } from '@/features/checkout/pricing';
 
-describe('servicePriceCents: every row of the DECISIONS.md table', () => {
+describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
   test.each([
     ['air-filter-replacement', { filterQuality: 'standard' }, 2500],
     ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
@@ -33,7 +33,7 @@ describe('servicePriceCents: every row of the DECISIONS.md table', () => {
   });
 });
 
-describe('the test page prices of SPEC §9', () => {
+describe('the test page prices of docs/product.md#webhook-test-page', () => {
   test.each([
     ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
     ['dryer-vent-cleaning', {}, 3500],
@@ -76,7 +76,7 @@ describe('out-of-range input is rejected, never clamped', () => {
     }
   });
 
-  test('limits are those of SPEC §5', () => {
+  test('limits are those of docs/product.md#one-time-services', () => {
     expect(OPTION_LIMITS).toEqual({
       additionalDetectors: { min: 0, max: 10, default: 0 },
       ventCount: { min: 1, max: 20, default: 1 },

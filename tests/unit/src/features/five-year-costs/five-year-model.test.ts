@@ -12,7 +12,7 @@ import {
   type DiyInputs,
 } from '@/features/five-year-costs/five-year-model';
 
-describe('DIY versus professional over five years (SPEC §9 "Other figures")', () => {
+describe('DIY versus professional over five years (docs/product.md#five-year-costs)', () => {
   test('the comparison covers five years', () => {
     expect(YEARS).toBe(5);
   });
@@ -31,7 +31,7 @@ describe('DIY versus professional over five years (SPEC §9 "Other figures")', (
   });
 });
 
-describe('five-year cost comparison (SPEC §9 "Other figures")', () => {
+describe('five-year cost comparison (docs/product.md#five-year-costs)', () => {
   test('DIY defaults: $258 a year, $2,090 over five years', () => {
     const diy = diyCost();
     expect(diy.annual).toBe(258);

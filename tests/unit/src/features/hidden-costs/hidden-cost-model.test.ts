@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { hiddenCosts } from '@/features/hidden-costs/hidden-cost-model';
 
-describe('hidden-costs calculator (SPEC §9)', () => {
+describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', () => {
   test('defaults: 6 months, 2000 sq ft', () => {
     // impact 30%; energy round(200 x 0.3 x 12) = 720; repair round(500 x 1.2^6) = round(1492.99) = 1493; health 1200
     expect(hiddenCosts(6, 2000)).toEqual({

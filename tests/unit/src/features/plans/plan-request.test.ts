@@ -16,7 +16,7 @@ const valid = {
   agreeTerms: true,
 };
 
-describe('plan request validation (SPEC §5 Autopilot form)', () => {
+describe('plan request validation (docs/product.md#plan-sign-up-form)', () => {
   test('a complete request passes; optional fields may be empty', () => {
     expect(planRequestErrors(valid)).toEqual({});
     expect(planRequestErrors({ ...valid, preferredDay: '', specialInstructions: '' })).toEqual({});

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PLANS, PLAN_TERMS, planName } from '@/features/plans/plans';
 
-describe('Autopilot plans (SPEC §9)', () => {
+describe('Autopilot plans (docs/product.md#plan-prices)', () => {
   test.each([
     ['lite', 'Autopilot Lite', 39, 117, 420, 48, false],
     ['full', 'Autopilot Full', 59, 177, 630, 78, true],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { recommendedDays, scheduleMessage, type ScheduleInputs } from '@/features/schedule-calculator/schedule';
 
-describe('schedule calculator (SPEC §9)', () => {
+describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
   const base: ScheduleInputs = { filterType: 'pleated', householdSize: '1-2', pets: 'none', allergies: 'none' };
 
   test.each([
