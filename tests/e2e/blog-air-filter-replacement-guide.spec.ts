@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import { acceptLeads, expectDownloadReady, failLeads, fillLead, GUIDES, openLeadDialog } from './lead-dialog';
 
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
@@ -267,36 +268,23 @@ test.describe('air filter replacement guide', () => {
 
   test('lead dialog: empty fields, failure without the endpoint, then the guide downloads', async ({ page }) => {
     await page.goto(PATH);
-    const trigger = page.getByRole('button', { name: 'Download Schedule Guide' });
-    await trigger.scrollIntoViewIfNeeded();
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Schedule Guide' });
-    await expect(dialog).toBeVisible();
+    const { trigger, dialog, submit } = await openLeadDialog(page, GUIDES.schedule);
     await expectNoAxeViolations(page);
 
-    const submit = dialog.getByRole('button', { name: 'Download Schedule Guide' });
     await submit.click();
     await expect(page.getByText('Please fill in all fields')).toBeVisible();
     await expect(page.getByText('Both first name and email are required.')).toBeVisible();
 
     // A lead that cannot be stored shows the failure toast, never a fake success.
-    await page.route('**/api/lead', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
-    );
-    await dialog.getByLabel('First name').fill('Dana');
-    await dialog.getByLabel('Email').fill('dana@example.com');
+    await failLeads(page);
+    await fillLead(dialog, { firstName: 'Dana', email: 'dana@example.com' });
     await submit.click();
     await expect(page.getByText('Something went wrong')).toBeVisible();
 
-    let payload: Record<string, unknown> = {};
-    await page.route('**/api/lead', async (route) => {
-      payload = route.request().postDataJSON() as Record<string, unknown>;
-      await route.fulfill({ status: 202, json: { id: 'lead_1' } });
-    });
-    const [download] = await Promise.all([page.waitForEvent('download'), submit.click()]);
-    await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+    const payload = await acceptLeads(page);
+    const download = await expectDownloadReady(page, dialog, () => submit.click());
     await expect(page.getByText('Your download will begin shortly. Check your email for the guide.')).toBeVisible();
-    expect(payload).toMatchObject({
+    expect(payload()).toMatchObject({
       firstName: 'Dana',
       email: 'dana@example.com',
       downloadType: 'Air Filter Schedule Guide',
