@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
-import { acceptLeads, expectDownloadReady, failLeads, fillLead, GUIDES, openLeadDialog } from './lead-dialog';
+import {
+  acceptLeads,
+  expectDownloadReady,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
+  GUIDES,
+  openLeadDialog,
+} from './lead-dialog';
 
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
@@ -268,18 +275,12 @@ test.describe('air filter replacement guide', () => {
 
   test('lead dialog: empty fields, failure without the endpoint, then the guide downloads', async ({ page }) => {
     await page.goto(PATH);
-    const { trigger, dialog, submit } = await openLeadDialog(page, GUIDES.schedule);
+    const parts = await openLeadDialog(page, GUIDES.schedule);
+    const { trigger, dialog, submit } = parts;
     await expectNoAxeViolations(page);
 
-    await submit.click();
-    await expect(page.getByText('Please fill in all fields')).toBeVisible();
-    await expect(page.getByText('Both first name and email are required.')).toBeVisible();
-
-    // A lead that cannot be stored shows the failure toast, never a fake success.
-    await failLeads(page);
-    await fillLead(dialog, { firstName: 'Dana', email: 'dana@example.com' });
-    await submit.click();
-    await expect(page.getByText('Something went wrong')).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
+    await expectFailedSubmission(page, parts, { firstName: 'Dana', email: 'dana@example.com' });
 
     const payload = await acceptLeads(page);
     const download = await expectDownloadReady(page, dialog, () => submit.click());

@@ -3,7 +3,8 @@ import { expectNoAxeViolations } from './a11y';
 import {
   acceptLeads,
   expectDownloadReady,
-  failLeads,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
   fillLead,
   GUIDES,
   openLeadDialog,
@@ -84,9 +85,7 @@ test('the article is accessible at load, with its FAQ and structured data', asyn
 
 test('the empty-field toast shown inside the dialog passes axe', async ({ page }) => {
   await page.goto(PATH);
-  const { submit } = await openLeadDialog(page, GUIDES.diyVsPro);
-  await submit.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
+  await expectEmptyFieldsRefused(page, await openLeadDialog(page, GUIDES.diyVsPro));
   await expectNoAxeViolations(page);
 });
 
@@ -256,23 +255,14 @@ test.describe('download dialog', () => {
   }
 
   test('empty fields are refused with a toast', async ({ page }) => {
-    const { dialog, submit } = await openDialog(page);
+    const parts = await openDialog(page);
     await expectNoAxeViolations(page);
-    await submit.click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Please fill in all fields' });
-    await expect(toast).toContainText('Both first name and email are required.');
-    await expect(dialog).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
     await expectNoAxeViolations(page);
   });
 
   test('a failed submission says so', async ({ page }) => {
-    await failLeads(page);
-    const { dialog, submit } = await openDialog(page);
-    await fillLead(dialog, { firstName: 'Pat', email: 'pat@example.com' });
-    await submit.click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
-    await expect(toast).toContainText('Please try again or contact us directly.');
-    await expect(dialog).toBeVisible();
+    await expectFailedSubmission(page, await openDialog(page), { firstName: 'Pat', email: 'pat@example.com' });
   });
 
   test('cannot be cancelled while sending; then Download Ready! and the guide downloads', async ({ page }) => {

@@ -3,8 +3,8 @@ import { expectNoAxeViolations } from './a11y';
 import {
   acceptLeads,
   expectDownloadReady,
-  failLeads,
-  fillLead,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
   GUIDES,
   leadDialog,
   openLeadDialog,
@@ -190,19 +190,12 @@ test.describe('article: how to change an air filter', () => {
 
   test('Download Checklist dialog: empty fields, failure, then success with a download', async ({ page }) => {
     await page.goto(PATH);
-    const { trigger, dialog, submit } = await openLeadDialog(page, GUIDES.checklist);
+    const parts = await openLeadDialog(page, GUIDES.checklist);
+    const { trigger, dialog, submit } = parts;
     await expectNoAxeViolations(page);
 
-    await submit.click();
-    await expect(page.getByText('Please fill in all fields')).toBeVisible();
-    await expect(page.getByText('Both first name and email are required.')).toBeVisible();
-
-    // A lead that cannot be stored shows the failure toast, never a fake success.
-    await failLeads(page);
-    await fillLead(dialog, { firstName: 'Dana', email: 'dana@example.com' });
-    await submit.click();
-    await expect(page.getByText('Something went wrong')).toBeVisible();
-    await expect(page.getByText('Please try again or contact us directly.')).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
+    await expectFailedSubmission(page, parts, { firstName: 'Dana', email: 'dana@example.com' });
 
     const payload = await acceptLeads(page);
     const download = await expectDownloadReady(page, dialog, () => submit.click());

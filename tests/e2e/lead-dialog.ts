@@ -82,9 +82,27 @@ export async function downloadGuide(
   return { ...parts, download };
 }
 
-/** Answers every /api/lead call with the 500 of a lead store that is down. */
-export async function failLeads(page: Page): Promise<void> {
+/** Submits the dialog empty: a toast asks for both fields, and the dialog stays open. */
+export async function expectEmptyFieldsRefused(page: Page, { dialog, submit }: LeadDialog): Promise<void> {
+  await submit.click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Please fill in all fields' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Both first name and email are required.');
+  await expect(dialog).toBeVisible();
+}
+
+/**
+ * With the lead store down (/api/lead answers 500), submits `lead`: the failure toast shows,
+ * never a fake success, and the dialog stays open.
+ */
+export async function expectFailedSubmission(page: Page, { dialog, submit }: LeadDialog, lead: Lead): Promise<void> {
   await page.route('**/api/lead', (route) => route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }));
+  await fillLead(dialog, lead);
+  await submit.click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText('Please try again or contact us directly.');
+  await expect(dialog).toBeVisible();
 }
 
 /**
