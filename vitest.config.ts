@@ -1,14 +1,41 @@
+/**
+ * Two projects: `unit` (tests/unit, pure functions, milliseconds) and `integration`
+ * (tests/integration, real databases, emulators and server processes). `npx vitest run` runs
+ * both; `npm run test:unit` and `npm run test:integration` run one each. The reliability suites
+ * have their own config (tests/reliability/vitest.config.ts).
+ */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-    environment: 'node',
-    // Opening an embedded PGlite database takes seconds (tens of seconds on a busy CI runner),
-    // far above vitest's 5 s default; unit tests finish in milliseconds either way.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          // A few checks read the whole repository (citations, the shared core); a busy machine
+          // can stretch them past vitest's 5 s default.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          // Opening an embedded PGlite database takes seconds (tens of seconds on a busy CI
+          // runner), far above vitest's 5 s default.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
   },
 });

@@ -94,7 +94,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test('a wrong password and a taken address get the messages of SPEC §8', async ({ page }) => {
+  test('a wrong password and a taken address get the messages of docs/product.md#messages', async ({ page }) => {
     await openAuth(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');

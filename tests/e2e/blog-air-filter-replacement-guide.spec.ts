@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import {
+  acceptLeads,
+  expectDownloadReady,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
+  GUIDES,
+  openLeadDialog,
+} from './lead-dialog';
 
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
 
-/** SPEC §9's result sentence. */
+/** The result sentence of docs/product.md#schedule-calculator. */
 const message = (days: number) =>
   `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;
 
@@ -131,7 +139,9 @@ test.describe('air filter replacement guide', () => {
     await expect(link).toHaveAttribute('aria-current', 'location');
   });
 
-  test('calculator: no result until pressed, then the exact SPEC message for each home', async ({ page }) => {
+  test('calculator: no result until pressed, then the exact message of docs/product.md#schedule-calculator for each home', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     const form = await openCalculator(page);
     const result = form.getByText(/^Based on your home's specific conditions/);
@@ -265,36 +275,17 @@ test.describe('air filter replacement guide', () => {
 
   test('lead dialog: empty fields, failure without the endpoint, then the guide downloads', async ({ page }) => {
     await page.goto(PATH);
-    const trigger = page.getByRole('button', { name: 'Download Schedule Guide' });
-    await trigger.scrollIntoViewIfNeeded();
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Schedule Guide' });
-    await expect(dialog).toBeVisible();
+    const parts = await openLeadDialog(page, GUIDES.schedule);
+    const { trigger, dialog, submit } = parts;
     await expectNoAxeViolations(page);
 
-    const submit = dialog.getByRole('button', { name: 'Download Schedule Guide' });
-    await submit.click();
-    await expect(page.getByText('Please fill in all fields')).toBeVisible();
-    await expect(page.getByText('Both first name and email are required.')).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
+    await expectFailedSubmission(page, parts, { firstName: 'Dana', email: 'dana@example.com' });
 
-    // A lead that cannot be stored shows the failure toast, never a fake success.
-    await page.route('**/api/lead', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
-    );
-    await dialog.getByLabel('First name').fill('Dana');
-    await dialog.getByLabel('Email').fill('dana@example.com');
-    await submit.click();
-    await expect(page.getByText('Something went wrong')).toBeVisible();
-
-    let payload: Record<string, unknown> = {};
-    await page.route('**/api/lead', async (route) => {
-      payload = route.request().postDataJSON() as Record<string, unknown>;
-      await route.fulfill({ status: 202, json: { id: 'lead_1' } });
-    });
-    const [download] = await Promise.all([page.waitForEvent('download'), submit.click()]);
-    await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+    const payload = await acceptLeads(page);
+    const download = await expectDownloadReady(page, dialog, () => submit.click());
     await expect(page.getByText('Your download will begin shortly. Check your email for the guide.')).toBeVisible();
-    expect(payload).toMatchObject({
+    expect(payload()).toMatchObject({
       firstName: 'Dana',
       email: 'dana@example.com',
       downloadType: 'Air Filter Schedule Guide',
@@ -302,7 +293,7 @@ test.describe('air filter replacement guide', () => {
     expect(download.suggestedFilename()).toBe('air-filter-schedule-guide.html');
     expect(await downloadText(download)).toContain('Air Filter Schedule Guide');
     await expectNoAxeViolations(page);
-    // SPEC §9: the dialog closes itself after 3 seconds and focus returns to the trigger.
+    // docs/product.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
     await expect(dialog).toBeHidden({ timeout: 5_000 });
     await expect(trigger).toBeFocused();
   });

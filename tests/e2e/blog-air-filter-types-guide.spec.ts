@@ -106,7 +106,7 @@ test.describe('air filter types guide', () => {
     await expect(page.getByRole('region', { name: 'Your filter match' })).toHaveCount(0);
   });
 
-  // Each expected pick follows the points of SPEC §4 (home + concern + budget + system age).
+  // Each expected pick follows the points of docs/product.md#filter-finder (home + concern + budget + system age).
   const cases: { answers: Answers; pick: string; facts: [string, string, string]; why: RegExp }[] = [
     {
       // fiberglass 1 + 3 + 2 + 0 = 6, pleated 2 + 1 + 1 + 2 = 6: the tie goes to fiberglass

@@ -1,5 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import {
+  acceptLeads,
+  expectDownloadReady,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
+  fillLead,
+  GUIDES,
+  openLeadDialog,
+  type LeadDialog,
+} from './lead-dialog';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 
 const PATH = '/blog/diy-vs-professional-air-filter';
@@ -75,9 +85,7 @@ test('the article is accessible at load, with its FAQ and structured data', asyn
 
 test('the empty-field toast shown inside the dialog passes axe', async ({ page }) => {
   await page.goto(PATH);
-  await page.getByRole('button', { name: 'Download the Guide' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Download the Guide' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please fill in all fields' })).toBeVisible();
+  await expectEmptyFieldsRefused(page, await openLeadDialog(page, GUIDES.diyVsPro));
   await expectNoAxeViolations(page);
 });
 
@@ -241,52 +249,29 @@ test('cost calculator: hidden by default, then the five-year figures', async ({ 
 });
 
 test.describe('download dialog', () => {
-  const dialogName = 'Get the DIY vs Professional Guide';
-
-  async function openDialog(page: Page): Promise<Locator> {
+  async function openDialog(page: Page): Promise<LeadDialog> {
     await page.goto(PATH);
-    await page.getByRole('button', { name: 'Download the Guide' }).click();
-    const dialog = page.getByRole('dialog', { name: dialogName });
-    await expect(dialog).toBeVisible();
-    return dialog;
+    return openLeadDialog(page, GUIDES.diyVsPro);
   }
 
   test('empty fields are refused with a toast', async ({ page }) => {
-    const dialog = await openDialog(page);
+    const parts = await openDialog(page);
     await expectNoAxeViolations(page);
-    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Please fill in all fields' });
-    await expect(toast).toContainText('Both first name and email are required.');
-    await expect(dialog).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
     await expectNoAxeViolations(page);
   });
 
   test('a failed submission says so', async ({ page }) => {
-    await page.route('**/api/lead', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
-    );
-    const dialog = await openDialog(page);
-    await dialog.getByLabel('First name').fill('Pat');
-    await dialog.getByLabel('Email').fill('pat@example.com');
-    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
-    const toast = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
-    await expect(toast).toContainText('Please try again or contact us directly.');
-    await expect(dialog).toBeVisible();
+    await expectFailedSubmission(page, await openDialog(page), { firstName: 'Pat', email: 'pat@example.com' });
   });
 
   test('cannot be cancelled while sending; then Download Ready! and the guide downloads', async ({ page }) => {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    let payload: unknown;
-    await page.route('**/api/lead', async (route) => {
-      payload = route.request().postDataJSON();
-      await gate;
-      await route.fulfill({ status: 202, json: { id: 'lead_1' } });
-    });
-    const dialog = await openDialog(page);
-    await dialog.getByLabel('First name').fill('Pat');
-    await dialog.getByLabel('Email').fill('pat@example.com');
-    await dialog.getByRole('button', { name: 'Download the Guide' }).click();
+    const payload = await acceptLeads(page, gate);
+    const { dialog, submit } = await openDialog(page);
+    await fillLead(dialog, { firstName: 'Pat', email: 'pat@example.com' });
+    await submit.click();
 
     await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await page.keyboard.press('Escape');
@@ -295,19 +280,17 @@ test.describe('download dialog', () => {
     await expect(cancel).toBeDisabled();
     await cancel.click({ force: true });
     await expect(dialog).toBeVisible();
-    expect(payload).toMatchObject({
+    expect(payload()).toMatchObject({
       firstName: 'Pat',
       email: 'pat@example.com',
       downloadType: 'DIY vs Professional Guide',
     });
 
-    const download = page.waitForEvent('download');
-    release();
-    await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+    const download = await expectDownloadReady(page, dialog, release);
     await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
       'Your download will begin shortly. Check your email for the guide.',
     );
-    expect((await download).suggestedFilename()).toBe('diy-vs-professional-guide.html');
+    expect(download.suggestedFilename()).toBe('diy-vs-professional-guide.html');
     await expectNoAxeViolations(page);
     // The dialog closes itself 3 seconds after success.
     await expect(dialog).toBeHidden({ timeout: 6000 });

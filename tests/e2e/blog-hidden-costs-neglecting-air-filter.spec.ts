@@ -74,7 +74,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the calculator starts at 6 months and 2,000 sq ft with the SPEC outputs', async ({ page }) => {
+test('the calculator starts at 6 months and 2,000 sq ft with the outputs of docs/product.md#hidden-costs-calculator', async ({
+  page,
+}) => {
   await page.goto(PATH);
   const calc = await openCalculator(page);
   await expect(calc.getByRole('slider', { name: 'Months since last filter change' })).toHaveValue('6');

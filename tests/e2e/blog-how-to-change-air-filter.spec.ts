@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import {
+  acceptLeads,
+  expectDownloadReady,
+  expectEmptyFieldsRefused,
+  expectFailedSubmission,
+  GUIDES,
+  leadDialog,
+  openLeadDialog,
+} from './lead-dialog';
 
 const PATH = '/blog/how-to-change-air-filter';
 const GUIDE = '/guides/air-filter-checklist';
@@ -35,7 +44,7 @@ test.describe('article: how to change an air filter', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^How to Change an Air Filter/);
     await expect(page.getByText('Beginner Friendly', { exact: true })).toBeVisible();
     await expect(page.getByText('10-15 Minutes', { exact: true })).toBeVisible();
-    // DECISIONS.md: 'Watch Video Guide' stays hidden until a video exists.
+    // docs/product.md#how-to-change-an-air-filter: 'Watch Video Guide' stays hidden until a video exists.
     await expect(page.getByRole('button', { name: /watch video guide/i })).toHaveCount(0);
     await expect(page.getByText(/watch video guide/i)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download Checklist' })).toBeVisible();
@@ -181,38 +190,18 @@ test.describe('article: how to change an air filter', () => {
 
   test('Download Checklist dialog: empty fields, failure, then success with a download', async ({ page }) => {
     await page.goto(PATH);
-    const trigger = page.getByRole('button', { name: 'Download Checklist' });
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Replacement Checklist' });
-    await expect(dialog).toBeVisible();
+    const parts = await openLeadDialog(page, GUIDES.checklist);
+    const { trigger, dialog, submit } = parts;
     await expectNoAxeViolations(page);
-    const submit = dialog.getByRole('button', { name: 'Download Checklist' });
 
-    await submit.click();
-    await expect(page.getByText('Please fill in all fields')).toBeVisible();
-    await expect(page.getByText('Both first name and email are required.')).toBeVisible();
+    await expectEmptyFieldsRefused(page, parts);
+    await expectFailedSubmission(page, parts, { firstName: 'Dana', email: 'dana@example.com' });
 
-    // A lead that cannot be stored shows the failure toast, never a fake success.
-    await page.route('**/api/lead', (route) =>
-      route.fulfill({ status: 500, json: { error: 'Lead store unavailable' } }),
-    );
-    await dialog.getByLabel('First name').fill('Dana');
-    await dialog.getByLabel('Email').fill('dana@example.com');
-    await submit.click();
-    await expect(page.getByText('Something went wrong')).toBeVisible();
-    await expect(page.getByText('Please try again or contact us directly.')).toBeVisible();
-
-    let payload: unknown;
-    await page.route('**/api/lead', (route) => {
-      payload = route.request().postDataJSON();
-      return route.fulfill({ status: 202, json: { id: 'lead_1' } });
-    });
-    const download = page.waitForEvent('download');
-    await submit.click();
-    await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+    const payload = await acceptLeads(page);
+    const download = await expectDownloadReady(page, dialog, () => submit.click());
     await expect(page.getByText('Success!')).toBeVisible();
-    expect((await download).suggestedFilename()).toBe('air-filter-replacement-checklist.html');
-    expect(payload).toMatchObject({
+    expect(download.suggestedFilename()).toBe('air-filter-replacement-checklist.html');
+    expect(payload()).toMatchObject({
       firstName: 'Dana',
       email: 'dana@example.com',
       downloadType: 'Air Filter Replacement Checklist',
@@ -225,10 +214,9 @@ test.describe('article: how to change an air filter', () => {
 
   test('Escape closes the Download Checklist dialog and focus returns to the trigger', async ({ page }) => {
     await page.goto(PATH);
-    const trigger = page.getByRole('button', { name: 'Download Checklist' });
+    const { trigger, dialog } = leadDialog(page, GUIDES.checklist);
     await trigger.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Replacement Checklist' });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('First name').fill('Dana');
     await page.keyboard.press('Escape');

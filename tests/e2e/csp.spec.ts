@@ -11,6 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { auditPageCsp, directive, parsePolicy } from '../../scripts/page-csp';
 import { STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { signUpAndIn } from './customer';
+import { downloadGuide, GUIDES } from './lead-dialog';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 
 const DIST = join(import.meta.dirname, '../../dist');
@@ -62,7 +63,7 @@ test('the watcher sees a violation, so a quiet page is a clean one', async ({ pa
   expect(violations.join('\n')).toContain('style-src');
 });
 
-/** Pages that send a signed-out visitor elsewhere (SPEC: /account goes to /auth). */
+/** Pages that send a signed-out visitor elsewhere (docs/product.md#account-page: /account goes to /auth). */
 const SIGNED_OUT_REDIRECTS: Readonly<Record<string, RegExp>> = { '/account': /\/auth$/ };
 
 test.describe('every page loads and hydrates without a CSP violation', () => {
@@ -107,15 +108,7 @@ test('article tools, the lead dialog, the plan form and the contact form', async
   const calculator = page.getByRole('form', { name: 'Air filter schedule calculator' });
   await calculator.getByRole('button', { name: 'Calculate My Schedule' }).click();
   await expect(calculator.getByText(/^Based on your home's specific conditions/)).toBeVisible();
-  await page.getByRole('button', { name: 'Download Schedule Guide' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Schedule Guide' });
-  await dialog.getByLabel('First name').fill('Dana');
-  await dialog.getByLabel('Email').fill('dana@example.com');
-  await Promise.all([
-    page.waitForEvent('download'),
-    dialog.getByRole('button', { name: 'Download Schedule Guide' }).click(),
-  ]);
-  await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
+  await downloadGuide(page, GUIDES.schedule);
 
   await page.goto('/blog/diy-vs-professional-air-filter');
   await hydrateAll(page);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 
 test.describe('home page', () => {
-  test('renders every section of SPEC §2', async ({ page }) => {
+  test('renders every section of docs/product.md#home-page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Your home's small jobs, on autopilot.");
@@ -38,7 +38,9 @@ test.describe('home page', () => {
     ]);
   });
 
-  test('plans block shows both plans with the prices of SPEC §9 and a Subscribe button each', async ({ page }) => {
+  test('plans block shows both plans with the prices of docs/product.md#plan-prices and a Subscribe button each', async ({
+    page,
+  }) => {
     await page.goto('/');
     const lite = page.getByRole('article', { name: 'Autopilot Lite' });
     await expect(lite).toContainText('$39/month');
@@ -66,7 +68,7 @@ test.describe('home page', () => {
     await expect(main).toContainText('within 25 miles of Springfield, MO');
   });
 
-  test('contact form has the fields, types and options of SPEC §3 and §5', async ({ page }) => {
+  test('contact form has the fields, types and options of docs/product.md#contact-form', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Schedule a service' });
     await expect(form.getByLabel('Name')).toHaveAttribute('required', '');

@@ -1,16 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { downloadGuide, GUIDES } from './lead-dialog';
 
 test('a guide download through the real /api/lead stores the lead and downloads the guide', async ({ page }) => {
   const email = `lead.${Date.now()}@example.com`;
   await page.goto('/blog/how-to-change-air-filter');
-  await page.getByRole('button', { name: 'Download Checklist' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('First name').fill('Lee');
-  await dialog.getByLabel('Email').fill(email);
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download Checklist' }).click();
-  await expect(dialog.getByRole('heading', { name: 'Download Ready!' })).toBeVisible();
-  expect((await download).suggestedFilename()).toMatch(/\.html$/);
+  const { dialog, download } = await downloadGuide(page, GUIDES.checklist, { firstName: 'Lee', email });
+  expect(download.suggestedFilename()).toMatch(/\.html$/);
   await expect(dialog).toBeHidden();
 
   const res = await page.request.get('/_dev/leads.json');

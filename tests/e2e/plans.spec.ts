@@ -66,7 +66,9 @@ test.describe('plan pages', () => {
     await expect(picker.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   });
 
-  test('checkout form shows the validation messages of SPEC §5 and keeps what was typed', async ({ page }) => {
+  test('checkout form shows the validation messages of docs/product.md#plan-sign-up-form and keeps what was typed', async ({
+    page,
+  }) => {
     await page.goto('/autopilot-lite');
     const picker = page.locator('#get-started');
     await openPicker(picker);

@@ -86,7 +86,7 @@ test.describe('every service, plan and legal page', () => {
 });
 
 test.describe('service page template', () => {
-  test('has the sections of SPEC §2 and the phone number', async ({ page }) => {
+  test('has the sections of docs/product.md#service-pages and the phone number', async ({ page }) => {
     await page.goto('/services/dryer-vent-cleaning');
     for (const name of [
       'Overview',

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, removeDir, ROOT, serverEnv, tempDataDir } from '../reliability/support/server.ts';
+import { freePort, removeDir, ROOT, serverEnv, tempDataDir } from '../support/server.ts';
 
 // Starting Vite and Astro, then opening a fresh database, takes a while on a busy machine.
 const START_TIMEOUT_MS = 150_000;

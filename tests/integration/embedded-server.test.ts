@@ -2,91 +2,31 @@
  * The whole embedded default as `npm start` runs it: the real server process, driven by the real
  * supabase-js client and plain HTTP, from sign-up to a paid subscription, across a restart.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPGlite } from '../../functions/_lib/db.ts';
+import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server.ts';
 import { mailsTo } from './harness.ts';
 import { payCheckout, waitFor } from './support/stripe-stack.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Starts `node server/index.ts` and resolves once it listens. */
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir };
-  for (const key of [
-    'PUBLIC_SUPABASE_URL',
-    'SUPABASE_URL',
-    'STRIPE_SECRET_KEY',
-    'STRIPE_WEBHOOK_SECRET',
-    'STRIPE_API_URL',
-    'SITE_URL',
-    'DATABASE_URL',
-  ]) {
-    delete env[key];
-  }
-  const child = spawn(process.execPath, ['server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('is running at')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  return child;
-}
-
-/** Sends SIGTERM and resolves with the exit code. */
-function stopServer(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
-}
 
 describe('embedded default, end to end', () => {
   let dataDir = '';
   let port = 0;
   let origin = '';
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   const email = `pat.${Date.now()}@example.com`;
   const password = 'correct horse 42';
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'shm-embedded-'));
+    dataDir = await tempDataDir('shm-embedded-');
     port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    server = await startServer(port, dataDir);
+    server = await startServer({ dataDir, port });
   });
 
   afterAll(async () => {
-    if (server && server.exitCode === null) await stopServer(server);
-    await rm(dataDir, { recursive: true, force: true });
+    await server?.stop();
+    await removeDir(dataDir);
   });
 
   const client = () =>
@@ -153,14 +93,14 @@ describe('embedded default, end to end', () => {
     const bookingSession = new URL(bookingPaid.headers.get('location') ?? '').searchParams.get('session_id') ?? '';
 
     // Restart: the same data dir keeps the user, the session's subscription and the orders.
-    expect(await stopServer(server as ChildProcess)).toBe(0);
-    server = await startServer(port, dataDir);
+    expect(await server?.stop()).toBe(0);
+    server = await startServer({ dataDir, port });
     const again = await client().auth.signInWithPassword({ email, password });
     expect(again.error).toBeNull();
     const afterRestart = await (await call('/api/check-subscription', again.data.session?.access_token ?? '')).json();
     expect(afterRestart).toMatchObject({ subscribed: true, subscription_tier: 'full' });
 
-    expect(await stopServer(server)).toBe(0);
+    expect(await server.stop()).toBe(0);
     const db = await openPGlite(dataDir);
     const orders = await db.query<{
       kind: string;

@@ -69,7 +69,7 @@ describe('storing leads', () => {
     await server.stop();
   });
 
-  test('a contact lead is stored with the SPEC §7 payload and answered 202 {id}', async () => {
+  test('a contact lead is stored with the payload of docs/product.md#contact-form and answered 202 {id}', async () => {
     const res = await post('/api/contact', { ...contact, name: '  Dana Reed  ' });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
@@ -277,7 +277,7 @@ describe('relaying leads through the outbox', () => {
     await sink.down();
   });
 
-  test('each lead reaches its webhook exactly once with the SPEC §7 fields', async () => {
+  test('each lead reaches its webhook exactly once with the fields of docs/product.md#lead-relay', async () => {
     const contactId = await store('/api/contact', { ...contact, message: 'Tuesday works' });
     const downloadId = await store('/api/lead', download);
     await waitFor(() => delivered([contactId, downloadId]), 'both leads delivered');

@@ -4,17 +4,16 @@
  * building); a complete one serves the site and the functions with HSTS and mounts none of the
  * embedded default's emulators, mailbox or lead list.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { setDb } from '../../functions/_lib/db.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
 import { startSite, type Site } from '../../server/site.ts';
+import { ROOT, runUntilExit } from '../support/server.ts';
 import { removeTempDirs, tempDir } from './support/stripe-stack.ts';
 import { openTestDb } from './support/test-db.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
 const ANON_KEY = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2ln`;
 const PRODUCTION = {
   SITE_URL: 'https://springfield-home.example',
@@ -28,20 +27,13 @@ const PRODUCTION = {
   LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/lead',
 };
 
-/** Runs a script of the repository with only `env` (and PATH); resolves with its exit code and output. */
+/**
+ * Runs a script of the repository on a fresh data dir, with none of the shell's configuration
+ * variables but `env`; resolves with its exit code and everything it printed.
+ */
 async function run(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [script], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', PORT: '4519', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  clearTimeout(timer);
-  return { code, output };
+  const { code, stdout, stderr } = await runUntilExit({ script, env });
+  return { code, output: `${stdout}${stderr}` };
 }
 
 describe('a partial production configuration', { timeout: 60_000 }, () => {

@@ -11,22 +11,19 @@ import { mailsTo, startTestServer, type TestServer } from '../integration/harnes
 import { ANON_KEY, signUpConfirmed } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send, type Answer } from './support/http.ts';
-import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from './support/server.ts';
+import { startFreshServer, type ServerProcess } from '../support/server.ts';
 
 let server: ServerProcess;
-let dataDir = '';
 let origin = '';
 
 beforeAll(async () => {
-  dataDir = await tempDataDir('shm-rel-auth-');
-  server = await startServer({ dataDir, port: await freePort() });
+  server = await startFreshServer({ prefix: 'shm-rel-auth-' });
   origin = server.origin;
 });
 
 afterAll(async () => {
   closeAgents();
-  await server?.kill('SIGTERM');
-  if (dataDir) await removeDir(dataDir);
+  await server?.stop('SIGTERM');
 });
 
 const VERSIONED = { 'x-supabase-api-version': '2024-01-01' };

@@ -37,7 +37,7 @@ import {
   startServer,
   tempDataDir,
   type ServerProcess,
-} from './support/server.ts';
+} from '../support/server.ts';
 
 /** Cases per endpoint: batches of BATCH run concurrently, RUNS batches. */
 const BATCH = 10;

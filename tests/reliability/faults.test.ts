@@ -22,7 +22,7 @@ import {
   tempDataDir,
   type ServerOptions,
   type ServerProcess,
-} from './support/server.ts';
+} from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
 
 /** A stand-in for the automation tool that notes every lead it is sent, even one it never answers. */

@@ -11,20 +11,17 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { headerProblem } from './support/checks.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send, sendRaw, type Probe } from './support/http.ts';
-import { freePort, removeDir, ROOT, startServer, tempDataDir, type ServerProcess } from './support/server.ts';
+import { ROOT, startFreshServer, type ServerProcess } from '../support/server.ts';
 
 let server: ServerProcess;
-let dataDir = '';
 
 beforeAll(async () => {
-  dataDir = await tempDataDir('shm-rel-headers-');
-  server = await startServer({ dataDir, port: await freePort() });
+  server = await startFreshServer({ prefix: 'shm-rel-headers-' });
 });
 
 afterAll(async () => {
   closeAgents();
-  await server?.kill('SIGTERM');
-  if (dataDir) await removeDir(dataDir);
+  await server?.stop('SIGTERM');
 });
 
 test('every kind of answer carries the security headers and sets no weak cookie', async (context) => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUpConfirmed, type Session } from './support/customer.ts';
 import { report } from './support/figures.ts';
 import { closeAgents } from './support/http.ts';
-import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from './support/server.ts';
+import { startFreshServer, type ServerProcess } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
 
 const SECONDS = Number(process.env['RELIABILITY_LOAD_SECONDS'] ?? (process.env['CI'] ? 10 : 60));
@@ -20,19 +20,16 @@ const MB = 1024 * 1024;
 const RSS_GROWTH_LIMIT = 256 * MB;
 
 let server: ServerProcess;
-let dataDir = '';
 let customer: Session;
 
 beforeAll(async () => {
-  dataDir = await tempDataDir('shm-rel-load-');
-  server = await startServer({ dataDir, port: await freePort() });
+  server = await startFreshServer({ prefix: 'shm-rel-load-' });
   customer = await signUpConfirmed(server.origin, 'load@example.com', 'heavy-traffic-1');
 });
 
 afterAll(async () => {
   closeAgents();
-  await server?.kill('SIGKILL');
-  if (dataDir) await removeDir(dataDir);
+  await server?.stop('SIGKILL');
 });
 
 function run(options: autocannon.Options): Promise<Result> {
@@ -98,7 +95,7 @@ test(`200 connections on an article and 50 on the functions for ${SECONDS} s: no
 
   closeAgents();
   expect(await server.kill('SIGTERM')).toBe(0);
-  const stored = await withDatabase(dataDir, async (db) => {
+  const stored = await withDatabase(server.dataDir, async (db) => {
     const rows = await db.query<{ checkout_session_id: string }>(
       `select checkout_session_id from orders where kind = 'service' and amount_cents = 3000 and status = 'pending'`,
     );

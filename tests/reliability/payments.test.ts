@@ -12,34 +12,24 @@ import { servicePriceCents, SERVICE_TYPES, SUBSCRIPTION_MONTHLY_CENTS } from '..
 import { ANON_KEY, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send } from './support/http.ts';
-import {
-  EMBEDDED_STRIPE_KEY,
-  freePort,
-  removeDir,
-  startServer,
-  tempDataDir,
-  type ServerProcess,
-} from './support/server.ts';
+import { EMBEDDED_STRIPE_KEY, startFreshServer, type ServerProcess } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
 
 const DAY = 86_400;
 
 let server: ServerProcess;
-let dataDir = '';
 let origin = '';
 let customer: Session;
 
 beforeAll(async () => {
-  dataDir = await tempDataDir('shm-rel-payments-');
-  server = await startServer({ dataDir, port: await freePort() });
+  server = await startFreshServer({ prefix: 'shm-rel-payments-' });
   origin = server.origin;
   customer = await signUpConfirmed(origin, 'payer@example.com', 'payments-password-1');
 });
 
 afterAll(async () => {
   closeAgents();
-  await server?.kill('SIGKILL');
-  if (dataDir) await removeDir(dataDir);
+  await server?.stop('SIGKILL');
 });
 
 async function deliver(payload: string, header?: string): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -367,7 +357,7 @@ describe('final state', () => {
     closeAgents();
     expect(await server.kill('SIGTERM')).toBe(0);
     const tally = new Tally();
-    await withDatabase(dataDir, async (db) => {
+    await withDatabase(server.dataDir, async (db) => {
       for (const life of shuffled) {
         tally.tried += 1;
         const [row] = await db.query<{

@@ -4,7 +4,7 @@
  * and no cookie without Secure, HttpOnly and SameSite.
  */
 import type { Answer } from './http.ts';
-import { ROOT } from './server.ts';
+import { ROOT } from '../../support/server.ts';
 
 const LEAK_PATTERNS: readonly [string, RegExp][] = [
   ['a stack frame', /\n\s+at \S.*(?::\d+:\d+|\(native\))/],

@@ -1,0 +1,224 @@
+import { describe, expect, test } from 'vitest';
+import {
+  buildConfigOf,
+  buildMismatches,
+  checkBuildConfig,
+  checkConfig,
+  describeProblems,
+} from '../../../../functions/_lib/config-check.ts';
+
+const jwt = (claims: object) =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;
+
+/** A complete production configuration. */
+const PRODUCTION = {
+  SITE_URL: 'https://www.springfieldhome.example',
+  DATABASE_URL: 'postgresql://postgres.abcdefghijkl:p%40ss@aws-0-us-east-2.pooler.supabase.com:6543/postgres',
+  PUBLIC_SUPABASE_URL: 'https://abcdefghijkl.supabase.co',
+  PUBLIC_SUPABASE_ANON_KEY: jwt({ iss: 'supabase', ref: 'abcdefghijkl', role: 'anon' }),
+  STRIPE_SECRET_KEY: 'sk_live_51Habc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  CONTACT_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/contact/',
+  LEAD_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/lead/',
+};
+
+describe('which mode an environment selects', () => {
+  test('nothing set is the embedded default, and it needs nothing', () => {
+    expect(checkConfig({})).toEqual({ mode: 'embedded', selectedBy: [], problems: [] });
+  });
+
+  test('local settings, webhooks and the site address keep the embedded default', () => {
+    const report = checkConfig({
+      PORT: '4411',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/x',
+      SITE_URL: 'http://localhost:4321',
+      AUTH_RATE_LIMITS: 'off',
+      LEAD_RATE_LIMIT: '0',
+      CONTACT_WEBHOOK_URL: 'http://127.0.0.1:9000/hook',
+    });
+    expect(report).toEqual({ mode: 'embedded', selectedBy: [], problems: [] });
+  });
+
+  test.each([
+    'PUBLIC_SUPABASE_URL',
+    'PUBLIC_SUPABASE_ANON_KEY',
+    'SUPABASE_URL',
+    'DATABASE_URL',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+  ] as const)('%s alone selects production and asks for everything else', (name) => {
+    const value = name === 'SUPABASE_URL' ? 'https://abcdefghijkl.supabase.co' : PRODUCTION[name];
+    const report = checkConfig({ [name]: value });
+    expect(report.mode).toBe('production');
+    expect(report.selectedBy).toEqual([name]);
+    expect(report.problems.every((p) => p.includes(' is missing: '))).toBe(true);
+    expect(report.problems.length).toBe(name === 'SUPABASE_URL' ? 8 : 7);
+  });
+
+  test('a complete production configuration has no problems', () => {
+    expect(checkConfig(PRODUCTION).problems).toEqual([]);
+    expect(
+      checkConfig({ ...PRODUCTION, STRIPE_PRICE_LITE: 'price_1Lite', STRIPE_PRICE_FULL: 'price_1Full' }).problems,
+    ).toEqual([]);
+  });
+
+  test('an empty or blank value counts as unset', () => {
+    expect(checkConfig({ STRIPE_SECRET_KEY: '', PUBLIC_SUPABASE_URL: '  ' }).mode).toBe('embedded');
+    expect(checkConfig({ ...PRODUCTION, LEAD_WEBHOOK_URL: ' ' }).problems).toEqual([
+      "LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads",
+    ]);
+  });
+
+  test('forced production (Netlify) asks for everything even with nothing set', () => {
+    const report = checkConfig({}, 'production');
+    expect(report.mode).toBe('production');
+    expect(report.problems).toHaveLength(8);
+    expect(describeProblems(report).split('\n')[0]).toBe('Production configuration is incomplete:');
+  });
+});
+
+describe('one clear line per malformed value', () => {
+  test.each([
+    ['SITE_URL', 'www.example.com', 'SITE_URL is not a URL'],
+    ['SITE_URL', 'http://www.example.com', 'SITE_URL must use https:// in production'],
+    [
+      'SITE_URL',
+      'https://www.example.com/shop',
+      'SITE_URL must be just the origin (https://www.example.com), without a path',
+    ],
+    [
+      'PUBLIC_SUPABASE_URL',
+      'https://abcdefghijkl.supabase.co/rest/v1',
+      'PUBLIC_SUPABASE_URL must be just the origin (https://abcdefghijkl.supabase.co), without a path',
+    ],
+    ['PUBLIC_SUPABASE_URL', 'ftp://abcdefghijkl.supabase.co', 'PUBLIC_SUPABASE_URL must be an https:// URL, not ftp:'],
+    [
+      'PUBLIC_SUPABASE_ANON_KEY',
+      jwt({ role: 'service_role' }),
+      'PUBLIC_SUPABASE_ANON_KEY is the service_role key: use the anon key, because this value is built into every page',
+    ],
+    [
+      'PUBLIC_SUPABASE_ANON_KEY',
+      'sb_secret_abc',
+      'PUBLIC_SUPABASE_ANON_KEY is a secret key (sb_secret_...): use the publishable key, because this value is built into every page',
+    ],
+    [
+      'PUBLIC_SUPABASE_ANON_KEY',
+      'anon',
+      "PUBLIC_SUPABASE_ANON_KEY must be the project's anon key (eyJ...) or publishable key (sb_publishable_...)",
+    ],
+    [
+      'DATABASE_URL',
+      'mysql://db.example.com/site',
+      'DATABASE_URL must be a postgres:// or postgresql:// connection string, not mysql:',
+    ],
+    [
+      'DATABASE_URL',
+      'postgresql://postgres:p@ss#word@db.abc.supabase.co:5432/postgres',
+      'DATABASE_URL contains a raw # (percent-encode special characters in the password: # is %23, @ is %40)',
+    ],
+    [
+      'DATABASE_URL',
+      'postgresql://postgres:secret@[db.abc.supabase.co]:5432/postgres',
+      'DATABASE_URL is not a connection string (percent-encode special characters in the password)',
+    ],
+    [
+      'STRIPE_SECRET_KEY',
+      'pk_live_51Habc',
+      'STRIPE_SECRET_KEY is a publishable key (pk_...): use the secret key (sk_live_...)',
+    ],
+    ['STRIPE_SECRET_KEY', 'sk_prod_abc', 'STRIPE_SECRET_KEY must be a secret key starting with sk_live_ or sk_test_'],
+    [
+      'STRIPE_WEBHOOK_SECRET',
+      'we_1Habc',
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret starting with whsec_',
+    ],
+    ['CONTACT_WEBHOOK_URL', 'http://hooks.example.com/x', 'CONTACT_WEBHOOK_URL must use https:// in production'],
+  ] as const)('%s=%s', (name, value, line) => {
+    expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([line]);
+  });
+
+  test.each([
+    [
+      'STRIPE_PRICE_LITE',
+      'prod_Nabc',
+      'STRIPE_PRICE_LITE is a product id (prod_...): use the id of its monthly price (price_...)',
+    ],
+    ['STRIPE_PRICE_FULL', '5900', 'STRIPE_PRICE_FULL must be a price id starting with price_'],
+    ['PORT', '80a', 'PORT must be a whole number from 1 to 65535'],
+    ['PORT', '70000', 'PORT must be a whole number from 1 to 65535'],
+    ['LEAD_RATE_LIMIT', '-1', 'LEAD_RATE_LIMIT must be a whole number from 0 to 10000'],
+  ] as const)('%s=%s is refused in either mode', (name, value, line) => {
+    expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([line]);
+    expect(checkConfig({ [name]: value })).toMatchObject({ mode: 'embedded', problems: [line] });
+  });
+
+  test('plain HTTP is fine on this machine: local stand-ins in production tests, and the embedded default', () => {
+    expect(
+      checkConfig({
+        ...PRODUCTION,
+        PUBLIC_SUPABASE_URL: 'http://127.0.0.1:54321',
+        STRIPE_API_URL: 'http://localhost:12111',
+        CONTACT_WEBHOOK_URL: 'http://[::1]:9000/contact',
+      }).problems,
+    ).toEqual([]);
+    expect(checkConfig({ SITE_URL: 'http://192.168.1.20:4321' }).problems).toEqual([]);
+  });
+
+  test('AUTH_RATE_LIMITS and DATA_DIR only matter to the embedded default', () => {
+    expect(checkConfig({ AUTH_RATE_LIMITS: 'no' }).problems).toEqual(['AUTH_RATE_LIMITS must be on or off']);
+    expect(checkConfig({ ...PRODUCTION, AUTH_RATE_LIMITS: 'no', DATA_DIR: '' }).problems).toEqual([]);
+  });
+});
+
+describe('the text printed when the server refuses to start', () => {
+  test('names what selected production, then one line per problem, then where to read more', () => {
+    const text = describeProblems(
+      checkConfig({ STRIPE_SECRET_KEY: 'pk_test_x', DATABASE_URL: PRODUCTION.DATABASE_URL }),
+    );
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(
+      'Production configuration is incomplete. DATABASE_URL, STRIPE_SECRET_KEY are set, so every production variable is required:',
+    );
+    expect(lines).toContain('  - STRIPE_SECRET_KEY is a publishable key (pk_...): use the secret key (sk_live_...)');
+    expect(lines).toContain(
+      '  - PUBLIC_SUPABASE_URL is missing: the Supabase project URL, e.g. https://abcdefghijkl.supabase.co',
+    );
+    expect(lines.at(-1)).toBe('See "Environment variables" in README.md and docs/deploy.md.');
+    expect(lines).toHaveLength(9);
+  });
+
+  test('never prints a secret value', () => {
+    const secret = 'sk_live_do_not_print_me';
+    const text = describeProblems(checkConfig({ STRIPE_SECRET_KEY: secret, DATABASE_URL: 'postgres://u:hunter2@' }));
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('hunter2');
+  });
+});
+
+describe('build variables', () => {
+  test('a build for the hosted auth server needs its key and the site address', () => {
+    expect(checkBuildConfig({}).problems).toEqual([]);
+    expect(checkBuildConfig({ PUBLIC_SUPABASE_URL: PRODUCTION.PUBLIC_SUPABASE_URL }).problems).toEqual([
+      'SITE_URL is missing: the public address of the site, e.g. https://www.example.com',
+      "PUBLIC_SUPABASE_ANON_KEY is missing: the project's anon (publishable) key, from Project Settings > API Keys",
+    ]);
+    expect(checkBuildConfig(PRODUCTION).problems).toEqual([]);
+  });
+
+  test('pages built for another auth server or address are refused, naming both values', () => {
+    const built = buildConfigOf(PRODUCTION);
+    expect(buildMismatches(built, PRODUCTION, 'production')).toEqual([]);
+    expect(buildMismatches(built, { ...PRODUCTION, SITE_URL: 'https://new.example.com' }, 'production')).toEqual([
+      'SITE_URL: the pages were built with https://www.springfieldhome.example, but this process has https://new.example.com',
+    ]);
+    expect(buildMismatches(buildConfigOf({}), {}, 'embedded')).toEqual([]);
+    expect(buildMismatches(built, {}, 'embedded')).toEqual([
+      'PUBLIC_SUPABASE_URL: the pages were built with https://abcdefghijkl.supabase.co, but this process has unset',
+      'PUBLIC_SUPABASE_ANON_KEY: the pages were built with eyJhbGciOiJI..., but this process has unset',
+    ]);
+    // A local run may serve a build made for another local address.
+    expect(buildMismatches(buildConfigOf({ SITE_URL: 'http://localhost:4321' }), {}, 'embedded')).toEqual([]);
+  });
+});

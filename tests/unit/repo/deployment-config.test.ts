@@ -1,0 +1,132 @@
+/**
+ * The deployment files say what the code does: netlify.toml sends the Node server's security
+ * headers and caching, supabase/config.toml sets the auth rules the local emulator follows, the
+ * migrations are named as the Supabase CLI needs, README lists every variable and the deployment
+ * guide asks for what the code needs.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+import { describe, expect, test } from 'vitest';
+import { VARIABLES } from '../../../functions/_lib/config-check.ts';
+import { supabaseVersion } from '../../../functions/_lib/migrate.ts';
+import { HANDLED_EVENTS } from '../../../functions/_lib/payment-events.ts';
+import { STRIPE_API_VERSION } from '../../../functions/_lib/stripe.ts';
+import { SUPABASE_RATE_RULES } from '../../../server/embedded/auth/rate-limit.ts';
+import { AUTH_DEFAULTS } from '../../../server/embedded/auth/rules.ts';
+import { cacheControlFor } from '../../../server/static.ts';
+import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+interface NetlifyToml {
+  build: { command: string; publish: string; environment: Record<string, string> };
+  functions: { directory: string; node_bundler: string };
+  headers: { for: string; values: Record<string, string> }[];
+}
+
+describe('netlify.toml', () => {
+  const netlify = parse(read('netlify.toml')) as unknown as NetlifyToml;
+
+  test('builds with npm run build on Node 24, publishes dist, deploys functions/', () => {
+    expect(netlify.build.command).toBe('npm run build');
+    expect(netlify.build.publish).toBe('dist');
+    expect(netlify.build.environment).toEqual({ NODE_VERSION: '24' });
+    expect(netlify.functions.directory).toBe('functions');
+  });
+
+  test('every file gets the same security headers as from the Node server in production, plus HSTS', () => {
+    const all = netlify.headers.filter((h) => h.for === '/*');
+    expect(all).toHaveLength(1);
+    expect(all[0]?.values).toEqual({ ...STATIC_SECURITY_HEADERS, 'Strict-Transport-Security': HSTS });
+  });
+
+  test('hashed assets are cached as the Node server caches them, and no rule sets a header twice', () => {
+    const assets = netlify.headers.find((h) => h.for === '/_astro/*');
+    expect(assets?.values).toEqual({ 'Cache-Control': cacheControlFor('/_astro/app.js') });
+    // Netlify joins the values of every rule matching a path: a header may come from one rule only.
+    const names = netlify.headers.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  test('holds no variable value: they are set in the Netlify UI', () => {
+    const text = read('netlify.toml');
+    for (const { name } of VARIABLES) expect(text).not.toMatch(new RegExp(`^\\s*${name}\\s*=`, 'm'));
+  });
+});
+
+describe('supabase/', () => {
+  const config = parse(read('supabase/config.toml')) as {
+    auth: Record<string, unknown> & { email: Record<string, unknown>; rate_limit: Record<string, unknown> };
+    db: { seed: { enabled: boolean } };
+  };
+
+  test('auth returns to the site (SITE_URL), with e-mail confirmation on', () => {
+    expect(config.auth['site_url']).toBe('env(SITE_URL)');
+    expect(config.auth['additional_redirect_urls']).toEqual(['env(SITE_URL)']);
+    expect(config.auth.email['enable_confirmations']).toBe(true);
+    expect(config.auth['enable_signup']).toBe(true);
+  });
+
+  test('the hosted project follows the rules the local emulator applies', () => {
+    expect(config.auth['jwt_expiry']).toBe(AUTH_DEFAULTS.accessTokenSeconds);
+    expect(config.auth['refresh_token_reuse_interval']).toBe(AUTH_DEFAULTS.refreshReuseSeconds);
+    expect(config.auth['minimum_password_length']).toBe(AUTH_DEFAULTS.minPasswordLength);
+    expect(config.auth.email['otp_expiry']).toBe(AUTH_DEFAULTS.emailLinkSeconds);
+    expect(config.auth.email['max_frequency']).toBe(`${AUTH_DEFAULTS.emailFrequencySeconds / 60}m0s`);
+    expect(config.auth.rate_limit['token_refresh']).toBe(SUPABASE_RATE_RULES.token.limit);
+    expect(config.auth.rate_limit['sign_in_sign_ups']).toBe(SUPABASE_RATE_RULES.signup.limit);
+    expect(config.auth.rate_limit['token_verifications']).toBe(SUPABASE_RATE_RULES.verify.limit);
+  });
+
+  test('every migration is named as `supabase db push` expects, with distinct versions', () => {
+    const files = readdirSync(join(ROOT, 'supabase/migrations')).filter((f) => f.endsWith('.sql'));
+    expect(files.length).toBeGreaterThan(0);
+    const versions = files.map((f) => supabaseVersion(f).version);
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+});
+
+describe('README', () => {
+  const readme = read('README.md');
+  const rows = new Map(
+    [...readme.matchAll(/^\| `([A-Z_]+)`(?: \/ `([A-Z_]+)`)? +\| ([a-z ()]+?) +\|/gm)].flatMap((m) =>
+      [m[1], m[2]].filter(Boolean).map((name) => [name, m[3] ?? ''] as const),
+    ),
+  );
+
+  test('lists every variable the code reads, as public, secret or server setting', () => {
+    for (const { name, visibility } of VARIABLES) {
+      expect(rows.get(name), name).toBeDefined();
+      expect(rows.get(name), name).toContain(visibility);
+    }
+  });
+
+  test('lists nothing the code does not read', () => {
+    const known = new Set(VARIABLES.map((v) => v.name));
+    for (const name of rows.keys()) expect(known, name).toContain(name);
+  });
+});
+
+describe('docs/deploy.md', () => {
+  const guide = read('docs/deploy.md');
+
+  test('names every variable production needs', () => {
+    for (const { name, production } of VARIABLES) {
+      if (production === 'required') expect(guide, name).toContain(`\`${name}\``);
+    }
+  });
+
+  test('asks for the webhook events the site handles, on the API version it reads', () => {
+    const listed = [...guide.matchAll(/^\s+- `([a-z_.]+)`$/gm)].map((m) => m[1]);
+    expect(new Set(listed)).toEqual(HANDLED_EVENTS);
+    expect(guide).toContain(`API version: **${STRIPE_API_VERSION}**`);
+  });
+
+  test('applies the auth settings and the tables with the Supabase CLI', () => {
+    expect(guide).toContain('supabase@latest config push');
+    expect(guide).toContain('supabase@latest db push');
+    expect(guide).toContain('/api/stripe-webhook');
+  });
+});

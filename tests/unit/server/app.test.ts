@@ -1,0 +1,76 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, test } from 'vitest';
+import type { Route } from '../../../functions/_lib/http.ts';
+import { answerClientError, clientIp, findRoute } from '../../../server/app.ts';
+import { HSTS } from '../../../src/lib/security-headers.ts';
+
+describe('the visitor address behind a reverse proxy', () => {
+  test.each([
+    ['a direct visitor', '203.0.113.7', undefined, '203.0.113.7'],
+    ['a direct visitor cannot choose its address', '203.0.113.7', '198.51.100.1', '203.0.113.7'],
+    ['through the proxy on this machine', '127.0.0.1', '198.51.100.1', '198.51.100.1'],
+    ['through the proxy over IPv6 loopback', '::1', '198.51.100.1', '198.51.100.1'],
+    [
+      'a forged first hop is ignored: the proxy appends the real one',
+      '127.0.0.1',
+      '10.0.0.1, 198.51.100.1',
+      '198.51.100.1',
+    ],
+    ['repeated headers read as one list', '::ffff:127.0.0.1', ['10.0.0.1', '198.51.100.2'], '198.51.100.2'],
+    ['a local request without a proxy', '127.0.0.1', undefined, '127.0.0.1'],
+    ['an empty header', '127.0.0.1', ' ', '127.0.0.1'],
+  ] as const)('%s', (_what, peer, forwarded, expected) => {
+    expect(clientIp(peer, forwarded as string | string[] | undefined)).toBe(expected);
+  });
+});
+
+describe('answerClientError', () => {
+  test('unparseable requests get 400 (431 for huge headers) with the security headers, then the connection closes', async () => {
+    for (const [code, status] of [
+      ['HPE_INVALID_METHOD', 400],
+      ['HPE_HEADER_OVERFLOW', 431],
+    ] as const) {
+      const socket = new PassThrough();
+      const written: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => written.push(chunk));
+      const error = Object.assign(new Error('parse error'), { code });
+      answerClientError(error, socket);
+      await new Promise((resolve) => socket.on('end', resolve));
+      const text = Buffer.concat(written).toString();
+      expect(text).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      expect(text).toContain('X-Content-Type-Options: nosniff');
+      expect(text).toContain('Connection: close');
+      expect(text).not.toContain('Strict-Transport-Security');
+    }
+  });
+
+  test('in production the 400 also carries HSTS', async () => {
+    const socket = new PassThrough();
+    const written: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => written.push(chunk));
+    answerClientError(Object.assign(new Error('parse error'), { code: 'HPE_INVALID_METHOD' }), socket, true);
+    await new Promise((resolve) => socket.on('end', resolve));
+    expect(Buffer.concat(written).toString()).toContain(`Strict-Transport-Security: ${HSTS}\r\n`);
+  });
+});
+
+describe('findRoute', () => {
+  const h = async () => new Response();
+  const routes: Route[] = [
+    { path: '/auth/v1', match: 'prefix', handler: h },
+    { path: '/api/contact', match: 'exact', handler: h },
+    { path: '/_dev', match: 'prefix', handler: h },
+    { path: '/_dev/mail', match: 'prefix', handler: h },
+  ];
+  test.each([
+    ['/auth/v1/token', '/auth/v1'],
+    ['/auth/v1', '/auth/v1'],
+    ['/auth/v10', undefined],
+    ['/api/contact', '/api/contact'],
+    ['/api/contact/x', undefined],
+    ['/_dev/mail/1', '/_dev/mail'],
+    ['/blog', undefined],
+  ])('%s -> %s', (path, expected) => {
+    expect(findRoute(routes, path)?.path).toBe(expected);
+  });
+});

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest';
+import {
+  checkNewPassword,
+  emailFrequencyError,
+  normaliseEmail,
+  parseLogoutScope,
+  resolveRedirect,
+} from '../../../../../server/embedded/auth/rules.ts';
+
+const SITE = 'http://localhost:4321';
+
+describe('normaliseEmail', () => {
+  test('lower-cases a valid address', () => {
+    expect(normaliseEmail('Pat.Lee+home@Example.COM')).toBe('pat.lee+home@example.com');
+  });
+
+  test.each([
+    ['', 'An email address is required'],
+    [`${'a'.repeat(250)}@b.com`, 'An email address is too long'],
+    ['pat', 'Unable to validate email address: invalid format'],
+    ['pat@', 'Unable to validate email address: invalid format'],
+    ['pat lee@example.com', 'Unable to validate email address: invalid format'],
+    ['pat@-example.com', 'Unable to validate email address: invalid format'],
+  ])('%j -> 400 %s', (email, message) => {
+    expect(() => normaliseEmail(email)).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed', message }),
+    );
+  });
+});
+
+describe('checkNewPassword (lengths in UTF-8 bytes, as Go counts them)', () => {
+  test.each(['123456', 'x'.repeat(72), 'ééé'])('%j is accepted', (password) => {
+    expect(() => checkNewPassword(password)).not.toThrow();
+  });
+
+  test('empty and over 72 bytes are 400 validation_failed', () => {
+    expect(() => checkNewPassword('')).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed', message: 'Signup requires a valid password' }),
+    );
+    for (const password of ['x'.repeat(73), 'é'.repeat(37)]) {
+      expect(() => checkNewPassword(password)).toThrow(
+        expect.objectContaining({ status: 400, message: 'Password cannot be longer than 72 characters' }),
+      );
+    }
+  });
+
+  test.each(['12345', 'éé'])('%j is a 422 weak_password with reason length', (password) => {
+    expect(() => checkNewPassword(password)).toThrow(
+      expect.objectContaining({
+        status: 422,
+        code: 'weak_password',
+        message: 'Password should be at least 6 characters.',
+        extra: { weak_password: { reasons: ['length'] } },
+      }),
+    );
+  });
+});
+
+describe('resolveRedirect', () => {
+  test.each([
+    [`${SITE}/account`, `${SITE}/account`],
+    [`${SITE}/account?tab=plan`, `${SITE}/account?tab=plan`],
+    [`${SITE}/account#section`, `${SITE}/account`],
+    [SITE, `${SITE}/`],
+    ['https://evil.example/steal', `${SITE}/`],
+    ['http://localhost:9999/account', `${SITE}/`],
+    ['https://localhost:4321/account', `${SITE}/`],
+    ['/account', `${SITE}/`],
+    ['javascript:alert(1)', `${SITE}/`],
+    ['', `${SITE}/`],
+    [null, `${SITE}/`],
+  ])('%j -> %j', (requested, expected) => {
+    expect(resolveRedirect(requested, SITE)).toBe(expected);
+  });
+});
+
+describe('parseLogoutScope', () => {
+  test.each([
+    [null, 'global'],
+    ['', 'global'],
+    ['global', 'global'],
+    ['local', 'local'],
+    ['others', 'others'],
+  ] as const)('%j -> %s', (value, scope) => {
+    expect(parseLogoutScope(value)).toBe(scope);
+  });
+
+  test('anything else is a 400 naming the scope', () => {
+    expect(() => parseLogoutScope('all')).toThrow(
+      expect.objectContaining({ status: 400, code: 'validation_failed', message: 'Unsupported logout scope "all"' }),
+    );
+  });
+});
+
+describe('emailFrequencyError', () => {
+  const sent = new Date('2026-01-01T00:00:00Z');
+  test('a minute apart is allowed, sooner is a 429 saying how long to wait', () => {
+    expect(emailFrequencyError(null, sent.getTime())).toBeNull();
+    expect(emailFrequencyError(sent, sent.getTime() + 60_000)).toBeNull();
+    expect(emailFrequencyError(sent, sent.getTime() + 1_500)).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'For security purposes, you can only request this after 58 seconds.',
+    });
+  });
+});

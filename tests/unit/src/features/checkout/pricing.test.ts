@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import {
+  OPTION_LIMITS,
+  PricingError,
+  SERVICE_NAMES,
+  SERVICE_TYPES,
+  SUBSCRIPTION_MONTHLY_CENTS,
+  servicePriceCents,
+} from '@/features/checkout/pricing';
+
+describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
+  test.each([
+    ['air-filter-replacement', { filterQuality: 'standard' }, 2500],
+    ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
+    ['air-filter-replacement', { filterQuality: 'super_premium' }, 3500],
+    ['air-filter-replacement', { filterQuality: 'ultra_premium' }, 4000],
+    ['air-filter-replacement', {}, 2500],
+    ['dryer-vent-cleaning', {}, 3500],
+    ['light-bulb-replacement', {}, 2000],
+    ['refrigerator-filters', {}, 2000],
+    ['smoke-detector-batteries', { additionalDetectors: 0 }, 2000],
+    ['smoke-detector-batteries', { additionalDetectors: 1 }, 3000],
+    ['smoke-detector-batteries', { additionalDetectors: 10 }, 12000],
+    ['smoke-detector-batteries', {}, 2000],
+    ['vacuum-cleanout', { ventCount: 1 }, 2000],
+    ['vacuum-cleanout', { ventCount: 5 }, 10000],
+    ['vacuum-cleanout', { ventCount: 20 }, 40000],
+    ['vacuum-cleanout', {}, 2000],
+  ])('%s %o -> %d cents', (serviceType, options, cents) => {
+    expect(servicePriceCents(serviceType, options)).toBe(cents);
+  });
+});
+
+describe('the test page prices of docs/product.md#webhook-test-page', () => {
+  test.each([
+    ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
+    ['dryer-vent-cleaning', {}, 3500],
+    ['light-bulb-replacement', {}, 2000],
+    ['refrigerator-filters', {}, 2000],
+    ['smoke-detector-batteries', { additionalDetectors: 2 }, 4000],
+    ['vacuum-cleanout', { ventCount: 3 }, 6000],
+  ])('%s -> $%d', (serviceType, options, cents) => {
+    expect(servicePriceCents(serviceType, options)).toBe(cents);
+  });
+
+  test('subscriptions bill $39 and $59 a month', () => {
+    expect(SUBSCRIPTION_MONTHLY_CENTS).toEqual({ lite: 3900, full: 5900 });
+  });
+});
+
+describe('out-of-range input is rejected, never clamped', () => {
+  test.each([
+    ['water-softener-salt', {}, 'serviceType'],
+    ['', {}, 'serviceType'],
+    [undefined, {}, 'serviceType'],
+    [42, {}, 'serviceType'],
+    ['air-filter-replacement', { filterQuality: 'gold' }, 'options.filterQuality'],
+    ['air-filter-replacement', { filterQuality: 5 }, 'options.filterQuality'],
+    ['smoke-detector-batteries', { additionalDetectors: -1 }, 'options.additionalDetectors'],
+    ['smoke-detector-batteries', { additionalDetectors: 11 }, 'options.additionalDetectors'],
+    ['smoke-detector-batteries', { additionalDetectors: 2.5 }, 'options.additionalDetectors'],
+    ['smoke-detector-batteries', { additionalDetectors: '2' }, 'options.additionalDetectors'],
+    ['smoke-detector-batteries', { additionalDetectors: Number.NaN }, 'options.additionalDetectors'],
+    ['vacuum-cleanout', { ventCount: 0 }, 'options.ventCount'],
+    ['vacuum-cleanout', { ventCount: 21 }, 'options.ventCount'],
+    ['vacuum-cleanout', { ventCount: Number.POSITIVE_INFINITY }, 'options.ventCount'],
+    ['vacuum-cleanout', { ventCount: null }, 'options.ventCount'],
+  ])('%o %o fails on %s', (serviceType, options, field) => {
+    expect(() => servicePriceCents(serviceType, options)).toThrow(PricingError);
+    try {
+      servicePriceCents(serviceType, options);
+    } catch (error) {
+      expect((error as PricingError).field).toBe(field);
+    }
+  });
+
+  test('limits are those of docs/product.md#one-time-services', () => {
+    expect(OPTION_LIMITS).toEqual({
+      additionalDetectors: { min: 0, max: 10, default: 0 },
+      ventCount: { min: 1, max: 20, default: 1 },
+    });
+  });
+});
+
+describe('service names', () => {
+  test.each(SERVICE_TYPES)('%s is named as its service page', (service) => {
+    const yaml = readFileSync(join(import.meta.dirname, `../../../../../content/services/${service}.yaml`), 'utf8');
+    expect(/^title: (.+)$/m.exec(yaml)?.[1]).toBe(SERVICE_NAMES[service]);
+  });
+});

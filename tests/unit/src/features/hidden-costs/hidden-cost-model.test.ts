@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest';
+import { hiddenCosts } from '@/features/hidden-costs/hidden-cost-model';
+
+describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', () => {
+  test('defaults: 6 months, 2000 sq ft', () => {
+    // impact 30%; energy round(200 x 0.3 x 12) = 720; repair round(500 x 1.2^6) = round(1492.99) = 1493; health 1200
+    expect(hiddenCosts(6, 2000)).toEqual({
+      impactPercent: 30,
+      energyCost: 720,
+      repairRisk: 1493,
+      healthImpact: 1200,
+      total: 3413,
+      preventionCost: 420,
+      savings: 2993,
+    });
+  });
+
+  test('one month in a small home', () => {
+    // impact 5%; energy round(80 x 0.05 x 12) = 48; repair 600; health 200; total 848
+    expect(hiddenCosts(1, 800)).toMatchObject({
+      impactPercent: 5,
+      energyCost: 48,
+      repairRisk: 600,
+      healthImpact: 200,
+      total: 848,
+      savings: 428,
+    });
+  });
+
+  test.each([
+    [10, 50],
+    [11, 50],
+    [24, 50],
+    [9, 45],
+  ])('impact caps at 50%%: %d months -> %d%%', (months, impact) => {
+    expect(hiddenCosts(months, 2000).impactPercent).toBe(impact);
+  });
+
+  test('ten months in a 5000 sq ft home', () => {
+    // energy round(500 x 0.5 x 12) = 3000; repair round(500 x 1.2^10) = round(3095.87) = 3096; health 2000
+    expect(hiddenCosts(10, 5000)).toMatchObject({
+      energyCost: 3000,
+      repairRisk: 3096,
+      healthImpact: 2000,
+      total: 8096,
+      savings: 7676,
+    });
+  });
+
+  test('24 months', () => {
+    // repair round(500 x 1.2^24) = round(39748.42) = 39748
+    expect(hiddenCosts(24, 2000)).toMatchObject({
+      energyCost: 1200,
+      repairRisk: 39748,
+      healthImpact: 4800,
+      total: 45748,
+    });
+  });
+});

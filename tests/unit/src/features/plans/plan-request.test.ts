@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest';
+import { planRequestErrors, planRequestSchema } from '@/features/plans/plan-request';
+
+const valid = {
+  planType: 'full',
+  billingPeriod: 'annual',
+  fullName: 'Dana Whitfield',
+  email: 'dana@example.com',
+  phone: '417-555-0199',
+  address: '1200 E Battlefield Rd',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65804',
+  preferredDay: 'weekdays',
+  specialInstructions: 'Side gate code 1234',
+  agreeTerms: true,
+};
+
+describe('plan request validation (docs/product.md#plan-sign-up-form)', () => {
+  test('a complete request passes; optional fields may be empty', () => {
+    expect(planRequestErrors(valid)).toEqual({});
+    expect(planRequestErrors({ ...valid, preferredDay: '', specialInstructions: '' })).toEqual({});
+    expect(
+      planRequestSchema.parse({ ...valid, preferredDay: undefined, specialInstructions: undefined }),
+    ).toMatchObject({
+      preferredDay: '',
+      specialInstructions: '',
+    });
+  });
+
+  test.each([
+    ['fullName', 'Please enter your full name'],
+    ['email', 'Please enter your email'],
+    ['phone', 'Please enter your phone number'],
+    ['address', 'Please enter your street address'],
+    ['city', 'Please enter your city'],
+    ['state', 'Please enter your state'],
+    ['zip', 'Please enter your ZIP code'],
+  ] as const)('%s is required', (field, message) => {
+    expect(planRequestErrors({ ...valid, [field]: '   ' })[field]).toBe(message);
+  });
+
+  test('the service agreement must be accepted', () => {
+    expect(planRequestErrors({ ...valid, agreeTerms: false }).agreeTerms).toBe(
+      'Please agree to the Service Agreement and Terms of Service',
+    );
+  });
+
+  test('email must look like an email, as the email input type requires', () => {
+    expect(planRequestErrors({ ...valid, email: 'dana at example' }).email).toBe('Please enter a valid email address');
+  });
+
+  test('unknown plans, periods and visit times are rejected', () => {
+    expect(planRequestErrors({ ...valid, planType: 'gold' }).planType).toBeDefined();
+    expect(planRequestErrors({ ...valid, billingPeriod: 'weekly' }).billingPeriod).toBeDefined();
+    expect(planRequestErrors({ ...valid, preferredDay: 'midnight' }).preferredDay).toBeDefined();
+    expect(planRequestErrors({ ...valid, planType: 'gold' }).planType).toBe(
+      'Please choose Autopilot Lite or Autopilot Full',
+    );
+  });
+
+  test('a missing or non-text field gets its own message, not a type error', () => {
+    const { fullName: _omitted, ...rest } = valid;
+    expect(planRequestErrors(rest).fullName).toBe('Please enter your full name');
+    expect(planRequestErrors({ ...valid, zip: 65804 }).zip).toBe('Please enter your ZIP code');
+    expect(planRequestErrors({ ...valid, agreeTerms: 'yes' }).agreeTerms).toBe(
+      'Please agree to the Service Agreement and Terms of Service',
+    );
+  });
+});

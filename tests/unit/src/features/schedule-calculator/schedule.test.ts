@@ -1,0 +1,56 @@
+import { describe, expect, test } from 'vitest';
+import { recommendedDays, scheduleMessage, type ScheduleInputs } from '@/features/schedule-calculator/schedule';
+
+describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
+  const base: ScheduleInputs = { filterType: 'pleated', householdSize: '1-2', pets: 'none', allergies: 'none' };
+
+  test.each([
+    ['fiberglass', 30],
+    ['pleated', 75],
+    ['high_efficiency', 90],
+    ['hepa', 180],
+  ] as const)('base days: %s -> %d', (filterType, days) => {
+    expect(recommendedDays({ ...base, filterType })).toBe(days);
+  });
+
+  test.each([
+    // household: 75 x 0.8 = 60; 75 x 0.6 = 45
+    [{ householdSize: '3-4' }, 60],
+    [{ householdSize: '5+' }, 45],
+    // pets: floor(75 x 0.7) = 52; 75 x 0.5 = 37.5 -> 37
+    [{ pets: 'one' }, 52],
+    [{ pets: 'two-plus' }, 37],
+    // allergies: 75 x 0.8 = 60; 75 x 0.6 = 45
+    [{ allergies: 'mild' }, 60],
+    [{ allergies: 'severe' }, 45],
+    // each step rounds down: 90 x 0.8 = 72 -> x 0.7 = 50.4 -> 50 -> x 0.8 = 40
+    [{ filterType: 'high_efficiency', householdSize: '3-4', pets: 'one', allergies: 'mild' }, 40],
+    // 180 x 0.6 = 108 -> x 0.5 = 54 -> x 0.6 = 32.4 -> 32
+    [{ filterType: 'hepa', householdSize: '5+', pets: 'two-plus', allergies: 'severe' }, 32],
+    // 75 x 0.6 = 45 -> x 0.7 = 31.5 -> 31 -> x 0.6 = 18.6 -> 18
+    [{ householdSize: '5+', pets: 'one', allergies: 'severe' }, 18],
+  ] as const)('%o -> %d days', (change, days) => {
+    expect(recommendedDays({ ...base, ...change })).toBe(days);
+  });
+
+  test('never below the 15-day floor', () => {
+    // 30 x 0.6 = 18 -> x 0.5 = 9 -> x 0.6 = 5.4 -> 5, floored to 15
+    expect(
+      recommendedDays({ filterType: 'fiberglass', householdSize: '5+', pets: 'two-plus', allergies: 'severe' }),
+    ).toBe(15);
+    // 30 x 0.8 = 24 -> x 0.7 = 16.8 -> 16 -> x 1 = 16: just above the floor
+    expect(recommendedDays({ filterType: 'fiberglass', householdSize: '3-4', pets: 'one', allergies: 'none' })).toBe(
+      16,
+    );
+  });
+
+  test('rejects answers it does not know', () => {
+    expect(() => recommendedDays({ ...base, filterType: 'paper' as never })).toThrow(RangeError);
+  });
+
+  test('the exact message', () => {
+    expect(scheduleMessage(60)).toBe(
+      "Based on your home's specific conditions, we recommend changing your air filter every 60 days.",
+    );
+  });
+});

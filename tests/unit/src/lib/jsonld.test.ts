@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { homeBusinessJsonLd, serializeJsonLd } from '@/lib/jsonld';
+import { SITE } from '@/site';
+
+const SITE_URL = 'https://springfieldhome.example';
+
+describe('homeBusinessJsonLd', () => {
+  const data = homeBusinessJsonLd(SITE_URL) as unknown as Record<string, unknown>;
+
+  test('is a HomeAndConstructionBusiness with the business facts', () => {
+    expect(data['@context']).toBe('https://schema.org');
+    expect(data['@type']).toBe('HomeAndConstructionBusiness');
+    expect(data['@id']).toBe(`${SITE_URL}/#business`);
+    expect(data['name']).toBe('Springfield Home Maintenance');
+    expect(data['telephone']).toBe('+14175550142');
+    expect(data['email']).toBe('help@springfieldhome.example');
+    expect(data['priceRange']).toBe('$15-$500');
+    expect(data['url']).toBe(`${SITE_URL}/`);
+  });
+
+  test('serves Springfield, the six towns and a 25-mile circle', () => {
+    const areas = data['areaServed'] as Array<Record<string, unknown>>;
+    const towns = areas.filter((a) => a['@type'] === 'City').map((a) => a['name']);
+    expect(towns).toEqual([
+      'Springfield, MO',
+      'Nixa, MO',
+      'Ozark, MO',
+      'Republic, MO',
+      'Willard, MO',
+      'Battlefield, MO',
+      'Strafford, MO',
+    ]);
+    const circle = areas.find((a) => a['@type'] === 'GeoCircle');
+    expect(Number(circle?.['geoRadius'])).toBeCloseTo(25 * 1609.344, 0);
+  });
+
+  test('opening hours: Mon-Fri 8-6, Sat 9-4, Sunday (emergency only) not listed as open', () => {
+    expect(data['openingHoursSpecification']).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '18:00',
+      },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00' },
+    ]);
+  });
+
+  test('serializes without undefined values', () => {
+    expect(serializeJsonLd(data)).not.toContain('undefined');
+    expect(JSON.parse(serializeJsonLd(data))).toEqual(data);
+  });
+});
+
+describe('serializeJsonLd', () => {
+  test('cannot close the script element it sits in', () => {
+    const out = serializeJsonLd({ name: '</script><script>alert(1)</script>' });
+    expect(out).not.toContain('</script>');
+    expect(JSON.parse(out)).toEqual({ name: '</script><script>alert(1)</script>' });
+  });
+});
+
+test('site facts match docs/product.md#business-identity', () => {
+  expect(SITE.area.towns).toEqual(['Nixa', 'Ozark', 'Republic', 'Willard', 'Battlefield', 'Strafford']);
+  expect(SITE.area.radiusMiles).toBe(25);
+  expect(SITE.hours.map((h) => `${h.days} ${h.display}`)).toEqual([
+    'Mon-Fri 8:00 AM-6:00 PM',
+    'Sat 9:00 AM-4:00 PM',
+    'Sun Emergency only',
+  ]);
+});

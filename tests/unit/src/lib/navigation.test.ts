@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest';
+import { ariaCurrent, headerMenu, sectionHref } from '@/lib/navigation';
+
+describe('sectionHref', () => {
+  test('bare fragment on the home page, rooted elsewhere', () => {
+    expect(sectionHref('services', '/')).toBe('#services');
+    expect(sectionHref('contact', '/blog')).toBe('/#contact');
+  });
+});
+
+describe('headerMenu', () => {
+  test('Services, Autopilot Plans, the Blog menu, then Contact (docs/product.md#header-and-navigation)', () => {
+    const menu = headerMenu('/blog');
+    expect(menu.map((entry) => ('link' in entry ? entry.link.label : entry.menu.label))).toEqual([
+      'Services',
+      'Autopilot Plans',
+      'Blog',
+      'Contact',
+    ]);
+    expect(menu[0]).toEqual({ link: { href: '/#services', label: 'Services' } });
+    expect(headerMenu('/')[3]).toEqual({ link: { href: '#contact', label: 'Contact' } });
+    const blog = menu[2];
+    if (!blog || !('menu' in blog)) throw new Error('expected the Blog menu third');
+    expect(blog.menu.links).toHaveLength(5);
+    expect(blog.menu.all).toEqual({ href: '/blog', label: 'View All Articles' });
+  });
+
+  test('ariaCurrent marks only the link to the page shown', () => {
+    expect(ariaCurrent('/blog', '/blog/')).toBe('page');
+    expect(ariaCurrent('/blog', '/blog/air-filter-types-guide')).toBeUndefined();
+  });
+});
