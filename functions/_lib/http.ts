@@ -255,3 +255,8 @@ export function handler(
   };
   return async (req, context) => secured(await run(req, context), req.url);
 }
+
+/** handler() for a signed server-to-server endpoint (the card provider's webhook): no cross-site check. */
+export function serverHandler(methods: readonly string[], fn: Handler): Handler {
+  return handler(methods, fn, { callers: 'server' });
+}
