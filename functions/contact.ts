@@ -1,6 +1,7 @@
 /**
  * POST /api/contact {name, email, phone, service?, message?}: stores a contact lead with the payload
  * the automation tool receives (docs/product.md#contact-form) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
+ * With an Idempotency-Key header, a repeat of the same submission answers the same and stores nothing (docs/product.md#leads).
  * The home page's form also posts here without JavaScript: then the answer is a page, not JSON.
  */
 import { contactLeadSchema } from '../src/features/leads/schemas.ts';

@@ -1,7 +1,8 @@
 /**
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
  * with the payload the automation tool receives (docs/product.md#guide-downloads) -> 202 {id}; relayed
- * to LEAD_WEBHOOK_URL.
+ * to LEAD_WEBHOOK_URL. With an Idempotency-Key header, a repeat answers the same and stores nothing
+ * (docs/product.md#leads).
  */
 import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';

@@ -1,7 +1,8 @@
 /**
  * POST /api/plan-request: the Autopilot sign-up form (docs/product.md#plan-requests): validates the form's fields
  * with the schema the form uses, stores them as a `plan-request` lead -> 202 {id}; the outbox
- * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step.
+ * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step. With an Idempotency-Key
+ * header, a repeat answers the same and stores nothing (docs/product.md#leads).
  */
 import { getPlan, planPricing } from '../src/features/plans/plans.ts';
 import { planRequestLeadSchema } from '../src/features/plans/plan-request.ts';
