@@ -5,8 +5,8 @@
  */
 import type { LeadRecord } from './leads.ts';
 
-/** The stored lead's own columns. */
-const RECORD_COLUMNS = [
+/** The stored lead's own columns, first in every row. */
+export const RECORD_COLUMNS = [
   'id',
   'kind',
   'created_at',

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { csvField, leadsCsv, nanpPhone, PAYLOAD_COLUMNS } from '../../../../functions/_lib/leads-csv.ts';
+import {
+  csvField,
+  leadsCsv,
+  nanpPhone,
+  PAYLOAD_COLUMNS,
+  RECORD_COLUMNS,
+} from '../../../../functions/_lib/leads-csv.ts';
 import type { LeadRecord } from '../../../../functions/_lib/leads.ts';
 import { contactLeadSchema, downloadLeadSchema } from '../../../../src/features/leads/schemas.ts';
 import { planRequestLeadSchema } from '../../../../src/features/plans/plan-request.ts';
@@ -19,17 +25,7 @@ const lead = (over: Partial<LeadRecord>): LeadRecord => ({
   ...over,
 });
 
-const HEADER = [
-  'id',
-  'kind',
-  'created_at',
-  'delivery_state',
-  'attempts',
-  'delivered_at',
-  'last_error',
-  'idempotency_key',
-  ...PAYLOAD_COLUMNS,
-];
+const HEADER = [...RECORD_COLUMNS, ...PAYLOAD_COLUMNS];
 
 /**
  * The cells a spreadsheet reads from `csv` when it splits on `delimiter` (Excel and LibreOffice
