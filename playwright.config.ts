@@ -1,11 +1,26 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eBrowser, NO_BROWSER } from './scripts/e2e-browser.ts';
 
 /** Tests run against the built site served by the real Node server on its own port. */
 const PORT = Number(process.env['E2E_PORT'] ?? 4329);
-const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+const browser = e2eBrowser();
+if (!browser) throw new Error(NO_BROWSER);
+
+/**
+ * How much longer than on a quiet machine a wait may take: doubled while the machine is busier
+ * than it has cores (another build or test run beside this one), and E2E_TIMEOUT_SCALE on top
+ * for a slower machine still. Every wait is for a real signal; this only says how long to wait
+ * for it before calling it a failure.
+ */
+// Decided once, like the data dir below, so the workers that re-read this file agree.
+process.env['E2E_SCALE'] ??= String(
+  Math.max(1, Number(process.env['E2E_TIMEOUT_SCALE'] ?? 1) || 1) *
+    ((loadavg()[0] ?? 0) > availableParallelism() ? 2 : 1),
+);
+const SCALE = Number(process.env['E2E_SCALE']);
 // A fresh database per run; set once so the workers that re-read this file reuse it.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'shm-e2e-'));
 
@@ -15,21 +30,25 @@ export default defineConfig({
   forbidOnly: !!process.env['CI'],
   retries: 0,
   // Axe over a long article takes seconds on a 2-core machine that is also building.
-  timeout: 60_000,
+  timeout: 60_000 * SCALE,
+  // A sign-in redirect, a checkout tab or a hydrated island can take several seconds under load.
+  expect: { timeout: 15_000 * SCALE },
   workers: 2,
   reporter: process.env['CI'] ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
+    actionTimeout: 15_000 * SCALE,
+    navigationTimeout: 30_000 * SCALE,
   },
   projects: [
     {
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        // Playwright cannot download its own browser here; Debian's Chromium is used instead.
+        // Playwright's own Chromium when installed, else the system's (scripts/e2e-browser.ts).
         launchOptions: {
-          ...(existsSync(SYSTEM_CHROMIUM) ? { executablePath: SYSTEM_CHROMIUM } : {}),
+          ...(browser.kind === 'system' ? { executablePath: browser.executablePath } : {}),
           args: [
             '--no-sandbox',
             '--disable-gpu',
@@ -48,6 +67,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env['E2E_DATA_DIR'] },
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 60_000 * SCALE,
   },
 });

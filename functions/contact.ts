@@ -1,13 +1,14 @@
 /**
  * POST /api/contact {name, email, phone, service?, message?}: stores a contact lead with the payload
  * the automation tool receives (docs/product.md#contact-form) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
+ * With an Idempotency-Key header, a repeat of the same submission answers the same and stores nothing (docs/product.md#leads).
  * The home page's form also posts here without JavaScript: then the answer is a page, not JSON.
  */
 import { contactLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonOrForm } from './_lib/http.ts';
+import { HttpError, handler, json, readJsonOrForm, readIdempotencyKey } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';
 import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
 
@@ -21,6 +22,7 @@ const limiter = createRequestLimiter(() => leadRateLimit());
 
 export default handler(['POST'], async (req, context) => {
   limiter.hit(context.ip ?? '');
+  const idempotencyKey = readIdempotencyKey(req);
   const { body, fromForm } = await readJsonOrForm(req);
   const parsed = contactLeadSchema.safeParse(body);
   if (!parsed.success) {
@@ -28,16 +30,21 @@ export default handler(['POST'], async (req, context) => {
     throw new HttpError(400, firstIssue(parsed.error));
   }
   const { name, email, phone, service, message } = parsed.data;
-  const id = await storeLead(await getDb(), 'contact', {
-    name,
-    email,
-    phone,
-    service,
-    message,
-    timestamp: new Date().toISOString(),
-    source: CONTACT_FORM_SOURCE,
-    triggered_from: siteOrigin(req),
-  });
+  const id = await storeLead(
+    await getDb(),
+    'contact',
+    {
+      name,
+      email,
+      phone,
+      service,
+      message,
+      timestamp: new Date().toISOString(),
+      source: CONTACT_FORM_SOURCE,
+      triggered_from: siteOrigin(req),
+    },
+    idempotencyKey,
+  );
   if (fromForm) return new Response(null, { status: 303, headers: { Location: CONTACT_RECEIVED_PATH } });
   return json({ id }, 202);
 });

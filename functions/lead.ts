@@ -1,12 +1,13 @@
 /**
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
  * with the payload the automation tool receives (docs/product.md#guide-downloads) -> 202 {id}; relayed
- * to LEAD_WEBHOOK_URL.
+ * to LEAD_WEBHOOK_URL. With an Idempotency-Key header, a repeat answers the same and stores nothing
+ * (docs/product.md#leads).
  */
 import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';
 import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
 
@@ -14,17 +15,23 @@ const limiter = createRequestLimiter(() => leadRateLimit());
 
 export default handler(['POST'], async (req, context) => {
   limiter.hit(context.ip ?? '');
+  const idempotencyKey = readIdempotencyKey(req);
   const parsed = downloadLeadSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const { firstName, email, downloadType, source } = parsed.data;
   // The server's clock, not the browser's: the automation tool sorts and dedupes by it.
-  const id = await storeLead(await getDb(), 'download', {
-    firstName,
-    email,
-    downloadType,
-    timestamp: new Date().toISOString(),
-    source,
-  });
+  const id = await storeLead(
+    await getDb(),
+    'download',
+    {
+      firstName,
+      email,
+      downloadType,
+      timestamp: new Date().toISOString(),
+      source,
+    },
+    idempotencyKey,
+  );
   return json({ id }, 202);
 });
 

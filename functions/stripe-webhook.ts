@@ -5,14 +5,15 @@
  */
 import Stripe from 'stripe';
 import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readLimited } from './_lib/http.ts';
+import { HttpError, json, readLimited, serverHandler } from './_lib/http.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
 import { eventProblem } from './_lib/provider-objects.ts';
 import { priceTiers, webhookSecret } from './_lib/stripe.ts';
+import { assertSaneEvent } from './_lib/webhook-event-guard.ts';
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
-export default handler(['POST'], async (req) => {
+export default serverHandler(['POST'], async (req) => {
   const signature = req.headers.get('stripe-signature');
   if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
   const secret = webhookSecret();
@@ -25,6 +26,7 @@ export default handler(['POST'], async (req) => {
   }
   if (!HANDLED_EVENTS.has(event.type)) return json({ received: true });
   // Signed but not what its type promises: refused whole (the provider retries), never half-applied.
+  assertSaneEvent(event);
   const problem = eventProblem(event);
   if (problem) throw new HttpError(400, `Event ${String(event.id)}: ${problem}`);
 

@@ -1,13 +1,23 @@
 /**
  * `npm run leads:export > leads.csv`: every stored lead as CSV on stdout, from DATABASE_URL or the
- * embedded database under DATA_DIR (default `.data/`). Stop the server first when it uses PGlite:
- * an embedded database has one user at a time.
+ * embedded database under DATA_DIR (default `.data/`). An embedded database has one user at a
+ * time: while a server holds it, the export refuses with one line naming that server (stop it,
+ * then export) instead of opening the same files beside it.
  */
 import { fileURLToPath } from 'node:url';
 import { getDb } from '../functions/_lib/db.ts';
 import { leadsCsv } from '../functions/_lib/leads-csv.ts';
 import { listLeads } from '../functions/_lib/leads.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
+import { dataDirInUse } from '../server/data-lock.ts';
+
+if (!process.env['DATABASE_URL']) {
+  const inUse = dataDirInUse(process.env['DATA_DIR'] ?? '.data', 'Cannot export');
+  if (inUse) {
+    console.error(inUse);
+    process.exit(1);
+  }
+}
 
 const db = await getDb();
 try {

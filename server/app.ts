@@ -3,9 +3,11 @@
  * the mailbox) first, then the built site's files, then the not-found page.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import type { Route } from '../functions/_lib/http.ts';
+import { clientKey } from '../functions/_lib/rate-limit.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
 import { applySecurityHeaders } from './headers.ts';
@@ -16,7 +18,33 @@ export interface AppOptions {
   routes?: readonly Route[];
   /** Send Strict-Transport-Security (production, behind an HTTPS reverse proxy). */
   hsts?: boolean;
+  /** Limits for slow and greedy clients (default CLIENT_LIMITS; tests shorten them). */
+  limits?: Partial<ClientLimits>;
 }
+
+/** What one client may hold of the server. */
+export interface ClientLimits {
+  /** How long a client may take to send a whole request, headers and body. */
+  requestTimeoutMs: number;
+  /** How long it may take to send the headers. */
+  headersTimeoutMs: number;
+  /**
+   * Open connections per client (an IPv4 address, an IPv6 /64). Loopback is not limited: there
+   * every connection is the reverse proxy's (docs/deploy.md), which has limits of its own.
+   */
+  connectionsPerClient: number;
+}
+
+/**
+ * About 30 s to send a request (Node's default let a slow body hold a connection for 300 s), and
+ * 64 connections per client: a browser opens 6 per site, so a household of phones and laptops
+ * behind one address stays well inside it.
+ */
+export const CLIENT_LIMITS: ClientLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 30_000,
+  connectionsPerClient: 64,
+};
 
 /** The route for a path, if any: exact matches first, then the longest prefix. */
 export function findRoute(routes: readonly Route[], pathname: string): Route | undefined {
@@ -67,31 +95,62 @@ export function createRouteListener(
   return (req, res) => {
     if (!findRoute(routes, new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
     prepare(res);
+    closeIfAnsweredEarly(req, res);
     void dispatch(req, res);
     return true;
   };
 }
 
+/**
+ * Marks an answer sent before its request body has all arrived (a 413 for an over-long body, a
+ * refusal that never reads it) `Connection: close`. The rest of that body is discarded for a
+ * moment and then the connection is cut, so a client told to keep it alive would send its next
+ * request into a closing socket ("other side closed").
+ */
+function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!req.complete) res.setHeader('Connection', 'close');
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
+
 /** Creates (but does not start) the HTTP server. */
-export function createApp({ distDir, routes = [], hsts = false }: AppOptions): Server {
+export function createApp({ distDir, routes = [], hsts = false, limits = {} }: AppOptions): Server {
+  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient } = { ...CLIENT_LIMITS, ...limits };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
   const answerRoute = createRouteListener(routes);
+  const refused = new WeakSet<Socket>();
 
-  const server = createServer((req, res) => {
-    try {
-      handle(req, res);
-    } catch (error) {
-      // A throw here would be uncaught and end the process: one bad request must not stop the site.
-      console.error(`${req.method} ${req.url ?? ''} failed:`, error);
-      if (res.headersSent) res.destroy();
-      else {
-        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-        res.end('Something went wrong on our side. Please try again.\n');
+  const server = createServer(
+    {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: headersTimeoutMs,
+      // How often Node looks for requests past those timeouts (its default, 30 s, doubles them).
+      connectionsCheckingInterval: Math.min(2_000, headersTimeoutMs),
+    },
+    (req, res) => {
+      // Over its connection cap: already answered 503 on the socket.
+      if (refused.has(req.socket)) {
+        res.destroy();
+        return;
       }
-    }
-  });
+      try {
+        handle(req, res);
+      } catch (error) {
+        // A throw here would be uncaught and end the process: one bad request must not stop the site.
+        console.error(`${req.method} ${req.url ?? ''} failed:`, error);
+        if (res.headersSent) res.destroy();
+        else {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+          res.end('Something went wrong on our side. Please try again.\n');
+        }
+      }
+    },
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, hsts));
+  server.on('connection', capConnections(connectionsPerClient, hsts, refused));
   return server;
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -109,11 +168,43 @@ export function createApp({ distDir, routes = [], hsts = false }: AppOptions): S
 }
 
 /**
+ * The server's `connection` listener that keeps each client (clientKey of its address) to `max`
+ * open connections: one more is answered 503 with Retry-After and closed, and added to `refused`
+ * so a request already read from it is not served. One line is logged when a client reaches the
+ * cap, not one per connection refused.
+ */
+export function capConnections(max: number, hsts: boolean, refused: WeakSet<Socket>): (socket: Socket) => void {
+  const open = new Map<string, number>();
+  return (socket) => {
+    const peer = socket.remoteAddress ?? '';
+    if (LOOPBACK.has(peer)) return;
+    const key = clientKey(peer);
+    const count = (open.get(key) ?? 0) + 1;
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
+    if (count <= max) return;
+    if (count === max + 1) console.warn(`Connections from ${key} refused: it already holds ${max} open connections`);
+    refused.add(socket);
+    socket.end(rawAnswer(503, hsts, { 'Retry-After': '10' }));
+    // Whatever the client sends meanwhile is read and dropped, so the answer is not lost to a reset.
+    socket.resume();
+    setTimeout(() => socket.destroy(), 1_000).unref();
+  };
+}
+
+/**
  * What Node answers to bytes that are not HTTP (bad request line, oversized headers, broken
- * chunking), but with the security headers every other answer carries.
+ * chunking) or to a request not sent in time, but with the security headers every other answer
+ * carries. When an answer to that connection has already begun, nothing more can be written on
+ * it: the connection is closed instead.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, hsts = false): void {
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
@@ -125,13 +216,22 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, 
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? 408
           : 400;
+  socket.end(rawAnswer(status, hsts));
+}
+
+/** A whole HTTP answer as bytes for a socket, closing the connection, with the security headers. */
+function rawAnswer(status: number, hsts: boolean, extra: Record<string, string> = {}): string {
   const reason = STATUS_CODES[status] ?? 'Bad Request';
   const body = `${reason}\n`;
-  const headers = Object.entries({ ...STATIC_SECURITY_HEADERS, ...(hsts ? { 'Strict-Transport-Security': HSTS } : {}) })
+  const headers = Object.entries({
+    ...STATIC_SECURITY_HEADERS,
+    ...(hsts ? { 'Strict-Transport-Security': HSTS } : {}),
+    ...extra,
+  })
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('');
-  socket.end(
+  return (
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`,
+    `Content-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`
   );
 }

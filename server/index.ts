@@ -19,7 +19,8 @@ import {
 } from '../functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
 import { openDatabaseOrExit } from './data-dir.ts';
-import { startSite } from './site.ts';
+import { dataDirInUse, holdDataDir } from './data-lock.ts';
+import { listenHost, listeningLine, listenProblem, probeListen, startSite } from './site.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = join(root, 'dist');
@@ -90,18 +91,41 @@ async function warnWithoutSigningKeys(): Promise<void> {
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
 checkBuild(report);
-// The data dir is checked before anything else uses it: an unusable one ends the start with one line.
-await openDatabaseOrExit();
 
 const port = Number(process.env['PORT'] || 4321);
+const host = listenHost(report.mode);
+// Before the database opens: a second `npm start` must not touch the first one's data.
+const busy = await probeListen(port, host);
+if (busy)
+  refuse(listenProblem(busy, port, host) ?? `Cannot start: cannot listen on ${host}:${port} (${String(busy)}).`);
+const embeddedData = process.env['DATABASE_URL'] ? null : (process.env['DATA_DIR'] ?? '.data');
+if (embeddedData) {
+  const inUse = dataDirInUse(embeddedData, 'Cannot start');
+  if (inUse) refuse(inUse);
+}
+// The data dir is checked before anything else uses it: an unusable one ends the start with one line.
+await openDatabaseOrExit();
+let releaseData = () => {};
+try {
+  if (embeddedData) releaseData = holdDataDir(embeddedData, port);
+} catch (error) {
+  refuse(error instanceof Error ? error.message : String(error));
+}
+process.once('exit', () => releaseData());
+
 const site = await startSite({
   mode: report.mode,
   root,
   port,
-  host: process.env['HOST'] || '0.0.0.0',
+  host,
   authRateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off',
+}).catch((error: unknown) => {
+  const problem = listenProblem(error, port, host);
+  if (problem) refuse(problem);
+  throw error;
 });
 console.log(`Springfield Home Maintenance is running at http://localhost:${site.port}`);
+console.log(listeningLine(report.mode, host, site.port, Boolean(process.env['HOST'])));
 if (report.mode === 'embedded') {
   console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${site.port}/_dev/mail`);
   console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
@@ -118,7 +142,10 @@ function shutdown(signal: string): void {
   stopping = true;
   console.log(`${signal} received: finishing open requests, then stopping.`);
   site.server.close(() => {
-    void site.stopWork().finally(() => process.exit(0));
+    void site
+      .stopWork()
+      .finally(releaseData)
+      .finally(() => process.exit(0));
   });
   site.server.closeIdleConnections();
   // Requests still open after 10 s are cut so a stuck client cannot hold the process forever.

@@ -5,7 +5,8 @@
  * (server/index.ts) has already checked the configuration.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeMode } from '../functions/_lib/config-check.ts';
 import { getDb } from '../functions/_lib/db.ts';
@@ -105,4 +106,69 @@ export async function startSite({ host, distDir, ...options }: SiteOptions): Pro
     });
   });
   return { server, port: (server.address() as AddressInfo).port, stopWork };
+}
+
+/**
+ * The interface to listen on: HOST when set; else 127.0.0.1 in the embedded default, whose lead
+ * list, mailbox and payment emulator (a plan for $0) must not be open to the network; else every
+ * IPv4 interface, as production always has (behind a proxy on this machine, set HOST=127.0.0.1).
+ */
+export function listenHost(mode: RuntimeMode, env: NodeJS.ProcessEnv = process.env): string {
+  return env['HOST'] || (mode === 'embedded' ? '127.0.0.1' : '0.0.0.0');
+}
+
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** The line telling the operator where the server listens and who can reach it. */
+export function listeningLine(
+  mode: RuntimeMode,
+  host: string,
+  port: number,
+  chosen: boolean,
+  interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces(),
+): string {
+  if (WILDCARDS.has(host)) {
+    const addresses = Object.values(interfaces)
+      .flatMap((list) => list ?? [])
+      .filter((info) => info.family === 'IPv4' || host !== '0.0.0.0')
+      .map((info) => (info.family === 'IPv6' ? `[${info.address}]` : info.address));
+    const where = `Listening on every interface (${host}, ${chosen ? 'HOST' : 'HOST is unset'}) at port ${port}: ${addresses.join(', ')}`;
+    return mode === 'embedded'
+      ? `${where}. Warning: anyone on these networks can read the local leads and mailbox and pay with test cards.`
+      : `${where}. Behind a reverse proxy on this machine, set HOST=127.0.0.1.`;
+  }
+  if (mode === 'embedded' && !chosen) {
+    return `Listening on ${host} only: other devices cannot reach this server (HOST=0.0.0.0 opens it to the network).`;
+  }
+  const warning =
+    mode === 'embedded' && !LOOPBACK_HOSTS.has(host)
+      ? ' Warning: anyone who can reach it can read the local leads and mailbox and pay with test cards.'
+      : '';
+  return `Listening on ${host} (HOST) at port ${port}.${warning}`;
+}
+
+/** One line saying why the server cannot listen on `port` at `host`, or null for another error. */
+export function listenProblem(error: unknown, port: number, host: string): string | null {
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'EADDRINUSE':
+      return `Cannot start: port ${port} is already in use (another \`npm start\`?). Stop that server, or set PORT to a free port, e.g. PORT=${port === 65_535 ? 4322 : port + 1}.`;
+    case 'EACCES':
+      return `Cannot start: port ${port} needs administrator rights. Set PORT to 1024 or higher, e.g. PORT=4321 (a reverse proxy can serve port 443).`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `Cannot start: HOST=${host} is not an address of this machine. Set HOST to one of its addresses, or unset it.`;
+    default:
+      return null;
+  }
+}
+
+/** Tries to listen on `port` at `host` and lets go at once: the error a real start would hit, or null. */
+export function probeListen(port: number, host: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', (error) => resolve(error));
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
 }

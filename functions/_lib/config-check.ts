@@ -233,14 +233,32 @@ export const VARIABLES: readonly VariableSpec[] = [
   },
 ];
 
-/** The variables that are set, trimmed; an empty value counts as unset. */
+/**
+ * The variables that are set, exactly as the process holds them: every reader (the functions, the
+ * server, the build) uses the raw value, so a value with stray whitespace is refused below rather
+ * than trimmed here. An empty or blank value counts as unset.
+ */
 function setValues(env: Readonly<Record<string, string | undefined>>): Map<string, string> {
   const values = new Map<string, string>();
   for (const { name } of VARIABLES) {
-    const value = env[name]?.trim();
-    if (value) values.set(name, value);
+    const value = env[name];
+    if (value?.trim()) values.set(name, value);
   }
   return values;
+}
+
+/**
+ * Why a value cannot be used as it is written: a line break or other control character anywhere,
+ * or a space or tab at either end. A pasted secret often carries one (a trailing space in
+ * STRIPE_WEBHOOK_SECRET fails every real webhook: customers are charged and nothing is recorded),
+ * and a URL or key never contains one.
+ */
+export function whitespaceProblem(value: string): string | null {
+  if (/[\r\n]/.test(value)) return 'contains a line break: set it on one line';
+  if (value !== value.trim()) return 'has a space or tab at its start or end: remove it';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'contains a control character (a tab?): remove it';
+  return null;
 }
 
 /** The result of checking an environment. */
@@ -269,10 +287,15 @@ export function checkConfig(env: Readonly<Record<string, string | undefined>>, f
       continue;
     }
     if (mode === 'production' && spec.production === 'ignored') continue;
-    const problem = spec.check?.(value, mode);
+    const problem = valueProblem(spec, value, mode);
     if (problem) problems.push(`${spec.name} ${problem}`);
   }
   return { mode, selectedBy, problems };
+}
+
+/** The first problem of a set value: stray whitespace, then the variable's own check. */
+function valueProblem(spec: VariableSpec, value: string, mode: RuntimeMode): string | null {
+  return whitespaceProblem(value) ?? spec.check?.(value, mode) ?? null;
 }
 
 /** The text to print when a configuration is unusable: a headline, then one line per problem. */
@@ -322,7 +345,7 @@ export function checkBuildConfig(env: Readonly<Record<string, string | undefined
       if (mode === 'production') problems.push(`${spec.name} is missing: ${spec.hint}`);
       continue;
     }
-    const problem = spec.check?.(value, mode);
+    const problem = valueProblem(spec, value, mode);
     if (problem) problems.push(`${spec.name} ${problem}`);
   }
   return { mode, selectedBy, problems };

@@ -154,6 +154,19 @@ export async function readLimited(req: Request, maxBytes: number): Promise<strin
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+/**
+ * The request's `Idempotency-Key` (the lead forms send a new UUID per submission), or null when it
+ * has none; 400 naming the header when it is not 1 to 255 visible ASCII characters.
+ */
+export function readIdempotencyKey(req: Request): string | null {
+  const key = req.headers.get('idempotency-key');
+  if (key === null) return null;
+  if (!/^[\x21-\x7e]{1,255}$/.test(key)) {
+    throw new HttpError(400, 'Idempotency-Key: must be 1 to 255 visible ASCII characters, e.g. a UUID');
+  }
+  return key;
+}
+
 /** `res` with the functions' security headers added (a header the function set itself wins). */
 function secured(res: Response, requestUrl: string): Response {
   const headers = new Headers(res.headers);
@@ -163,23 +176,87 @@ function secured(res: Response, requestUrl: string): Response {
   return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/** What a handler serves besides its methods. */
+export interface HandlerOptions {
+  /**
+   * Who calls it: `browser` (the default) refuses a state-changing request that another site's
+   * page sent (crossSiteProblem); `server` is for signed server-to-server calls such as the card
+   * provider's webhook, which carry no browser headers and must not depend on them.
+   */
+  callers?: 'browser' | 'server';
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The answer to a cross-site request. */
+export const CROSS_SITE_MESSAGE =
+  "Cross-site request refused: this site's forms and buttons only accept requests from its own pages.";
+
 /**
- * Wraps a handler: only `methods` are allowed; errors become `{error}` JSON answers; on Netlify a
- * half-configured site answers 503 (see requireDeployedConfig); every answer is secured.
+ * Why a state-changing request must be refused as cross-site, or null. A browser says where a
+ * request comes from: `Sec-Fetch-Site` (every current browser) must be `same-origin` (or `none`,
+ * typed by the user); without it, an `Origin` header must name this site (its host, whatever the
+ * scheme a reverse proxy terminated, or SITE_URL). A request with neither did not come from a
+ * page in a browser, so there is no visitor to protect (the site sets no cookies either).
  */
-export function handler(methods: readonly string[], fn: Handler): Handler {
+export function crossSiteProblem(req: Request, siteUrl = process.env['SITE_URL']): string | null {
+  if (SAFE_METHODS.has(req.method)) return null;
+  const fetchSite = req.headers.get('sec-fetch-site');
+  if (fetchSite !== null) return fetchSite === 'same-origin' || fetchSite === 'none' ? null : CROSS_SITE_MESSAGE;
+  const origin = req.headers.get('origin');
+  if (origin === null) return null;
+  try {
+    const from = new URL(origin);
+    if (from.host === new URL(req.url).host) return null;
+    if (siteUrl && from.origin === new URL(siteUrl).origin) return null;
+  } catch {
+    // `null` (a sandboxed frame, a privacy redirect) or garbage: not this site.
+  }
+  return CROSS_SITE_MESSAGE;
+}
+
+/** Whether `error` says the client went away while its request was read (an aborted upload). */
+function clientWentAway(error: unknown, req: Request): boolean {
+  if (req.signal.aborted) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || message === 'aborted';
+}
+
+/**
+ * Wraps a handler: only `methods` are allowed; a browser request from another site is refused
+ * (HandlerOptions); errors become `{error}` JSON answers (an upload the client abandoned is one
+ * log line, not a stack trace); on Netlify a half-configured site answers 503 (see
+ * requireDeployedConfig); every answer is secured.
+ */
+export function handler(
+  methods: readonly string[],
+  fn: Handler,
+  { callers = 'browser' }: HandlerOptions = {},
+): Handler {
   const run: Handler = async (req, context) => {
     if (!methods.includes(req.method)) {
       return json({ error: `Method ${req.method} not allowed` }, 405, { Allow: methods.join(', ') });
     }
+    const crossSite = callers === 'browser' ? crossSiteProblem(req) : null;
+    if (crossSite) return json({ error: crossSite }, 403);
     try {
       requireDeployedConfig();
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) return json({ error: error.message }, error.status, error.headers);
-      console.error(`${new URL(req.url).pathname} failed:`, error);
+      const path = new URL(req.url).pathname;
+      if (clientWentAway(error, req)) {
+        console.warn(`${req.method} ${path}: the client closed the connection before its request arrived`);
+        return json({ error: 'The request did not arrive whole.' }, 400);
+      }
+      console.error(`${path} failed:`, error);
       return json({ error: 'Something went wrong on our side. Please try again.' }, 500);
     }
   };
   return async (req, context) => secured(await run(req, context), req.url);
+}
+
+/** handler() for a signed server-to-server endpoint (the card provider's webhook): no cross-site check. */
+export function serverHandler(methods: readonly string[], fn: Handler): Handler {
+  return handler(methods, fn, { callers: 'server' });
 }

@@ -2,7 +2,9 @@
  * Stored leads (the `leads` table): a lead is written before the visitor gets an answer, then the
  * outbox relays it to the automation tool. Which webhook a kind goes to lives here, once.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Db } from './db.ts';
+import { HttpError } from './http.ts';
 
 /** What a lead came from: the contact form, a guide download, an Autopilot sign-up form. */
 export type LeadKind = 'contact' | 'download' | 'plan-request';
@@ -24,19 +26,46 @@ export function onLeadStored(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The answer to a key sent again with another submission (IETF draft "The Idempotency-Key HTTP Header Field"). */
+export const REUSED_KEY_MESSAGE = 'Idempotency-Key: this key was already used for a different submission';
+
+/** A payload without the server's clock, which differs between a submission and its repeat. */
+function submitted(payload: Record<string, unknown>): Record<string, unknown> {
+  const { timestamp: _timestamp, ...rest } = payload;
+  return rest;
+}
+
 /**
  * Stores a lead with the exact payload the automation tool will receive. It waits in the outbox
- * ('pending') when its webhook is configured, else stays listed locally ('unconfigured').
+ * ('pending') when its webhook is configured, else stays listed locally ('unconfigured'). With an
+ * `idempotencyKey` (one per form submission), a repeat of the same submission stores nothing and
+ * returns the first one's id; the same key with other fields is refused with a 422.
  */
-export async function storeLead(db: Db, kind: LeadKind, payload: Record<string, unknown>): Promise<string> {
+export async function storeLead(
+  db: Db,
+  kind: LeadKind,
+  payload: Record<string, unknown>,
+  idempotencyKey: string | null = null,
+): Promise<string> {
   const state = webhookUrlFor(kind) ? 'pending' : 'unconfigured';
   const [row] = await db.query<{ id: string }>(
-    'insert into public.leads (kind, payload, delivery_state) values ($1, $2::jsonb, $3) returning id',
-    [kind, JSON.stringify(payload), state],
+    `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
+     on conflict (idempotency_key) do nothing returning id`,
+    [kind, JSON.stringify(payload), state, idempotencyKey],
   );
-  if (!row) throw new Error('The lead insert returned no row');
-  for (const listener of listeners) listener();
-  return row.id;
+  if (row) {
+    for (const listener of listeners) listener();
+    return row.id;
+  }
+  const [first] = await db.query<{ id: string; kind: LeadKind; payload: Record<string, unknown> }>(
+    'select id, kind, payload from public.leads where idempotency_key = $1',
+    [idempotencyKey],
+  );
+  if (!first) throw new Error('The lead insert returned no row');
+  if (first.kind !== kind || !isDeepStrictEqual(submitted(first.payload), submitted(payload))) {
+    throw new HttpError(422, REUSED_KEY_MESSAGE);
+  }
+  return first.id;
 }
 
 /** A stored lead as the local list and the CSV export show it. */
@@ -50,6 +79,8 @@ export interface LeadRecord {
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** The Idempotency-Key its form sent, if any. */
+  idempotency_key: string | null;
 }
 
 /** Every stored lead, newest first (timestamps as ISO text, the same from either database). */
@@ -57,7 +88,7 @@ export function listLeads(db: Db, limit?: number): Promise<LeadRecord[]> {
   const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
   return db.query<LeadRecord>(
     `select id, kind, payload, delivery_state, attempts, ${iso('next_attempt_at')}, last_error,
-            ${iso('delivered_at')}, ${iso('created_at')}
+            ${iso('delivered_at')}, ${iso('created_at')}, idempotency_key
      from public.leads order by created_at desc, id${limit ? ' limit $1' : ''}`,
     limit ? [limit] : [],
   );

@@ -51,6 +51,8 @@ interface ClaimedLead {
   kind: LeadKind;
   payload: unknown;
   attempts: number;
+  /** The key its form sent, if any. */
+  idempotency_key: string | null;
 }
 
 type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
@@ -103,7 +105,7 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
          where delivery_state = 'pending' and next_attempt_at <= clock_timestamp() and kind = any($1::text[])
          order by next_attempt_at, created_at limit $3
          for update skip locked)
-       returning id, kind, payload, attempts`,
+       returning id, kind, payload, attempts, idempotency_key`,
       [kinds, leaseMs, batchSize],
     );
   }
@@ -126,8 +128,9 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
-          // Lets a receiver drop the rare repeat (an answer lost after the tool stored the lead).
-          'Idempotency-Key': lead.id,
+          // Lets a receiver drop the rare repeat (an answer lost after the tool stored the lead): the
+          // key the visitor's form sent, so a retried submission and its relay share one, else the id.
+          'Idempotency-Key': lead.idempotency_key ?? lead.id,
         },
         body: JSON.stringify(lead.payload),
         // A redirect would turn the POST into a GET and lose the body: count it as a failure.

@@ -44,7 +44,7 @@ async function downloadText(download: Download): Promise<string> {
 
 test.describe('air filter replacement guide', () => {
   // Several of these walk the whole page and run axe more than once; give them room on a busy machine.
-  test.describe.configure({ timeout: 60_000 });
+  test.slow();
 
   test('head: title, description, canonical, BlogPosting and FAQPage JSON-LD', async ({ page }) => {
     await page.goto(PATH);
@@ -294,7 +294,7 @@ test.describe('air filter replacement guide', () => {
     expect(await downloadText(download)).toContain('Air Filter Schedule Guide');
     await expectNoAxeViolations(page);
     // docs/product.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
 

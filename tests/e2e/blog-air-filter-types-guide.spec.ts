@@ -40,7 +40,7 @@ function shownCards(page: Page): Locator {
 
 test.describe('air filter types guide', () => {
   // A 15-minute article: each axe pass over it takes several seconds when the machine is busy.
-  test.describe.configure({ timeout: 60_000 });
+  test.slow();
 
   test('loads no React until the finder scrolls into view; sections and the ratings table', async ({ page }) => {
     const scripts: string[] = [];

@@ -208,7 +208,7 @@ test.describe('article: how to change an air filter', () => {
       source: expect.stringContaining(PATH),
     });
     // The dialog closes itself after 3 s and gives focus back to the button that opened it.
-    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });
 

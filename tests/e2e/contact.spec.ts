@@ -41,6 +41,50 @@ test.describe('contact form', () => {
     });
   });
 
+  test('each submission sends its own Idempotency-Key; the same request sent again stores no second lead', async ({
+    page,
+  }) => {
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Schedule a service' });
+    const submit = async (name: string) => {
+      const email = `${name.toLowerCase()}.${Date.now()}@example.com`;
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Phone').fill('417-555-0100');
+      const answered = page.waitForResponse('**/api/contact');
+      await form.getByRole('button', { name: 'Send Request' }).click();
+      const response = await answered;
+      expect(response.status()).toBe(202);
+      await expect(form.getByLabel('Name')).toHaveValue('');
+      return { request: response.request(), email };
+    };
+    const first = await submit('Ari');
+    const second = await submit('Bo');
+    const keys = await Promise.all(
+      [first, second].map(async ({ request }) => (await request.allHeaders())['idempotency-key']),
+    );
+    for (const key of keys)
+      expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+
+    const leads = async () =>
+      (
+        (await (await page.request.get('/_dev/leads.json')).json()) as {
+          leads: { id: string; payload: { email?: string } }[];
+        }
+      ).leads;
+    const before = await leads();
+    const stored = before.find((lead) => lead.payload.email === first.email);
+    // The first request again, as a network retry would send it: the first lead's id, nothing stored.
+    const repeat = await page.request.post('/api/contact', {
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': keys[0] ?? '' },
+      data: first.request.postData() ?? '',
+    });
+    expect(repeat.status()).toBe(202);
+    expect(await repeat.json()).toEqual({ id: stored?.id });
+    expect(await leads()).toHaveLength(before.length);
+  });
+
   test('when storing fails the failure toast shows and the form still resets', async ({ page }) => {
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
     await page.goto('/#contact');

@@ -9,6 +9,7 @@ import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
 const INITIAL = '20261122000000_initial.sql';
 const EVENT_RANK = '20261124000000_subscription_event_rank.sql';
+const LEAD_KEY = '20261125120000_lead_idempotency_key.sql';
 
 // Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
 describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
@@ -33,7 +34,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
   test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
     const dir = await freshDir();
     const db = await openTestDb(dir);
-    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL, EVENT_RANK]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL, EVENT_RANK, LEAD_KEY]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     await db.query(
       `insert into orders (checkout_session_id, order_number, user_id, kind, item, amount_cents) values ($1, $2, $3, $4, $5, $6)`,
@@ -58,6 +59,11 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
         name: 'subscription_event_rank',
         statements: [await readFile(join(MIGRATIONS, EVENT_RANK), 'utf8')],
       },
+      {
+        version: '20261125120000',
+        name: 'lead_idempotency_key',
+        statements: [await readFile(join(MIGRATIONS, LEAD_KEY), 'utf8')],
+      },
     ]);
     await again.close();
   });
@@ -71,7 +77,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     await db.query(`insert into ${SUPABASE_LEDGER} (version, name) values ('20261122000000', 'initial')`);
     await db.query(`insert into stripe_events (id, type) values ('evt_kept', 'x')`);
 
-    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     expect(await db.query('select id from stripe_events')).toEqual([{ id: 'evt_kept' }]);
     await db.close();
@@ -84,8 +90,11 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
       `create table public.schema_migrations (version text primary key, applied_at timestamptz not null default now());
        insert into public.schema_migrations (version) values ('${INITIAL}');`,
     );
-    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK]);
-    expect(await db.query(`select version from ${SUPABASE_LEDGER}`)).toEqual([{ version: '20261124000000' }]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY]);
+    expect(await db.query(`select version from ${SUPABASE_LEDGER} order by version`)).toEqual([
+      { version: '20261124000000' },
+      { version: '20261125120000' },
+    ]);
     await db.close();
   });
 

@@ -49,6 +49,8 @@ export interface TestServerOptions {
   routes?: (context: { db: Db; clock: TestClock; origin: string }) => Promise<Route[]>;
   /** Background work started with the server (e.g. the leads outbox), stopped before the database closes. */
   worker?: (context: { db: Db }) => { stop(): Promise<void> };
+  /** The emulators' clock (default: real time that `advance` can move forward). */
+  clock?: TestClock;
 }
 
 /** A running server. */
@@ -99,7 +101,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = await mkdtemp(join(tmpdir(), 'shm-it-'));
   const distDir = join(dataDir, 'dist');
   await mkdir(distDir);
-  const clock = createTestClock();
+  const clock = options.clock ?? createTestClock();
   const savedUrl = process.env['SUPABASE_URL'];
   let port = 0;
   let origin = '';

@@ -170,6 +170,30 @@ describe('storing leads', () => {
     expect(await leads()).toEqual([]);
   });
 
+  test('one submission sent twice with its Idempotency-Key is stored once and answered alike; another with it, 422', async () => {
+    const keyed = (body: unknown, key: string) =>
+      fetch(`${server.origin}/api/lead`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
+    const first = await keyed(download, 'download-1');
+    const repeat = await keyed(download, 'download-1');
+    expect([first.status, repeat.status]).toEqual([202, 202]);
+    expect(await repeat.json()).toEqual(await first.json());
+    const other = await keyed({ ...download, email: 'someone@example.com' }, 'download-1');
+    expect(other.status).toBe(422);
+    expect(await other.json()).toEqual({
+      error: 'Idempotency-Key: this key was already used for a different submission',
+    });
+    const malformed = await keyed(download, 'has spaces');
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: string }).error).toMatch(/^Idempotency-Key: /);
+    // Without a key (a form posted without JavaScript) every post is its own lead.
+    expect((await post('/api/lead', download)).status).toBe(202);
+    expect(await leads()).toHaveLength(2);
+  });
+
   test('only POST is allowed', async () => {
     const res = await fetch(`${server.origin}/api/contact`);
     expect(res.status).toBe(405);
@@ -301,6 +325,24 @@ describe('relaying leads through the outbox', () => {
       ['downloadType', 'email', 'firstName', 'source', 'timestamp'].sort(),
     );
     expect(await byId(contactId)).toMatchObject({ delivery_state: 'delivered', attempts: 1, last_error: null });
+  });
+
+  test('a lead sent with an Idempotency-Key is relayed with that key (docs/product.md#lead-relay)', async () => {
+    const key = '6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10';
+    const send = () =>
+      fetch(`${server.origin}/api/plan-request`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(planRequest),
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status]).toEqual([202, 202]);
+    const { id } = (await first.json()) as { id: string };
+    expect(await again.json()).toEqual({ id });
+    await waitFor(() => delivered([id]), 'the keyed lead delivered');
+    expect(sink.accepted().filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+    expect(await byId(id)).toMatchObject({ idempotency_key: key });
   });
 
   test('while the tool is down (refused, 500, hanging) leads stay queued, then arrive once, even across a restart', async () => {

@@ -289,4 +289,15 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
     expect(log).toContain('LEAD_WEBHOOK_URL must be an https:// URL, not ftp:');
     expect(log).not.toMatch(/\n\s+at /);
   });
+
+  test('a pasted secret with a trailing space makes every function answer 503, naming it', async () => {
+    const env = await productionEnv();
+    env['STRIPE_WEBHOOK_SECRET'] = `${env['STRIPE_WEBHOOK_SECRET'] ?? ''} `;
+    const { results, log } = await runOnNetlify(env, [
+      { file: 'stripe-webhook.ts', method: 'POST', path: '/api/stripe-webhook', ...json({}) },
+      { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json({}) },
+    ]);
+    expect(results.map((r) => r.status)).toEqual([503, 503]);
+    expect(log).toContain('STRIPE_WEBHOOK_SECRET has a space or tab at its start or end: remove it');
+  });
 });

@@ -68,6 +68,21 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
     expect(output).not.toMatch(/\n\s+at /);
   });
 
+  test('stops a pasted secret with a trailing space, naming the variable and never its value', async () => {
+    const { code, output } = await run('server/index.ts', {
+      ...PRODUCTION,
+      STRIPE_WEBHOOK_SECRET: 'whsec_pastedWithATrailingSpace ',
+    });
+    expect(code).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines[0]).toMatch(/^Production configuration is incomplete\b/);
+    expect(lines.slice(1)).toEqual([
+      '  - STRIPE_WEBHOOK_SECRET has a space or tab at its start or end: remove it',
+      'See "Environment variables" in README.md and docs/deploy.md.',
+    ]);
+    expect(output).not.toContain('whsec_pastedWithATrailingSpace');
+  });
+
   test('stops a malformed local setting in the embedded default too', async () => {
     const { code, output } = await run('server/index.ts', { PORT: 'eighty' });
     expect(code).toBe(1);

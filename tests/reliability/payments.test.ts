@@ -205,6 +205,87 @@ describe('webhook signatures', () => {
   });
 });
 
+/** Correctly signed events with values the provider could send but never does, each by what it breaks. */
+function absurdEvents(): { what: string; event: ReturnType<typeof event>; sane: ReturnType<typeof event> }[] {
+  const shapes: [string, (life: Lifecycle) => [ReturnType<typeof event>, (e: Record<string, unknown>) => void]][] = [];
+  const created = (type: string) => (life: Lifecycle) =>
+    life.events.find((e) => e.type === type) as ReturnType<typeof event>;
+  const subscription = created('customer.subscription.updated');
+  const invoice = created('invoice.paid');
+  const session = created('checkout.session.completed');
+  const object = (e: Record<string, unknown>) => (e['data'] as { object: Record<string, unknown> }).object;
+  const item = (e: Record<string, unknown>) =>
+    (object(e)['items'] as { data: Record<string, unknown>[] }).data[0] as Record<string, unknown>;
+  const line = (e: Record<string, unknown>) =>
+    (
+      (object(e)['lines'] as { data: { period: Record<string, unknown> }[] }).data[0] as {
+        period: Record<string, unknown>;
+      }
+    ).period;
+  const set =
+    (pick: (life: Lifecycle) => ReturnType<typeof event>, change: (e: Record<string, unknown>) => void) =>
+    (life: Lifecycle): [ReturnType<typeof event>, (e: Record<string, unknown>) => void] => [pick(life), change];
+  shapes.push(
+    ['created fractional', set(subscription, (e) => (e['created'] = 1_700_000_000.5))],
+    ['created 1e20', set(subscription, (e) => (e['created'] = 1e20))],
+    ['created negative', set(subscription, (e) => (e['created'] = -1))],
+    ['created after 9999', set(subscription, (e) => (e['created'] = 253_402_300_800))],
+    ['period end fractional', set(subscription, (e) => (item(e)['current_period_end'] = 1_800_000_000.25))],
+    ['period end 1e20', set(subscription, (e) => (item(e)['current_period_end'] = 1e20))],
+    ['period end negative', set(subscription, (e) => (item(e)['current_period_end'] = -5e12))],
+    ['cancel_at 1e16', set(subscription, (e) => (object(e)['cancel_at'] = 1e16))],
+    ['invoice period end 1e20', set(invoice, (e) => (line(e)['end'] = 1e20))],
+    ['invoice period end fractional', set(invoice, (e) => (line(e)['end'] = 1_800_000_000.75))],
+    ['amount_total negative', set(session, (e) => (object(e)['amount_total'] = -500))],
+    ['amount_total fractional', set(session, (e) => (object(e)['amount_total'] = 59.5))],
+    ['amount_total 1e12', set(session, (e) => (object(e)['amount_total'] = 1e12))],
+    ['NUL in the event id', set(session, (e) => (e['id'] = `${String(e['id'])}\u0000`))],
+    ['NUL in the session id', set(session, (e) => (object(e)['id'] = `${String(object(e)['id'])}\u0000x`))],
+    ['NUL in the customer id', set(subscription, (e) => (object(e)['customer'] = 'cus_\u0000'))],
+    [
+      'NUL in the plan',
+      set(session, (e) => (object(e)['metadata'] = { ...(object(e)['metadata'] as object), plan: 'full\u0000' })),
+    ],
+    [
+      'unpaired surrogate in the e-mail',
+      set(session, (e) => (object(e)['customer_details'] = { email: '\ud800@example.com' })),
+    ],
+  );
+  return shapes.map(([what, shape]) => {
+    const life = lifecycle('full', 'fresh');
+    const [original, change] = shape(life);
+    const absurd = structuredClone(original);
+    change(absurd as unknown as Record<string, unknown>);
+    return { what, event: absurd, sane: original };
+  });
+}
+
+describe('signed events with absurd values', () => {
+  test('answer 400 naming the field and change nothing: the same event id, sane, is applied afterwards', async (context) => {
+    const tally = new Tally();
+    for (const { what, event: absurd, sane } of absurdEvents()) {
+      const payload = JSON.stringify(absurd);
+      const answer = await deliver(payload, await sign(payload));
+      tally.tried += 1;
+      if (answer.status >= 500) tally.serverErrors += 1;
+      expect(answer.status, `${what}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(String(answer.body['error']), what).toMatch(/^Event .*: \S+: /);
+      tally.rejected += 1;
+      // Nothing was recorded, not even the event id: the sane copy is applied, not a duplicate.
+      const sanePayload = JSON.stringify({ ...sane, id: absurd.id.includes('\u0000') ? sane.id : absurd.id });
+      const applied = await deliver(sanePayload, await sign(sanePayload));
+      expect(applied, what).toMatchObject({ status: 200, body: { duplicate: false } });
+    }
+    report(
+      context,
+      tally.row('payments', 'signed events with absurd values (times, amounts, NUL)', {
+        // Before issue 22's guard: 12 of these 18 answered 500 and 6 were applied as sent.
+        note: `${tally.rejected} of ${tally.tried} answered 400`,
+      }),
+    );
+  });
+});
+
 const replayed: string[] = [];
 const shuffled: Lifecycle[] = [];
 

@@ -31,7 +31,13 @@ export function initContactForm(form: HTMLFormElement): void {
     try {
       const res = await fetch('/api/contact', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        // A new key per submission (as in lead-client.ts): a repeated request stores one lead.
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key':
+            crypto.randomUUID?.() ??
+            Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+        },
         body: JSON.stringify({
           name: data['name'],
           email: data['email'],

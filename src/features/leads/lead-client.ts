@@ -6,11 +6,20 @@ export interface LeadInput {
   downloadType: string;
 }
 
-/** Stores the lead; resolves with its id, throws when it was not stored. */
+/**
+ * Stores the lead; resolves with its id, throws when it was not stored. Each submission carries a
+ * new Idempotency-Key, so a request the network repeats stores one lead. (randomUUID exists only
+ * on HTTPS and localhost; a phone trying the local site over the network gets random hex.)
+ */
 export async function submitLead(input: LeadInput): Promise<string> {
   const response = await fetch('/api/lead', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key':
+        crypto.randomUUID?.() ??
+        Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+    },
     body: JSON.stringify({
       ...input,
       timestamp: new Date().toISOString(),

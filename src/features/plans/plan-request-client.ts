@@ -4,11 +4,20 @@
  */
 import type { PlanRequest } from './plan-request';
 
-/** Stores the request as a plan-request lead; resolves when stored, throws otherwise. */
+/**
+ * Stores the request as a plan-request lead; resolves when stored, throws otherwise. Each
+ * submission carries a new Idempotency-Key (as in leads/lead-client.ts), so a repeated request
+ * stores one lead.
+ */
 export async function submitPlanRequest(request: PlanRequest): Promise<void> {
   const response = await fetch('/api/plan-request', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      'Idempotency-Key':
+        crypto.randomUUID?.() ??
+        Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
+    },
     body: JSON.stringify({ ...request, source: window.location.href }),
   });
   if (!response.ok) throw new Error(`Plan request not stored: HTTP ${response.status}`);

@@ -125,8 +125,23 @@ describe('docs/deploy.md', () => {
   });
 
   test('applies the auth settings and the tables with the Supabase CLI', () => {
-    expect(guide).toContain('supabase@latest config push');
-    expect(guide).toContain('supabase@latest db push');
+    expect(guide).toContain('npx supabase@3 config push');
+    expect(guide).toContain('npx supabase@3 db push --remote');
     expect(guide).toContain('/api/stripe-webhook');
+  });
+
+  test('every Supabase CLI command is one CLI 3 has, aimed at the hosted project', () => {
+    const commands = [...guide.matchAll(/(?:^|`)npx supabase@([^\s`]+) ([^`#\n]+?)\s*(?:#|`|$)/gm)].map((m) => ({
+      version: m[1],
+      args: (m[2] ?? '').trim(),
+    }));
+    expect(commands.length).toBeGreaterThanOrEqual(7);
+    for (const { version, args } of commands) {
+      // Pinned to the major the guide was checked against: a new major changes flags and targets.
+      expect(version, args).toBe('3');
+      expect(args, args).toMatch(
+        /^(login|link --project-ref [a-z]{20}|config (diff|push)|db push --remote( --dry-run)?)$/,
+      );
+    }
   });
 });

@@ -5,6 +5,7 @@ import {
   checkBuildConfig,
   checkConfig,
   describeProblems,
+  VARIABLES,
 } from '../../../../functions/_lib/config-check.ts';
 
 const jwt = (claims: object) =>
@@ -164,6 +165,34 @@ describe('one clear line per malformed value', () => {
       }).problems,
     ).toEqual([]);
     expect(checkConfig({ SITE_URL: 'http://192.168.1.20:4321' }).problems).toEqual([]);
+  });
+
+  test.each([
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_abc123 ', 'has a space or tab at its start or end: remove it'],
+    ['STRIPE_SECRET_KEY', ' sk_live_51Habc123', 'has a space or tab at its start or end: remove it'],
+    ['SITE_URL', 'https://www.springfieldhome.example\n', 'contains a line break: set it on one line'],
+    ['PUBLIC_SUPABASE_URL', 'https://abcdefghijkl.supabase.co\r\n', 'contains a line break: set it on one line'],
+    ['DATABASE_URL', `${PRODUCTION.DATABASE_URL}\t`, 'has a space or tab at its start or end: remove it'],
+    ['CONTACT_WEBHOOK_URL', 'https://hooks.zapier.com/a\u0000b', 'contains a control character (a tab?): remove it'],
+    [
+      'LEAD_WEBHOOK_URL',
+      '\u00a0https://hooks.zapier.com/hooks/catch/1/lead/',
+      'has a space or tab at its start or end: remove it',
+    ],
+  ] as const)('%s with stray whitespace (%j) is refused, naming it, never trimmed', (name, value, reason) => {
+    expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([`${name} ${reason}`]);
+  });
+
+  test('every variable, new ones included, is held to the same rule in either mode', () => {
+    for (const { name } of VARIABLES) {
+      expect(checkConfig({ [name]: 'x ' }).problems, name).toContain(
+        `${name} has a space or tab at its start or end: remove it`,
+      );
+    }
+    expect(checkConfig({ PORT: '4321\n' }).problems).toEqual(['PORT contains a line break: set it on one line']);
+    expect(checkBuildConfig({ SITE_URL: 'https://www.example.com ' }).problems).toEqual([
+      'SITE_URL has a space or tab at its start or end: remove it',
+    ]);
   });
 
   test('AUTH_RATE_LIMITS and DATA_DIR only matter to the embedded default', () => {

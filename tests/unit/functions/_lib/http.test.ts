@@ -1,12 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import {
+  CROSS_SITE_MESSAGE,
+  crossSiteProblem,
   HttpError,
   handler,
   isUnstorableText,
   json,
   MAX_JSON_DEPTH,
   readJsonObject,
+  readIdempotencyKey,
   readJsonOrForm,
+  serverHandler,
   unstorableIn,
 } from '../../../../functions/_lib/http.ts';
 import { parseForm } from '../../../../server/embedded/stripe/form.ts';
@@ -116,5 +120,70 @@ describe('text Postgres can store', () => {
       false,
     );
     expect(card).toMatchObject({ ok: false, errors: { name: expect.stringContaining('not allowed') } });
+  });
+});
+
+describe('crossSiteProblem', () => {
+  const request = (method: string, headers: Record<string, string>, url = 'http://127.0.0.1:4321/api/contact') =>
+    new Request(url, { method, headers });
+
+  test.each([
+    [{ 'sec-fetch-site': 'same-origin' }, null],
+    [{ 'sec-fetch-site': 'none' }, null],
+    [{ 'sec-fetch-site': 'same-site' }, CROSS_SITE_MESSAGE],
+    [{ 'sec-fetch-site': 'cross-site', origin: 'http://127.0.0.1:4321' }, CROSS_SITE_MESSAGE],
+    [{ origin: 'http://127.0.0.1:4321' }, null],
+    // Behind the HTTPS proxy the request arrives over plain HTTP: the host decides.
+    [{ origin: 'https://127.0.0.1:4321' }, null],
+    [{ origin: 'https://www.springfieldhome.example' }, null],
+    [{ origin: 'https://evil.example' }, CROSS_SITE_MESSAGE],
+    [{ origin: 'null' }, CROSS_SITE_MESSAGE],
+    [{}, null],
+  ])('POST with %j -> %s', (headers, expected) => {
+    expect(crossSiteProblem(request('POST', headers), 'https://www.springfieldhome.example')).toBe(expected);
+  });
+
+  test('reading is never refused', () => {
+    expect(crossSiteProblem(request('GET', { 'sec-fetch-site': 'cross-site' }))).toBeNull();
+  });
+
+  test('handler answers 403 before running; a server-to-server handler is not checked', async () => {
+    let ran = 0;
+    const fn = async () => {
+      ran += 1;
+      return json({ ok: true });
+    };
+    const crossSite = new Request('http://localhost/api/x', {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      body: '{}',
+    });
+    const refused = await handler(['POST'], fn)(crossSite, {});
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: CROSS_SITE_MESSAGE });
+    expect(ran).toBe(0);
+    expect((await serverHandler(['POST'], fn)(crossSite, {})).status).toBe(200);
+  });
+});
+
+describe('readIdempotencyKey', () => {
+  const withKey = (key?: string) =>
+    new Request('http://localhost/api/lead', {
+      method: 'POST',
+      headers: key === undefined ? {} : { 'idempotency-key': key },
+    });
+
+  test('absent is null; a UUID or any visible ASCII up to 255 characters is the key', () => {
+    expect(readIdempotencyKey(withKey())).toBeNull();
+    expect(readIdempotencyKey(withKey('6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10'))).toBe(
+      '6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10',
+    );
+    expect(readIdempotencyKey(withKey('k'.repeat(255)))).toBe('k'.repeat(255));
+  });
+
+  test.each(['k'.repeat(256), 'two words', '', 'caf\u00e9'])('%j is refused with a 400 naming the header', (key) => {
+    expect(() => readIdempotencyKey(withKey(key))).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringMatching(/^Idempotency-Key: /) as unknown }),
+    );
   });
 });
