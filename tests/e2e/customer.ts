@@ -15,6 +15,8 @@ export async function signUpAndIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+  // The link lands on /auth/confirm, which signs in and opens the account (docs/product.md#email-confirmation).
   await page.goto(messages[0]?.links.find((l) => l.includes('/auth/v1/verify')) ?? '/');
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
 }
