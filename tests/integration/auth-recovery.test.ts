@@ -320,6 +320,20 @@ describe('verifyOtp', { timeout: 30_000 }, () => {
     expect(events).toContain('PASSWORD_RECOVERY');
   });
 
+  test('a link of a type GoTrue does not know redirects with the error, whatever the name', async () => {
+    for (const type of ['constructor', 'toString', '__proto__', 'sms']) {
+      const { location } = await follow(`${server.origin}/auth/v1/verify?token=abc&type=${type}`);
+      expect(Object.fromEntries(fragment(location)), type).toMatchObject({
+        error_code: 'validation_failed',
+        error_description: 'Invalid email verification type',
+      });
+    }
+    // The database is still well: a real link still works.
+    const email = address('after-junk');
+    await supabase().auth.signUp({ email, password: PASSWORD });
+    expect((await follow(await mailedLink(email, CONFIRM))).location).toContain('#access_token=');
+  });
+
   test('an expired link: an hour later it no longer works', async () => {
     const email = address('expired');
     await supabase().auth.signUp({ email, password: PASSWORD });
@@ -342,6 +356,9 @@ describe('verifyOtp', { timeout: 30_000 }, () => {
       [{ type: 'email', token: '123456', email: 'nope' }, 422, 'Invalid email format'],
       [{ type: 'sms', token: '123456', phone: '14175550142' }, 403, 'Token has expired or is invalid'],
       [{ type: 'sms', token_hash: 'x' }, 400, 'Invalid email verification type'],
+      // Names of Object's own members are types like any other unknown one.
+      [{ type: 'constructor', token_hash: 'x' }, 400, 'Invalid email verification type'],
+      [{ type: '__proto__', token_hash: 'x' }, 400, 'Invalid email verification type'],
       [{ type: 'email', token_hash: 'nope' }, 403, 'Email link is invalid or has expired'],
     ];
     for (const [body, status, message] of cases) {

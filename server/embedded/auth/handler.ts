@@ -247,6 +247,8 @@ const LIMITED: Readonly<Record<string, keyof typeof SUPABASE_RATE_RULES>> = {
   'POST /resend': 'resend',
   'PUT /user': 'user',
 };
+/** Limited routes GoTrue authenticates before it counts the request (requireAuthentication comes first). */
+const AUTHENTICATED_FIRST = new Set(['PUT /user']);
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -296,6 +298,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
         );
       }
       const limiter = LIMITED[key] && limiters.get(LIMITED[key]);
+      if (limiter && AUTHENTICATED_FIRST.has(key)) await service.authenticate(req.headers.get('authorization'));
       if (limiter && !limiter.take(context.ip ?? '')) {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       }

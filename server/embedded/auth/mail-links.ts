@@ -49,7 +49,7 @@ const LINK_TYPES: Partial<Record<store.TokenKind, string>> = {
 };
 
 /** Which stored kinds a verification type spends (verifyTokenHash); email_change has none here. */
-const KINDS_OF_TYPE: Readonly<Record<string, readonly store.TokenKind[]>> = {
+const KINDS_OF_TYPE: Readonly<Record<string, readonly store.TokenKind[] | undefined>> = {
   signup: ['confirmation_token'],
   invite: ['confirmation_token'],
   recovery: ['recovery_token'],
@@ -57,6 +57,11 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly store.TokenKind[]>> = {
   email: ['confirmation_token', 'recovery_token'],
   email_change: [],
 };
+
+/** The kinds of a verification type, or undefined for a type GoTrue does not know (never an Object member). */
+function kindsOf(type: string): readonly store.TokenKind[] | undefined {
+  return Object.hasOwn(KINDS_OF_TYPE, type) ? KINDS_OF_TYPE[type] : undefined;
+}
 
 const EXPIRED_LINK = 'Email link is invalid or has expired';
 const EXPIRED_CODE = 'Token has expired or is invalid';
@@ -208,7 +213,7 @@ export function createMailLinks({ db, mailer, now }: AuthServiceDeps, sessions: 
       if (input.type === '') throw validationFailed('Verify requires a verification type');
       if (input.token === '') throw validationFailed('Verify requires a token or a token hash');
       try {
-        const kinds = KINDS_OF_TYPE[input.type];
+        const kinds = kindsOf(input.type);
         if (!kinds) throw validationFailed('Invalid email verification type');
         const { tokens, type } = await db.transaction(async (tx) => {
           const { user, kind } = await spend(tx, kinds, input.token, EXPIRED_LINK);
@@ -250,7 +255,7 @@ export function createMailLinks({ db, mailer, now }: AuthServiceDeps, sessions: 
       } else if (input.email !== '' || input.phone !== '' || input.redirectTo !== '') {
         throw validationFailed('Only the token_hash and type should be provided');
       }
-      const kinds = KINDS_OF_TYPE[input.type];
+      const kinds = kindsOf(input.type);
       if (!kinds) {
         if (email === undefined) throw validationFailed('Invalid email verification type');
         // A phone type with an address: GoTrue finds no code to compare and refuses it.

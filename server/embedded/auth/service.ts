@@ -172,6 +172,8 @@ export function createAuthService(deps: AuthServiceDeps, options: UserUpdateOpti
       return userJson(user, await store.identitiesOf(db, user.id));
     },
 
+    /** Checks a bearer token and its session (what routes needing a user do first). */
+    authenticate: sessions.authenticate,
     recover: links.recover,
     resend: links.resend,
     reauthenticate: links.reauthenticate,
