@@ -22,6 +22,8 @@ export const AUTH_DEFAULTS = {
    * older than this needs a mailed code (nonce) to change the password.
    */
   recentSignInSeconds: 24 * 3600,
+  /** Secure password change is on (`secure_password_change = true` in supabase/config.toml). */
+  securePasswordChange: true,
   minPasswordLength: 6,
   /** bcrypt ignores bytes past 72, so GoTrue refuses longer passwords. */
   maxPasswordBytes: 72,

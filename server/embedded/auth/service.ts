@@ -25,7 +25,10 @@ let dummyHash: Promise<string> | undefined;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Builds the emulator's operations over its database, keys, mailer and clock. */
-export function createAuthService(deps: AuthServiceDeps, options: UserUpdateOptions = { securePasswordChange: true }) {
+export function createAuthService(
+  deps: AuthServiceDeps,
+  options: UserUpdateOptions = { securePasswordChange: AUTH_DEFAULTS.securePasswordChange },
+) {
   const { db, keys } = deps;
   const sessions = createSessions(deps);
   const links = createMailLinks(deps, sessions);
