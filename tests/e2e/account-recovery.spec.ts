@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFreshServer, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { PASSWORD, signUpAndIn } from './customer';
+import { PASSWORD, signUp, signUpAndIn } from './customer';
 import { holdRequests } from './network';
 
 const NEW_PASSWORD = 'a-brand-new-one-2';
@@ -61,14 +61,7 @@ test.describe('getting back into an account', () => {
   const waiting = `wait.${Date.now()}@example.com`;
 
   test('signing up before confirming: the first mail goes out (its resend is tested last)', async ({ page }) => {
-    await openAuth(page);
-    await page.getByRole('button', { name: 'Create one' }).click();
-    await page.getByLabel('Full name').fill('Wade Waiting');
-    await page.getByLabel('Email').fill(waiting);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
+    await signUp(page, waiting, 'Wade Waiting');
     expect(await mailCount(page, waiting)).toBe(1);
   });
 

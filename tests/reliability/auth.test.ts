@@ -47,6 +47,30 @@ function isRateLimited(answer: Answer): boolean {
   );
 }
 
+/**
+ * Spends 30 requests of `call` from `from`, each answered `ok`; the 31st must be GoTrue's 429, and
+ * `other` (another address) must still get `ok`. Counts every request on `tally`.
+ */
+async function expectThirtyThenLimited(
+  tally: Tally,
+  name: string,
+  call: (from: string) => Promise<Answer>,
+  from: string,
+  other: string,
+  ok: number,
+): Promise<void> {
+  for (let i = 0; i < 30; i += 1) {
+    tally.tried += 1;
+    expect((await call(from)).status, `${name} ${i + 1}`).toBe(ok);
+  }
+  const limited = await call(from);
+  tally.tried += 1;
+  expect(isRateLimited(limited), `${name} 31: ${limited.text}`).toBe(true);
+  tally.rejected += 1;
+  expect((await call(other)).status).toBe(ok);
+  tally.tried += 1;
+}
+
 describe('per-IP rate limits (Supabase defaults)', () => {
   test('/token: 150 per 5 minutes per address, then 429 in GoTrue shape; other addresses unaffected; refills at 0.5/s', async (context) => {
     const tally = new Tally();
@@ -109,21 +133,8 @@ describe('per-IP rate limits (Supabase defaults)', () => {
       });
     const verify = (from: string) =>
       send(origin, { method: 'GET', path: '/auth/v1/verify?token=nope&type=signup', headers: VERSIONED, from });
-    for (const [name, call, from, ok] of [
-      ['signup', signup, '127.0.0.13', 422],
-      ['verify', verify, '127.0.0.14', 303],
-    ] as const) {
-      for (let i = 0; i < 30; i += 1) {
-        tally.tried += 1;
-        expect((await call(from)).status, `${name} ${i + 1}`).toBe(ok);
-      }
-      const limited = await call(from);
-      tally.tried += 1;
-      expect(isRateLimited(limited), `${name} 31: ${limited.text}`).toBe(true);
-      tally.rejected += 1;
-      expect((await call('127.0.0.15')).status).toBe(ok);
-      tally.tried += 1;
-    }
+    await expectThirtyThenLimited(tally, 'signup', signup, '127.0.0.13', '127.0.0.15', 422);
+    await expectThirtyThenLimited(tally, 'verify', verify, '127.0.0.14', '127.0.0.15', 303);
     report(context, tally.row('auth', '/signup and /verify limits: 30 per 5 min per IP'));
   });
 
@@ -154,17 +165,7 @@ describe('per-IP rate limits (Supabase defaults)', () => {
       ],
     ] as const;
     for (const [index, [name, call, ok]] of calls.entries()) {
-      const from = `127.0.0.${21 + index}`;
-      for (let i = 0; i < 30; i += 1) {
-        tally.tried += 1;
-        expect((await call(from)).status, `${name} ${i + 1}`).toBe(ok);
-      }
-      const limited = await call(from);
-      tally.tried += 1;
-      expect(isRateLimited(limited), `${name} 31: ${limited.text}`).toBe(true);
-      tally.rejected += 1;
-      expect((await call('127.0.0.29')).status).toBe(ok);
-      tally.tried += 1;
+      await expectThirtyThenLimited(tally, name, call, `127.0.0.${21 + index}`, '127.0.0.29', ok);
     }
     // GoTrue checks who is calling before it counts a user update: no token is a 401, never a 429.
     const anonymous = await send(origin, {

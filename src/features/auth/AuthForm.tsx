@@ -7,10 +7,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { AUTH_FORM_ACTION, NEEDS_JAVASCRIPT_ID, RESET_PATH } from './link';
+import { NEEDS_JAVASCRIPT_ID, RESET_PATH } from './link';
 import { NEEDS_JAVASCRIPT, SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
+import AuthPostForm from './AuthPostForm';
 import { useHydrated } from './hooks';
 import { resendConfirmation } from './recovery';
 import { $auth, signIn, signUp, startAuth } from './store';
@@ -118,14 +119,7 @@ export default function AuthForm() {
           {NEEDS_JAVASCRIPT}
         </p>
       )}
-      <form
-        method="post"
-        action={AUTH_FORM_ACTION}
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 grid gap-4"
-        aria-busy={busy}
-      >
+      <AuthPostForm busy={busy} onSubmit={onSubmit}>
         {signingUp && field('fullName', 'Full name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', signingUp ? 'new-password' : 'current-password')}
@@ -157,7 +151,7 @@ export default function AuthForm() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
         </button>
-      </form>
+      </AuthPostForm>
       <p className="mt-5 text-center">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
         <button

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
-import { AUTH_FORM_ACTION } from './link';
+import AuthPostForm from './AuthPostForm';
 import { validateNewPassword } from './messages';
 import { setNewPassword } from './recovery';
 
@@ -36,14 +36,7 @@ export default function NewPasswordForm() {
     <>
       <h1 className="text-3xl font-extrabold">Choose a new password</h1>
       <p className="mt-1 text-ink-muted">At least 6 characters. You stay signed in once it is set.</p>
-      <form
-        method="post"
-        action={AUTH_FORM_ACTION}
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 grid gap-4"
-        aria-busy={busy}
-      >
+      <AuthPostForm busy={busy} onSubmit={onSubmit}>
         <AuthField
           id={`${id}-password`}
           name="password"
@@ -72,7 +65,7 @@ export default function NewPasswordForm() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Saving...' : 'Set New Password'}
         </button>
-      </form>
+      </AuthPostForm>
     </>
   );
 }

@@ -5,7 +5,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
-import { AUTH_FORM_ACTION } from './link';
+import AuthPostForm from './AuthPostForm';
 import { RESET_LINK_FAILED, validateResetEmail } from './messages';
 import { requestPasswordReset } from './recovery';
 
@@ -40,14 +40,7 @@ export default function ResetRequestForm({ linkFailed }: { linkFailed: boolean }
           <AuthMessage kind="error">{RESET_LINK_FAILED}</AuthMessage>
         </div>
       )}
-      <form
-        method="post"
-        action={AUTH_FORM_ACTION}
-        noValidate
-        onSubmit={onSubmit}
-        className="mt-6 grid gap-4"
-        aria-busy={busy}
-      >
+      <AuthPostForm busy={busy} onSubmit={onSubmit}>
         <AuthField
           id={`${id}-email`}
           name="email"
@@ -67,7 +60,7 @@ export default function ResetRequestForm({ linkFailed }: { linkFailed: boolean }
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'Sending...' : 'Send Reset Link'}
         </button>
-      </form>
+      </AuthPostForm>
     </>
   );
 }
