@@ -193,7 +193,9 @@ test.describe('getting back into an account', () => {
     const orders = page.getByRole('region', { name: 'Your Orders' });
     await expect(async () => {
       await page.goto('/account');
-      await expect(orders.getByText('Air Filter Replacement (Premium filter)')).toBeVisible({ timeout: 3000 });
+      await expect(orders.getByText('Air Filter Replacement (Premium filter)').filter({ visible: true })).toBeVisible({
+        timeout: 3000,
+      });
     }).toPass({ timeout: 30_000 });
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
