@@ -7,7 +7,7 @@ import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
 import { paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
@@ -16,7 +16,7 @@ import { recordPendingOrder } from './_lib/orders.ts';
 import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/stripe.ts';
 
 export default handler(['POST'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const parsed = paymentCheckoutRequest.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const requested = parsed.data.options ?? {};

@@ -7,7 +7,7 @@ import { getPlan } from '../src/features/plans/plans.ts';
 import { SUBSCRIPTION_MONTHLY_CENTS } from '../src/features/checkout/pricing.ts';
 import { subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
@@ -17,7 +17,7 @@ import { createCheckoutSession, paymentSuccessUrl, planPriceId, stripeClient } f
 import { subscriptionAnswer, type SubscriptionRow } from './_lib/subscription-status.ts';
 
 export default handler(['POST'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const parsed = subscriptionCheckoutRequest.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const plan = parsed.data.planType;

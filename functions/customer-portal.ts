@@ -1,6 +1,6 @@
 /** POST /api/customer-portal: a link to the card provider's billing portal for the user -> {url}. */
 import type Stripe from 'stripe';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
@@ -8,7 +8,7 @@ import { HttpError, handler, json } from './_lib/http.ts';
 import { providerFailure, stripeClient } from './_lib/stripe.ts';
 
 export default handler(['POST'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const db = await getDb();
   const customer = await findCustomerId(db, user.id);
   if (!customer) {

@@ -2,7 +2,8 @@
  * Verifies the caller's access token: `Authorization: Bearer <jwt>` checked against the auth
  * server's JWKS (cached), with its issuer and the `authenticated` audience, as Supabase advises.
  * Hosted projects sign with asymmetric keys (ES256, or RS256); a project still on the legacy
- * shared secret (HS256) publishes no key to check against, which the log explains.
+ * shared secret (HS256) publishes no key to check against, which the log explains. Billing actions
+ * also ask the auth server whether the token's session is still alive (requireLiveSession).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { supabaseUrl } from './config.ts';
@@ -43,14 +44,19 @@ function keysUnavailable(error: unknown): boolean {
 
 let legacySecretLogged = false;
 
+/** The bearer token of a request, or a 401 HttpError when there is none. */
+function bearerToken(req: Request): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '');
+  if (!match?.[1]) throw new HttpError(401, 'Sign in to continue: missing bearer token');
+  return match[1];
+}
+
 /** The user of a request, or a 401 HttpError when the token is missing, forged or expired. */
 export async function requireUser(req: Request): Promise<AuthUser> {
-  const header = req.headers.get('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new HttpError(401, 'Sign in to continue: missing bearer token');
+  const token = bearerToken(req);
   const base = supabaseUrl();
   try {
-    const { payload } = await jwtVerify(match[1], keySet(base), {
+    const { payload } = await jwtVerify(token, keySet(base), {
       issuer: `${base}/auth/v1`,
       audience: 'authenticated',
       algorithms: ['ES256', 'RS256'],
@@ -74,4 +80,56 @@ export async function requireUser(req: Request): Promise<AuthUser> {
     }
     throw new HttpError(401, 'Invalid or expired token: sign in again');
   }
+}
+
+/** How long a billing action waits for the auth server to say whether a session is alive. */
+export const SESSION_CHECK_TIMEOUT_MS = 5000;
+
+/** What a billing action answers for a token whose session has ended (docs/product.md#session-checks). */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+const CHECK_UNAVAILABLE = 'Sign-in could not be checked right now. Please try again in a moment.';
+
+/**
+ * The key the auth server's gateway wants on every call: the project's anon (publishable) key in
+ * production, which the configuration check requires; the browser's placeholder in the embedded
+ * default, whose emulator only checks that one is sent.
+ */
+function anonKey(): string {
+  return process.env['PUBLIC_SUPABASE_ANON_KEY'] || 'embedded-anon-key';
+}
+
+/**
+ * The user of a request whose session is still alive, for billing actions: requireUser, then the
+ * auth server's `GET /auth/v1/user` with the same token. The auth server refuses a token whose
+ * session has ended (sign-out, sign-out everywhere, refresh-token reuse, a password reset) with
+ * a 401 or 403 and an error code, though the token's signature and expiry still pass: that is a
+ * 401 here. An answer without an error code (the gateway refusing the key), a failure or a
+ * timeout is a 503, logged: a broken check must not read as a signed-out customer.
+ */
+export async function requireLiveSession(req: Request): Promise<AuthUser> {
+  const user = await requireUser(req);
+  const base = supabaseUrl();
+  let res: Response;
+  try {
+    res = await fetch(`${base}/auth/v1/user`, {
+      headers: {
+        apikey: anonKey(),
+        authorization: `Bearer ${bearerToken(req)}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
+      signal: AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error(`Could not check a session with ${base}: ${(error as Error).message}`);
+    throw new HttpError(503, CHECK_UNAVAILABLE);
+  }
+  const body = (await res.json().catch(() => null)) as { id?: unknown; code?: unknown; error_code?: unknown } | null;
+  if (res.ok && body?.id === user.id) return user;
+  const code = typeof body?.code === 'string' ? body.code : body?.error_code;
+  if ((res.status === 401 || res.status === 403) && typeof code === 'string') throw new HttpError(401, SESSION_ENDED);
+  console.error(
+    `The session check at ${base}/auth/v1/user answered ${res.status}${typeof code === 'string' ? ` (${code})` : ''}`,
+  );
+  throw new HttpError(503, CHECK_UNAVAILABLE);
 }

@@ -57,10 +57,10 @@ test.describe('accounts', () => {
     await expect(page.getByLabel('Email')).toHaveValue('');
   });
 
-  test('the mailed link signs the new customer in on the home page; the account page shows them', async ({ page }) => {
+  test('the mailed link signs the new customer in and opens the account page', async ({ page }) => {
     await page.goto(await confirmationLink(page, email));
-    // supabase-js takes the session out of the fragment, leaving at most a bare '#'.
-    await expect(page).toHaveURL(/\/#?$/);
+    // It lands on /auth/confirm, which goes on to the account once supabase-js has the session.
+    await expect(page).toHaveURL(/\/account$/);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
     await header.getByRole('button', { name: 'My Account' }).click();

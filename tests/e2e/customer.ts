@@ -2,19 +2,26 @@ import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'filters-every-90';
 
-/** Creates, confirms (through the local mailbox) and signs in a new customer, as a person would. */
-export async function signUpAndIn(page: Page, email: string): Promise<void> {
+/** Creates an account on /auth, as a person would, up to 'Check your email to confirm your account!'. */
+export async function signUp(page: Page, email: string, fullName = 'Sam Subscriber'): Promise<void> {
   await page.goto('/auth');
   await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
   await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByLabel('Full name').fill('Sam Subscriber');
+  await page.getByLabel('Full name').fill(fullName);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
+}
+
+/** Creates, confirms (through the local mailbox) and signs in a new customer, as a person would. */
+export async function signUpAndIn(page: Page, email: string): Promise<void> {
+  await signUp(page, email);
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { links: string[] }[] };
+  // The link lands on /auth/confirm, which signs in and opens the account (docs/product.md#email-confirmation).
   await page.goto(messages[0]?.links.find((l) => l.includes('/auth/v1/verify')) ?? '/');
+  await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
 }

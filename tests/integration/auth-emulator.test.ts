@@ -2,75 +2,18 @@
  * The Auth emulator driven by the real @supabase/supabase-js over HTTP, as the site's browser code
  * drives it, plus the contracts the functions rely on (JWKS, issuer, requireUser).
  */
-import {
-  createClient,
-  isAuthApiError,
-  isAuthSessionMissingError,
-  isAuthWeakPasswordError,
-} from '@supabase/supabase-js';
+import { isAuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireUser } from '../../functions/_lib/auth.ts';
 import { mailsTo, startTestServer, type TestServer } from './harness.ts';
+import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
 
-const PASSWORD = 'correct-horse-1';
 let server: TestServer;
-let counter = 0;
-
-/** A fresh supabase-js client, as the site makes one (no persistence, no background refresh). */
-function supabase() {
-  return createClient(server.origin, 'anon-key', { auth: { persistSession: false, autoRefreshToken: false } });
-}
-
-/** A unique address per test, so tests do not share accounts. */
-function address(label: string): string {
-  counter += 1;
-  return `${label}-${counter}-${Date.now()}@example.com`;
-}
-
-/** The parameters of a URL's fragment. */
-function fragment(location: string): URLSearchParams {
-  return new URLSearchParams(new URL(location).hash.slice(1));
-}
-
-/** Follows a link by hand and answers the redirect's Location. */
-async function follow(link: string): Promise<{ status: number; location: string }> {
-  const res = await fetch(link, { redirect: 'manual' });
-  return { status: res.status, location: res.headers.get('location') ?? '' };
-}
+const { supabase, mailedLink, confirmedUser, call } = authClient(() => server);
 
 /** The newest mail to `email` and its one link. */
-async function confirmationLink(email: string): Promise<string> {
-  const [mail] = await mailsTo(server.origin, email);
-  const link = mail?.links[0];
-  if (!link) throw new Error(`no confirmation mail for ${email}`);
-  return link;
-}
-
-/** Signs up and confirms through the mailed link; answers the signed-in tokens of a password sign-in. */
-async function confirmedUser(label: string) {
-  const email = address(label);
-  const { error } = await supabase().auth.signUp({
-    email,
-    password: PASSWORD,
-    options: { data: { full_name: 'Pat Lee' } },
-  });
-  expect(error).toBeNull();
-  expect((await follow(await confirmationLink(email))).status).toBe(303);
-  const client = supabase();
-  const { data, error: signInError } = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  expect(signInError).toBeNull();
-  if (!data.session) throw new Error('no session after sign-in');
-  return { email, client, session: data.session };
-}
-
-/** A raw call to the emulator, for what supabase-js hides (headers, legacy shapes). */
-function call(path: string, init: RequestInit = {}) {
-  return fetch(`${server.origin}/auth/v1${path}`, {
-    ...init,
-    headers: { apikey: 'anon-key', 'content-type': 'application/json', ...init.headers },
-  });
-}
+const confirmationLink = (email: string) => mailedLink(email);
 
 beforeAll(async () => {
   server = await startTestServer();

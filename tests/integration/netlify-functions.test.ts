@@ -32,6 +32,7 @@ import { startWebhookSink, type WebhookSink } from './support/webhook-sink.ts';
 const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION_FILES = [
   'account.ts',
+  'auth-form.ts',
   'check-subscription.ts',
   'contact.ts',
   'create-payment-checkout.ts',
@@ -152,7 +153,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: event, secret: WEBHOOK_SECRET });
   const contact = { name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100', service: 'other' };
 
-  const { guard, results } = await runOnNetlify(env, [
+  const { guard, results, log } = await runOnNetlify(env, [
     { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json({}) },
     { file: 'contact.ts', method: 'POST', path: '/api/contact', ...json(contact) },
     { file: 'contact.ts', method: 'GET', path: '/api/contact' },
@@ -193,6 +194,13 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
     { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
     { file: 'account.ts', method: 'GET', path: '/api/account', headers: { Authorization: `Bearer ${token}` } },
+    {
+      file: 'auth-form.ts',
+      method: 'POST',
+      path: '/api/auth-form',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=pat%40example.com&password=never-kept-1',
+    },
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
   ]);
 
@@ -213,8 +221,13 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['stripe-webhook.ts', 200],
     ['check-subscription.ts', 200],
     ['account.ts', 200],
+    ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
   ]);
+  // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
+  expect(results[14]?.headers['location']).toBe('/auth#needs-javascript');
+  expect(results[14]?.body).toBe('');
+  expect(log).not.toContain('never-kept-1');
   const body = (i: number) => JSON.parse(results[i]?.body ?? '{}') as Record<string, unknown>;
   expect(body(0)['error']).toMatch(/name/i);
   expect(body(6)).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });

@@ -1,8 +1,9 @@
 /**
  * Abuse of the auth emulator, held to Supabase Auth's rules: per-IP rate limits (sign-in and
- * refresh 150, sign-up and verify 30 per 5 minutes) answering 429 in GoTrue's error shape, one
- * mail per address per minute, refresh-token reuse revoking the whole family, redirect_to kept on
- * the site, and no user enumeration through the password grant (same answer, same time).
+ * refresh 150; sign-up, verify, recover, resend and user updates 30 per 5 minutes each) answering
+ * 429 in GoTrue's error shape, one mail per address per minute, refresh-token reuse revoking the
+ * whole family, redirect_to kept on the site, and no user enumeration through the password grant
+ * (same answer, same time) or the reset request (same answer).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -98,6 +99,30 @@ async function tokenLimit(context: Parameters<typeof report>[0], at: string, clo
   );
 }
 
+/**
+ * Spends 30 requests of `call` from `from`, each answered `ok`; the 31st must be GoTrue's 429, and
+ * `other` (another address) must still get `ok`. Counts every request on `tally`.
+ */
+async function expectThirtyThenLimited(
+  tally: Tally,
+  name: string,
+  call: (from: string) => Promise<Answer>,
+  from: string,
+  other: string,
+  ok: number,
+): Promise<void> {
+  for (let i = 0; i < 30; i += 1) {
+    tally.tried += 1;
+    expect((await call(from)).status, `${name} ${i + 1}`).toBe(ok);
+  }
+  const limited = await call(from);
+  tally.tried += 1;
+  expect(isRateLimited(limited), `${name} 31: ${limited.text}`).toBe(true);
+  tally.rejected += 1;
+  expect((await call(other)).status).toBe(ok);
+  tally.tried += 1;
+}
+
 describe('per-IP rate limits (Supabase defaults)', () => {
   test('/token: 150 per 5 minutes per address, then 429 in GoTrue shape; other addresses unaffected; refills at 0.5/s', async (context) => {
     // The same app in-process on a clock that moves only when told: the refill is measured on the
@@ -130,22 +155,50 @@ describe('per-IP rate limits (Supabase defaults)', () => {
       });
     const verify = (from: string) =>
       send(origin, { method: 'GET', path: '/auth/v1/verify?token=nope&type=signup', headers: VERSIONED, from });
-    for (const [name, call, from, ok] of [
-      ['signup', signup, '127.0.0.13', 422],
-      ['verify', verify, '127.0.0.14', 303],
-    ] as const) {
-      for (let i = 0; i < 30; i += 1) {
-        tally.tried += 1;
-        expect((await call(from)).status, `${name} ${i + 1}`).toBe(ok);
-      }
-      const limited = await call(from);
-      tally.tried += 1;
-      expect(isRateLimited(limited), `${name} 31: ${limited.text}`).toBe(true);
-      tally.rejected += 1;
-      expect((await call('127.0.0.15')).status).toBe(ok);
-      tally.tried += 1;
-    }
+    await expectThirtyThenLimited(tally, 'signup', signup, '127.0.0.13', '127.0.0.15', 422);
+    await expectThirtyThenLimited(tally, 'verify', verify, '127.0.0.14', '127.0.0.15', 303);
     report(context, tally.row('auth', '/signup and /verify limits: 30 per 5 min per IP'));
+  });
+
+  test('/recover, /resend, POST /verify and PUT /user: 30 per 5 minutes per address each, then 429', async (context) => {
+    const tally = new Tally();
+    const customer = await signUpConfirmed(origin, 'limits.user@example.com', 'limits-password-1', '127.0.0.20');
+    const post = (path: string, body: unknown, from: string, headers: Record<string, string> = {}) =>
+      send(origin, { method: 'POST', path, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body), from });
+    const calls = [
+      ['recover', (from: string) => post('/auth/v1/recover', { email: 'nobody.limits@example.com' }, from), 200],
+      [
+        'resend',
+        (from: string) => post('/auth/v1/resend', { type: 'signup', email: 'nobody.limits@example.com' }, from),
+        200,
+      ],
+      ['verify', (from: string) => post('/auth/v1/verify', { type: 'email', token_hash: 'nope' }, from), 403],
+      [
+        'user',
+        (from: string) =>
+          send(origin, {
+            method: 'PUT',
+            path: '/auth/v1/user',
+            headers: { ...jsonHeaders, authorization: `Bearer ${customer.accessToken}` },
+            body: JSON.stringify({ password: '1' }),
+            from,
+          }),
+        422,
+      ],
+    ] as const;
+    for (const [index, [name, call, ok]] of calls.entries()) {
+      await expectThirtyThenLimited(tally, name, call, `127.0.0.${21 + index}`, '127.0.0.29', ok);
+    }
+    // GoTrue checks who is calling before it counts a user update: no token is a 401, never a 429.
+    const anonymous = await send(origin, {
+      method: 'PUT',
+      path: '/auth/v1/user',
+      headers: jsonHeaders,
+      body: '{}',
+      from: '127.0.0.24',
+    });
+    expect(anonymous.status).toBe(401);
+    report(context, tally.row('auth', '/recover, /resend, POST /verify, PUT /user: 30 per 5 min per IP each'));
   });
 
   test('one confirmation mail per address per minute: 429 over_email_send_rate_limit, nothing sent', async (context) => {
@@ -286,6 +339,26 @@ describe('sessions and links', () => {
     const link = new URL(mail?.links.find((l) => l.includes('/auth/v1/verify')) ?? '');
     expect(link.searchParams.get('redirect_to')).toBe(`${harness.origin}/`);
     report(context, tally.row('auth', 'redirect_to stays on the site (10,000 values)'));
+  });
+
+  test('no enumeration through a reset request: a known and an unknown address get the same answer', async (context) => {
+    const tally = new Tally();
+    await signUpConfirmed(harness.origin, 'reset.known@example.com', 'the-right-password');
+    const recover = async (email: string) => {
+      tally.tried += 1;
+      const res = await fetch(`${harness.origin}/auth/v1/recover`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ email }),
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    const known = await recover('reset.known@example.com');
+    const unknown = await recover('reset.nobody@example.com');
+    expect(known).toEqual({ status: 200, body: '{}' });
+    expect(unknown).toEqual(known);
+    expect(await mailsTo(harness.origin, 'reset.nobody@example.com')).toEqual([]);
+    report(context, tally.row('auth', 'no enumeration: reset request, known vs unknown address'));
   });
 
   test('no enumeration: unknown address and wrong password get the same answer in the same time', async (context) => {

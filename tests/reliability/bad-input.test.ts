@@ -20,6 +20,7 @@ import {
   junkString,
   latin1Safe,
   malformedForm,
+  nonString,
   otherMethod,
   type Case,
   type JsonEndpoint,
@@ -461,6 +462,47 @@ describe('functions under /api', () => {
       ),
     ));
 
+  test('POST /api/auth-form: whatever is posted, a redirect to /auth and nothing kept', (context) =>
+    fuzz(
+      context,
+      'POST /api/auth-form',
+      fc.oneof(
+        fc
+          .tuple(
+            fc.oneof(
+              malformedForm,
+              fc.dictionary(junkString, junkString, { maxKeys: 4 }).map((f) => new URLSearchParams(f).toString()),
+              anyJson.map((v) => JSON.stringify(v)),
+              // Within the 16 KB the server answers before it has to drop an unread body.
+              fc.string({ maxLength: 8000 }),
+            ),
+            fc.constantFrom('application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain', ''),
+            fc.option(hostileHeaders, { nil: undefined }),
+          )
+          .map(([body, type, headers]) => ({
+            kind: 'any post',
+            probe: {
+              method: 'POST',
+              path: '/api/auth-form',
+              headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
+              body,
+            },
+            expect: 'accept' as const,
+          })),
+        otherMethod(['POST', 'OPTIONS', 'HEAD']).map((m) => ({
+          kind: 'wrong method',
+          probe: { method: m, path: '/api/auth-form' },
+          expect: 'reject' as const,
+        })),
+      ),
+      (answer) =>
+        answer.status === 303 && answer.headers.location !== '/auth#needs-javascript'
+          ? `redirects to ${String(answer.headers.location)}`
+          : answer.status < 400 && answer.text !== ''
+            ? `answered a body: ${answer.text.slice(0, 80)}`
+            : null,
+    ));
+
   test('POST /api/stripe-webhook', async (context) => {
     const { default: Stripe } = await import('stripe');
     const signed = async (payload: string, secret = server.webhookSecret, timestamp?: number) =>
@@ -715,6 +757,140 @@ describe('auth emulator /auth/v1', () => {
       (answer) => answer.status === 303 && String(answer.headers.location ?? '').includes('error_code='),
     ));
 
+  // Addresses no account has, so an accepted request sends and stores nothing.
+  const unknownEmail = text(['nobody.recover@example.com', 'Nobody.Resend@Example.org']);
+
+  test('POST /auth/v1/recover: the same empty answer for any address, nothing stored', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/recover',
+      jsonEndpointCases({
+        method: 'POST',
+        path: '/auth/v1/recover',
+        valid: fc.record({ email: unknownEmail }),
+        required: {},
+        optional: { email: 'string', code_challenge: 'string', code_challenge_method: 'string' },
+        maxBytes: 16 * 1024,
+        headers: apikey,
+      }),
+      (answer) => (answer.status === 200 && answer.text !== '{}' ? `answered ${answer.text}` : null),
+    ));
+
+  test('POST /auth/v1/resend', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/resend',
+      jsonEndpointCases({
+        method: 'POST',
+        path: '/auth/v1/resend',
+        valid: fc.record({ type: text(['signup', 'email_change']), email: unknownEmail }),
+        required: {},
+        optional: {
+          type: 'string',
+          email: 'string',
+          phone: 'string',
+          code_challenge: 'string',
+          code_challenge_method: 'string',
+        },
+        maxBytes: 16 * 1024,
+        headers: apikey,
+      }),
+    ));
+
+  test('POST /auth/v1/verify: no token hash or code of anyone signs in', (context) =>
+    fuzz(
+      context,
+      'POST /auth/v1/verify',
+      jsonEndpointCases({
+        method: 'POST',
+        path: '/auth/v1/verify',
+        valid: fc.oneof(
+          fc.record({
+            type: text(['signup', 'recovery', 'email', 'magiclink', 'invite', 'email_change']),
+            token_hash: fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 56, maxLength: 56 }),
+          }),
+          fc.record({
+            type: text(['email', 'recovery', 'signup']),
+            email: text(['fuzz.customer@example.com', 'pat@example.com']),
+            token: fc.stringMatching(/^\d{6}$/),
+          }),
+        ),
+        required: {},
+        optional: { type: 'string', token: 'string', token_hash: 'string', email: 'string', phone: 'string' },
+        maxBytes: 16 * 1024,
+        headers: apikey,
+      }).map((c) => ({ ...c, expect: 'reject' as const })),
+    ));
+
+  test('PUT /auth/v1/user: every change refused (weak, too long or the same password, another address, a phone, app_metadata)', (context) =>
+    fuzz(
+      context,
+      'PUT /auth/v1/user',
+      fc.oneof(
+        fc
+          .oneof(
+            fc.record({ password: fc.string({ maxLength: 5 }).filter((p) => Buffer.byteLength(p) < 6) }),
+            fc.record({ password: fc.string({ minLength: 73, maxLength: 120 }) }),
+            fc.record({ password: fc.constant('fuzzing-is-fun-42') }),
+            // '' is no change at all, and the customer's own address changes nothing either.
+            fc.record({ email: junkString.filter((e) => e !== '' && e.toLowerCase() !== 'fuzz.customer@example.com') }),
+            fc.record({ phone: junkString.filter((p) => p !== '') }),
+            fc.record({ app_metadata: fc.dictionary(junkString, fc.jsonValue({ maxDepth: 2 }), { minKeys: 1 }) }),
+            fc.record({
+              data: fc.dictionary(junkString, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }),
+              password: fc.constant('12345'),
+            }),
+          )
+          .chain((body) =>
+            fc.tuple(fc.constant(body), fc.option(hostileHeaders, { nil: undefined })).map(([b, headers]) => ({
+              kind: 'refused change',
+              probe: {
+                method: 'PUT',
+                path: '/auth/v1/user',
+                headers: { ...headers, ...apikey, ...auth(), 'content-type': 'application/json' },
+                body: JSON.stringify(b),
+              },
+              expect: 'reject' as const,
+            })),
+          ),
+        fc
+          .tuple(fc.constantFrom('password', 'email', 'data', 'app_metadata', 'nonce', 'phone'), nonString)
+          // An object is data's own type: that would be a change, not a wrong type.
+          .filter(([field, value]) => !(field === 'data' && typeof value === 'object' && !Array.isArray(value)))
+          .map(([field, value]) => ({
+            kind: 'wrong type',
+            probe: {
+              method: 'PUT',
+              path: '/auth/v1/user',
+              headers: { ...apikey, ...auth(), 'content-type': 'application/json' },
+              body: JSON.stringify({ [field]: value }),
+            },
+            // null is an absent field to GoTrue; an empty object or array of data changes nothing here.
+            expect: value === null ? ('either' as const) : ('reject' as const),
+            ...(value === null ? {} : { field }),
+          })),
+        fc.tuple(badToken, anyJson).map(([token, body]) => ({
+          kind: 'bad token',
+          probe: {
+            method: 'PUT',
+            path: '/auth/v1/user',
+            headers: { ...apikey, 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+            body: JSON.stringify(body),
+          },
+          expect: 'reject' as const,
+        })),
+        fc.tuple(badToken, fc.boolean()).map(([token, withKey]) => ({
+          kind: 'reauthenticate, bad token',
+          probe: {
+            method: 'GET',
+            path: '/auth/v1/reauthenticate',
+            headers: { ...(withKey ? apikey : {}), ...(token ? { authorization: token } : {}) },
+          },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+
   test('other /auth/v1 routes, methods and preflights', (context) =>
     fuzz(
       context,
@@ -728,6 +904,8 @@ describe('auth emulator /auth/v1', () => {
               '/.well-known/jwks.json',
               '/admin/users',
               '/recover',
+              '/resend',
+              '/reauthenticate',
               '/otp',
               '/factors',
               '/',

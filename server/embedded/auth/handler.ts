@@ -94,14 +94,24 @@ function text(body: Record<string, unknown>, field: string): string {
   return value;
 }
 
-/** An object field of a JSON body ({} when absent); 400 naming the field when it is not an object. */
-function object(body: Record<string, unknown>, field: string): Record<string, unknown> {
+/** A string field of a JSON body, undefined when absent or null (Go's nil pointer). */
+function optionalText(body: Record<string, unknown>, field: string): string | undefined {
+  return body[field] === undefined || body[field] === null ? undefined : text(body, field);
+}
+
+/** An object field of a JSON body, undefined when absent or null; 400 naming the field when it is not an object. */
+function optionalObject(body: Record<string, unknown>, field: string): Record<string, unknown> | undefined {
   const value = body[field];
-  if (value === undefined || value === null) return {};
+  if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: "${field}" must be an object`);
   }
   return value as Record<string, unknown>;
+}
+
+/** An object field of a JSON body ({} when absent); 400 naming the field when it is not an object. */
+function object(body: Record<string, unknown>, field: string): Record<string, unknown> {
+  return optionalObject(body, field) ?? {};
 }
 
 function routes(service: AuthService, jwks: unknown): Record<string, Route> {
@@ -165,17 +175,80 @@ function routes(service: AuthService, jwks: unknown): Record<string, Route> {
       );
       return respond({ status: 303, headers: { Location: location } }, false);
     },
+    'POST /verify': async (req, _url, caller) => {
+      const body = await jsonBody(req);
+      const tokens = await service.verifyCode(
+        {
+          type: text(body, 'type'),
+          token: text(body, 'token'),
+          tokenHash: text(body, 'token_hash'),
+          email: text(body, 'email'),
+          phone: text(body, 'phone'),
+          redirectTo: text(body, 'redirect_to'),
+        },
+        caller,
+      );
+      return respond({ status: 200, body: tokens }, false);
+    },
+    'POST /recover': async (req, url) => {
+      const body = await jsonBody(req);
+      const answer = await service.recover(
+        {
+          email: text(body, 'email'),
+          codeChallenge: text(body, 'code_challenge'),
+          codeChallengeMethod: text(body, 'code_challenge_method'),
+          redirectTo: url.searchParams.get('redirect_to'),
+        },
+        siteOrigin(req),
+      );
+      return respond({ status: 200, body: answer }, false);
+    },
+    'POST /resend': async (req, url) => {
+      const body = await jsonBody(req);
+      const answer = await service.resend(
+        {
+          type: text(body, 'type'),
+          email: text(body, 'email'),
+          phone: text(body, 'phone'),
+          codeChallenge: text(body, 'code_challenge'),
+          codeChallengeMethod: text(body, 'code_challenge_method'),
+          redirectTo: url.searchParams.get('redirect_to'),
+        },
+        siteOrigin(req),
+      );
+      return respond({ status: 200, body: answer }, false);
+    },
+    'PUT /user': async (req) => {
+      const body = await jsonBody(req);
+      const user = await service.updateUser(req.headers.get('authorization'), {
+        email: optionalText(body, 'email'),
+        password: optionalText(body, 'password'),
+        nonce: optionalText(body, 'nonce'),
+        phone: optionalText(body, 'phone'),
+        data: optionalObject(body, 'data'),
+        appMetadata: optionalObject(body, 'app_metadata'),
+      });
+      return respond({ status: 200, body: user }, false);
+    },
+    'GET /reauthenticate': async (req) =>
+      respond({ status: 200, body: await service.reauthenticate(req.headers.get('authorization')) }, false),
   };
 }
 
 /** Routes Kong lets through without an `apikey` (the mailed link, the public keys). */
-const OPEN_ROUTES = new Set(['GET /verify', 'GET /.well-known/jwks.json']);
-/** Which limiter guards which route. */
+const OPEN_ROUTES = new Set(['GET /verify', 'POST /verify', 'GET /.well-known/jwks.json']);
+/** Which limiter guards which route (api.go: each route its own bucket). */
 const LIMITED: Readonly<Record<string, keyof typeof SUPABASE_RATE_RULES>> = {
   'POST /token': 'token',
   'POST /signup': 'signup',
   'GET /verify': 'verify',
+  'POST /verify': 'verify',
+  'POST /recover': 'recover',
+  'POST /resend': 'resend',
+  'PUT /user': 'user',
 };
+/** Limited routes GoTrue authenticates before it counts the request (requireAuthentication comes first). */
+const AUTHENTICATED_FIRST = new Set(['PUT /user']);
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -225,6 +298,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
         );
       }
       const limiter = LIMITED[key] && limiters.get(LIMITED[key]);
+      if (limiter && AUTHENTICATED_FIRST.has(key)) await service.authenticate(req.headers.get('authorization'));
       if (limiter && !limiter.take(context.ip ?? '')) {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       }

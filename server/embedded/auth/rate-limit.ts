@@ -9,11 +9,17 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Supabase's defaults per IP: /token 150 per 5 min; /signup and /verify 30 per 5 min. */
+/**
+ * Supabase's defaults per IP: /token 150 per 5 min; /verify 30 per 5 min; /signup, /recover,
+ * /resend and PUT /user 30 per 5 min each (RATE_LIMIT_OTP, one bucket per route).
+ */
 export const SUPABASE_RATE_RULES = {
   token: { limit: 150, windowMs: 5 * 60_000 },
   signup: { limit: 30, windowMs: 5 * 60_000 },
   verify: { limit: 30, windowMs: 5 * 60_000 },
+  recover: { limit: 30, windowMs: 5 * 60_000 },
+  resend: { limit: 30, windowMs: 5 * 60_000 },
+  user: { limit: 30, windowMs: 5 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 /** A limiter: `take(key)` spends one request of `key`'s bucket, false when it is empty. */

@@ -1,7 +1,7 @@
 /**
  * GoTrue's rules for what a request may contain, with its defaults and its exact messages (from
- * supabase/auth internal/api: signup.go, password.go, mail.go, logout.go, utilities/request.go).
- * Pure functions: they throw AuthError and touch nothing.
+ * supabase/auth internal/api: signup.go, password.go, mail.go, logout.go, phone.go, pkce.go,
+ * user.go, utilities/request.go). Pure functions: they throw AuthError and touch nothing.
  */
 import { AuthError, validationFailed } from './errors.ts';
 
@@ -13,8 +13,17 @@ export const AUTH_DEFAULTS = {
   refreshReuseSeconds: 10,
   /** One confirmation mail per address per this many seconds (SMTP.MaxFrequency). */
   emailFrequencySeconds: 60,
-  /** How long a mailed link stays valid (CLI `otp_expiry`). */
+  /** How long a mailed link or code stays valid (CLI `otp_expiry`). */
   emailLinkSeconds: 3600,
+  /** Digits of a mailed one-time code (CLI `otp_length`). */
+  otpLength: 6,
+  /**
+   * Secure password change (CLI `secure_password_change`, on in supabase/config.toml): a session
+   * older than this needs a mailed code (nonce) to change the password.
+   */
+  recentSignInSeconds: 24 * 3600,
+  /** Secure password change is on (`secure_password_change = true` in supabase/config.toml). */
+  securePasswordChange: true,
   minPasswordLength: 6,
   /** bcrypt ignores bytes past 72, so GoTrue refuses longer passwords. */
   maxPasswordBytes: 72,
@@ -32,9 +41,14 @@ export function normaliseEmail(email: string): string {
   return email.toLowerCase();
 }
 
-/** Checks a new password: 400 when empty or over 72 bytes, 422 weak_password when too short. */
+/** Checks a sign-up's password: 400 when empty, then as checkPasswordStrength. */
 export function checkNewPassword(password: string): void {
   if (password === '') throw validationFailed('Signup requires a valid password');
+  checkPasswordStrength(password);
+}
+
+/** GoTrue's checkPasswordStrength: 400 when over 72 bytes, 422 weak_password when too short (empty included). */
+export function checkPasswordStrength(password: string): void {
   const bytes = Buffer.byteLength(password, 'utf8');
   if (bytes > AUTH_DEFAULTS.maxPasswordBytes) {
     throw validationFailed(`Password cannot be longer than ${AUTH_DEFAULTS.maxPasswordBytes} characters`);
@@ -88,4 +102,37 @@ export function emailFrequencyError(lastSentAt: Date | null, nowMs: number): Aut
     'over_email_send_rate_limit',
     `For security purposes, you can only request this after ${Math.floor(waitMs / 1000)} seconds.`,
   );
+}
+
+/**
+ * The PKCE parameters of a request: GoTrue's 400 when only one is given. The emulator serves the
+ * implicit flow only (the site's), so a PKCE request is refused with a 400 saying so, rather than
+ * answered with links the client could not exchange.
+ */
+export function refusePkce(codeChallenge: string, codeChallengeMethod: string): void {
+  if ((codeChallenge === '') !== (codeChallengeMethod === '')) {
+    throw validationFailed('PKCE flow requires code_challenge_method and code_challenge');
+  }
+  if (codeChallenge !== '') {
+    throw validationFailed(
+      'The local auth emulator serves the implicit flow only: create the client with flowType "implicit"',
+    );
+  }
+}
+
+/** GoTrue's validatePhone: "+" and spaces dropped, then E.164 digits, else a 400. */
+export function normalisePhone(phone: string): string {
+  const digits = phone.replace(/^\+/, '').replaceAll(' ', '');
+  if (!/^[1-9][0-9]{1,14}$/.test(digits)) throw validationFailed('Invalid phone number format (E.164 required)');
+  return digits;
+}
+
+/** What every phone request meets: this setup has no SMS provider (GoTrue's answer with phone sign-in off). */
+export function phoneDisabled(): AuthError {
+  return new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+}
+
+/** Whether a mailed link or code sent at `sentAt` has expired at `nowMs`. */
+export function linkExpired(sentAt: Date, nowMs: number): boolean {
+  return nowMs > sentAt.getTime() + AUTH_DEFAULTS.emailLinkSeconds * 1000;
 }

@@ -1,69 +1,23 @@
 /**
  * What the Auth emulator does, request by request, as GoTrue does it: sign-up with e-mail
  * confirmation, password and refresh-token grants (rotation, reuse interval, family revocation),
- * logout, the current user, and the mailed confirmation link. HTTP lives in handler.ts.
+ * logout and the current user here; the mailed links and codes (mail-links.ts) and user updates
+ * (user-update.ts) beside. HTTP lives in handler.ts.
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
-import type { Db } from '../../../functions/_lib/db.ts';
-import type { Mailer } from '../mail.ts';
 import { AuthError, validationFailed } from './errors.ts';
-import type { KeyRing } from './keys.ts';
-import {
-  AUTH_DEFAULTS,
-  checkNewPassword,
-  emailFrequencyError,
-  normaliseEmail,
-  parseLogoutScope,
-  resolveRedirect,
-} from './rules.ts';
+import { createMailLinks } from './mail-links.ts';
+import { AUTH_DEFAULTS, checkNewPassword, normaliseEmail, parseLogoutScope, resolveRedirect } from './rules.ts';
+import { AUD, createSessions, type AuthServiceDeps, type Caller, type TokenResponse } from './sessions.ts';
 import * as store from './store.ts';
-import {
-  digest,
-  errorRedirect,
-  goQueryEscape,
-  newLinkToken,
-  refreshTokenFor,
-  safeEqual,
-  sessionRedirect,
-  type SessionTokens,
-} from './tokens.ts';
-import {
-  accessTokenClaims,
-  newIdentityData,
-  obfuscatedUserJson,
-  userJson,
-  type AmrEntry,
-  type SessionRow,
-  type UserJson,
-  type UserRow,
-} from './users.ts';
+import { digest, refreshTokenFor, safeEqual } from './tokens.ts';
+import { createUserUpdate, type UserUpdateOptions } from './user-update.ts';
+import { newIdentityData, obfuscatedUserJson, userJson, type UserJson, type UserRow } from './users.ts';
 
-/** What the service needs from outside. */
-export interface AuthServiceDeps {
-  db: Db;
-  keys: KeyRing;
-  mailer: Mailer;
-  /** The clock, in ms since the epoch (injectable so tests can step past intervals). */
-  now: () => number;
-  /** The `iss` of access tokens: `<SUPABASE_URL>/auth/v1`. */
-  issuer: () => string;
-}
+export type { AuthServiceDeps, Caller, TokenResponse } from './sessions.ts';
 
-/** Who is calling and from where (sessions keep them, as GoTrue's do). */
-export interface Caller {
-  userAgent: string | null;
-  ip: string | null;
-}
-
-/** AccessTokenResponse: a session and its user. */
-export interface TokenResponse extends SessionTokens {
-  user: UserJson;
-}
-
-const AUD = 'authenticated';
 const INVALID_LOGIN = 'Invalid login credentials';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // Compared against when the address is unknown, so both failures take a bcrypt's time.
 let dummyHash: Promise<string> | undefined;
 
@@ -71,62 +25,14 @@ let dummyHash: Promise<string> | undefined;
 export type AuthService = ReturnType<typeof createAuthService>;
 
 /** Builds the emulator's operations over its database, keys, mailer and clock. */
-export function createAuthService({ db, keys, mailer, now, issuer }: AuthServiceDeps) {
-  const date = () => new Date(now());
-
-  async function issueTokens(tx: Db, user: UserRow, session: SessionRow, refreshToken: string): Promise<TokenResponse> {
-    const nowSeconds = Math.floor(now() / 1000);
-    const ttl = AUTH_DEFAULTS.accessTokenSeconds;
-    const accessToken = await keys.sign(accessTokenClaims(user, session, issuer(), nowSeconds, ttl));
-    const fresh = (await store.findUserById(tx, user.id)) ?? user;
-    return {
-      access_token: accessToken,
-      token_type: 'bearer',
-      expires_in: ttl,
-      expires_at: nowSeconds + ttl,
-      refresh_token: refreshToken,
-      user: userJson(fresh, await store.identitiesOf(tx, user.id)),
-    };
-  }
-
-  async function newRefreshToken(tx: Db, sessionId: string, parentDigest: string | null): Promise<string> {
-    const id = randomUUID();
-    const token = refreshTokenFor(keys.refreshKey, id);
-    await store.insertRefreshToken(tx, { id, digest: digest(token), parentDigest, sessionId }, date());
-    return token;
-  }
-
-  /** Starts a session for a user who just proved who they are, and answers its tokens. */
-  async function startSession(tx: Db, user: UserRow, method: AmrEntry['method'], caller: Caller) {
-    const at = date();
-    const session: SessionRow = {
-      id: randomUUID(),
-      user_id: user.id,
-      amr: [{ method, timestamp: Math.floor(at.getTime() / 1000) }],
-    };
-    await store.insertSession(tx, { ...session, ...caller }, at);
-    await store.recordSignIn(tx, user.id, at);
-    const refreshToken = await newRefreshToken(tx, session.id, null);
-    return issueTokens(tx, (await store.findUserById(tx, user.id)) ?? user, session, refreshToken);
-  }
-
-  async function sendConfirmation(tx: Db, user: UserRow, redirectTo: string, siteOrigin: string): Promise<void> {
-    const token = newLinkToken(user.email);
-    await store.storeConfirmationToken(
-      tx,
-      { id: randomUUID(), userId: user.id, digest: digest(token), email: user.email },
-      date(),
-    );
-    const link = `${siteOrigin}/auth/v1/verify?token=${token}&type=signup&redirect_to=${goQueryEscape(redirectTo)}`;
-    await mailer.send(
-      {
-        to: user.email,
-        subject: 'Confirm Your Signup',
-        text: `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n`,
-      },
-      tx,
-    );
-  }
+export function createAuthService(
+  deps: AuthServiceDeps,
+  options: UserUpdateOptions = { securePasswordChange: AUTH_DEFAULTS.securePasswordChange },
+) {
+  const { db, keys } = deps;
+  const sessions = createSessions(deps);
+  const links = createMailLinks(deps, sessions);
+  const { date } = sessions;
 
   async function signupOnce(
     email: string,
@@ -139,12 +45,9 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
     if (existing?.email_confirmed_at) return obfuscatedUserJson(email, data, AUD, date());
     if (existing) {
       // GoTrue re-sends the link but changes nothing else: the caller has not proved the address.
-      const tooSoon = emailFrequencyError(existing.confirmation_sent_at, now());
-      if (tooSoon) throw tooSoon;
       return db.transaction(async (tx) => {
-        await sendConfirmation(tx, existing, redirectTo, siteOrigin);
-        const user = (await store.findUserById(tx, existing.id)) ?? existing;
-        return userJson(user, await store.identitiesOf(tx, user.id));
+        await links.sendConfirmation(tx, existing, redirectTo, siteOrigin);
+        return sessions.currentJson(tx, existing);
       });
     }
     const hash = await bcrypt.hash(password, 10);
@@ -159,6 +62,8 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
       encrypted_password: hash,
       email_confirmed_at: null,
       confirmation_sent_at: null,
+      recovery_sent_at: null,
+      reauthentication_sent_at: null,
       last_sign_in_at: null,
       raw_app_meta_data: { provider: 'email', providers: ['email'] },
       // GoTrue replaces user_metadata with the new identity's data (RemoveUnconfirmedIdentities).
@@ -178,37 +83,9 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
         created_at: at,
         updated_at: at,
       });
-      await sendConfirmation(tx, user, redirectTo, siteOrigin);
-      const stored = (await store.findUserById(tx, id)) ?? user;
-      return userJson(stored, await store.identitiesOf(tx, id));
+      await links.sendConfirmation(tx, user, redirectTo, siteOrigin);
+      return sessions.currentJson(tx, user);
     });
-  }
-
-  /** Verifies a bearer access token: its user, and its session unless the token has none. */
-  async function authenticate(authorization: string | null): Promise<{ user: UserRow; session: SessionRow | null }> {
-    const match = /^bearer (\S+)$/i.exec(authorization ?? '');
-    if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-    let claims;
-    try {
-      claims = await keys.verify(match[1], now());
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
-    }
-    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    if (!audiences.includes(AUD)) throw validationFailed("Token audience doesn't match request audience");
-    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
-      throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-    }
-    const user = await store.findUserById(db, claims.sub);
-    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-    const sessionId = claims['session_id'];
-    if (typeof sessionId !== 'string' || sessionId === '') return { user, session: null };
-    const session = UUID.test(sessionId) ? await store.findSession(db, sessionId) : undefined;
-    if (!session || session.user_id !== user.id) {
-      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    }
-    return { user, session };
   }
 
   return {
@@ -241,7 +118,7 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
       const valid = (await bcrypt.compare(input.password, hash)) && !tooLong;
       if (!user || !valid) throw new AuthError(400, 'invalid_credentials', INVALID_LOGIN);
       if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-      return db.transaction((tx) => startSession(tx, user, 'password', caller));
+      return db.transaction((tx) => sessions.startSession(tx, user, 'password', caller));
     },
 
     /**
@@ -269,9 +146,9 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
         } else {
           await store.revokeRefreshToken(tx, row.id, at);
         }
-        issued ??= await newRefreshToken(tx, session.id, row.token_digest);
+        issued ??= await sessions.newRefreshToken(tx, session.id, row.token_digest);
         await store.touchSession(tx, session.id, at);
-        return { tokens: await issueTokens(tx, user, session, issued) };
+        return { tokens: await sessions.issueTokens(tx, user, session, issued) };
       });
       if ('tokens' in outcome) return outcome.tokens;
       if (outcome.error === 'reused') {
@@ -285,7 +162,7 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
 
     /** POST /logout?scope=global|local|others: ends the caller's sessions. */
     async logout(authorization: string | null, scope: string | null): Promise<void> {
-      const { user, session } = await authenticate(authorization);
+      const { user, session } = await sessions.authenticate(authorization);
       const which = parseLogoutScope(scope);
       if (!session) return;
       if (which === 'local') await store.deleteSession(db, session.id);
@@ -294,39 +171,18 @@ export function createAuthService({ db, keys, mailer, now, issuer }: AuthService
 
     /** GET /user: the caller's user. */
     async currentUser(authorization: string | null): Promise<UserJson> {
-      const { user } = await authenticate(authorization);
+      const { user } = await sessions.authenticate(authorization);
       return userJson(user, await store.identitiesOf(db, user.id));
     },
 
-    /**
-     * GET /verify: spends a mailed link and answers where to redirect: to `redirect_to` with the
-     * new session in the fragment, or with the error there when the link is unknown, used or old.
-     */
-    async verifyLink(
-      input: { token: string; type: string; redirectTo: string | null },
-      caller: Caller,
-      siteOrigin: string,
-    ): Promise<string> {
-      const redirectTo = resolveRedirect(input.redirectTo, siteOrigin);
-      if (input.type === '') throw validationFailed('Verify requires a verification type');
-      if (input.token === '') throw validationFailed('Verify requires a token or a token hash');
-      try {
-        if (!['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'].includes(input.type)) {
-          throw validationFailed('Unsupported verification type');
-        }
-        const tokens = await db.transaction(async (tx) => {
-          const link = input.type === 'signup' ? await store.findConfirmationToken(tx, digest(input.token)) : undefined;
-          const expired = !link || now() > link.created_at.getTime() + AUTH_DEFAULTS.emailLinkSeconds * 1000;
-          const user = link && !expired ? await store.findUserById(tx, link.user_id) : undefined;
-          if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-          await store.confirmEmail(tx, user.id, date());
-          return startSession(tx, user, 'otp', caller);
-        });
-        return sessionRedirect(redirectTo, tokens, input.type);
-      } catch (error) {
-        if (!(error instanceof AuthError)) throw error;
-        return errorRedirect(redirectTo, error.status, error.code, error.message);
-      }
-    },
+    /** Checks a bearer token and its session (what routes needing a user do first). */
+    authenticate: sessions.authenticate,
+    recover: links.recover,
+    resend: links.resend,
+    reauthenticate: links.reauthenticate,
+    verifyLink: links.verifyLink,
+    verifyCode: links.verifyCode,
+    /** PUT /user: metadata and password (user-update.ts). */
+    updateUser: createUserUpdate(deps, sessions, links, options),
   };
 }

@@ -7,7 +7,8 @@ import type { Db } from '../../../functions/_lib/db.ts';
 import type { AmrEntry, IdentityRow, SessionRow, UserRow } from './users.ts';
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
-  last_sign_in_at, raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at`;
+  recovery_sent_at, reauthentication_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
+  is_anonymous, created_at, updated_at`;
 
 /** The user with this (lower-cased) address. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -32,7 +33,7 @@ export async function identitiesOf(db: Db, userId: string): Promise<IdentityRow[
 export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): Promise<void> {
   await db.query(
     `insert into emulator_auth.users (${USER_COLUMNS})
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15)`,
     [
       user.id,
       user.aud,
@@ -41,6 +42,8 @@ export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): 
       user.encrypted_password,
       user.email_confirmed_at,
       user.confirmation_sent_at,
+      user.recovery_sent_at,
+      user.reauthentication_sent_at,
       user.last_sign_in_at,
       JSON.stringify(user.raw_app_meta_data),
       JSON.stringify(user.raw_user_meta_data),
@@ -65,38 +68,88 @@ export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): 
   );
 }
 
-/** Replaces the user's confirmation link with a new one and records when it was sent. */
-export async function storeConfirmationToken(
+/** The kinds of mailed one-time token, each with the user column recording when it was sent. */
+export const TOKEN_KINDS = {
+  confirmation_token: 'confirmation_sent_at',
+  recovery_token: 'recovery_sent_at',
+  reauthentication_token: 'reauthentication_sent_at',
+} as const;
+
+/** A kind of mailed one-time token. */
+export type TokenKind = keyof typeof TOKEN_KINDS;
+
+/** Replaces the user's token of one kind with a new one and records when it was sent. */
+export async function storeOneTimeToken(
   db: Db,
-  token: { id: string; userId: string; digest: string; email: string },
+  token: { kind: TokenKind; id: string; userId: string; digest: string; email: string },
   at: Date,
 ): Promise<void> {
-  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1 and token_type = 'confirmation_token'`, [
+  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1 and token_type = $2`, [
     token.userId,
+    token.kind,
   ]);
   await db.query(
     `insert into emulator_auth.one_time_tokens (id, user_id, token_type, token_digest, relates_to, created_at)
-     values ($1, $2, 'confirmation_token', $3, $4, $5)`,
-    [token.id, token.userId, token.digest, token.email, at],
+     values ($1, $2, $3, $4, $5, $6)`,
+    [token.id, token.userId, token.kind, token.digest, token.email, at],
   );
-  await db.query(`update emulator_auth.users set confirmation_sent_at = $2, updated_at = $2 where id = $1`, [
+  await db.query(`update emulator_auth.users set ${TOKEN_KINDS[token.kind]} = $2, updated_at = $2 where id = $1`, [
     token.userId,
     at,
   ]);
 }
 
-/** The confirmation link with this digest: its user and when it was sent. */
-export async function findConfirmationToken(
+/** A stored one-time token: its user, its kind and when it was sent. */
+export interface OneTimeTokenRow {
+  user_id: string;
+  token_type: TokenKind;
+  created_at: Date;
+}
+
+/** The token of one of `kinds` with this digest, locked until the transaction ends. */
+export async function findOneTimeToken(
   db: Db,
+  kinds: readonly TokenKind[],
   digest: string,
-): Promise<{ user_id: string; created_at: Date } | undefined> {
+): Promise<OneTimeTokenRow | undefined> {
   return (
-    await db.query<{ user_id: string; created_at: Date }>(
-      `select user_id, created_at from emulator_auth.one_time_tokens
-        where token_digest = $1 and token_type = 'confirmation_token' for update`,
-      [digest],
+    await db.query<OneTimeTokenRow>(
+      `select user_id, token_type, created_at from emulator_auth.one_time_tokens
+        where token_digest = $1 and token_type = any($2::text[]) order by created_at desc limit 1 for update`,
+      [digest, kinds],
     )
   )[0];
+}
+
+/** Spends every mailed token of the user (GoTrue's ClearAllOneTimeTokensForUser). */
+export async function clearOneTimeTokens(db: Db, userId: string): Promise<void> {
+  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1`, [userId]);
+}
+
+/**
+ * Sets the user's password hash and, as GoTrue's UpdatePassword does, forgets every mailed token
+ * and when they were sent: a new password means the old one may no longer be trusted.
+ */
+export async function setPassword(db: Db, userId: string, hash: string, at: Date): Promise<void> {
+  await db.query(
+    `update emulator_auth.users
+        set encrypted_password = $2, confirmation_sent_at = null, recovery_sent_at = null,
+            reauthentication_sent_at = null, updated_at = $3
+      where id = $1`,
+    [userId, hash, at],
+  );
+  await clearOneTimeTokens(db, userId);
+}
+
+/** Merges `updates` into the user's metadata; a key set to null is removed (UpdateUserMetaData). */
+export async function updateUserMetadata(db: Db, userId: string, updates: Record<string, unknown>, at: Date) {
+  const removed = Object.keys(updates).filter((key) => updates[key] === null);
+  await db.query(
+    `update emulator_auth.users
+        set raw_user_meta_data = (raw_user_meta_data || $2::jsonb) - $3::text[], updated_at = $4
+      where id = $1`,
+    [userId, JSON.stringify(updates), removed, at],
+  );
 }
 
 /** Marks the user's address confirmed (user, its email identity, metadata) and spends its links. */
@@ -115,7 +168,7 @@ export async function confirmEmail(db: Db, userId: string, at: Date): Promise<vo
       where i.user_id = $1 and u.id = i.user_id and i.provider = 'email' and i.identity_data->>'email' = u.email`,
     [userId, at],
   );
-  await db.query(`delete from emulator_auth.one_time_tokens where user_id = $1`, [userId]);
+  await clearOneTimeTokens(db, userId);
 }
 
 /** Records a sign-in on the user and its email identity. */
@@ -140,11 +193,16 @@ export async function insertSession(
   );
 }
 
+/** A stored session: what tokens need, and when it was signed in. */
+export interface StoredSession extends SessionRow {
+  created_at: Date;
+}
+
 /** The session with this id. */
-export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+export async function findSession(db: Db, id: string): Promise<StoredSession | undefined> {
   return (
-    await db.query<{ id: string; user_id: string; amr: AmrEntry[] }>(
-      'select id, user_id, amr from emulator_auth.sessions where id = $1',
+    await db.query<{ id: string; user_id: string; amr: AmrEntry[]; created_at: Date }>(
+      'select id, user_id, amr, created_at from emulator_auth.sessions where id = $1',
       [id],
     )
   )[0];

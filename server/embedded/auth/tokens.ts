@@ -1,9 +1,11 @@
 /**
  * Opaque tokens of the emulator and the URL fragments GoTrue hands them over in. Refresh tokens are
- * an HMAC of their row id under a per-installation key (only their digest is stored); mailed link
- * tokens have GoTrue's token-hash shape (56 hex characters) but carry 256 random bits.
+ * an HMAC of their row id under a per-installation key (only their digest is stored). Mailed links
+ * and codes are GoTrue's: a random one-time code (OTP) and its token hash, hex SHA-224 of the
+ * address and the code (crypto.GenerateTokenHash), which the link carries; only a digest of the
+ * hash is stored.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
 /** Hex SHA-256 of a token: what the database stores and is searched by. */
 export function digest(token: string): string {
@@ -27,10 +29,15 @@ export function newRefreshKey(): Buffer {
   return randomBytes(32);
 }
 
-/** A new token for a mailed link (hex SHA-224, like GoTrue's token hash, of the address and 32 random bytes). */
-export function newLinkToken(email: string): string {
+/** A new one-time code of `length` digits (crypto.GenerateOtp). */
+export function newOtp(length: number): string {
+  return String(randomInt(0, 10 ** length)).padStart(length, '0');
+}
+
+/** GoTrue's token hash of a code for an address: what links carry and /verify looks up. */
+export function tokenHash(email: string, otp: string): string {
   return createHash('sha224')
-    .update(email + randomBytes(32).toString('hex'))
+    .update(email + otp)
     .digest('hex');
 }
 

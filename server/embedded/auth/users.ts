@@ -15,6 +15,8 @@ export interface UserRow {
   encrypted_password: string;
   email_confirmed_at: Date | null;
   confirmation_sent_at: Date | null;
+  recovery_sent_at: Date | null;
+  reauthentication_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Json;
   raw_user_meta_data: Json;
@@ -58,6 +60,8 @@ export interface UserJson {
   phone: string;
   confirmation_sent_at?: string;
   confirmed_at?: string;
+  recovery_sent_at?: string;
+  reauthentication_sent_at?: string;
   last_sign_in_at?: string;
   app_metadata: Json;
   user_metadata: Json;
@@ -96,6 +100,8 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[]): Use
     phone: '',
     ...optional('confirmation_sent_at', user.confirmation_sent_at),
     ...optional('confirmed_at', user.email_confirmed_at),
+    ...optional('recovery_sent_at', user.recovery_sent_at),
+    ...optional('reauthentication_sent_at', user.reauthentication_sent_at),
     ...optional('last_sign_in_at', user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,

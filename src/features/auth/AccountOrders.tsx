@@ -1,4 +1,8 @@
-/** The account screen's paid orders, newest first (docs/product.md#orders-list). */
+/**
+ * The account screen's paid orders, newest first (docs/product.md#orders-list): a table from the
+ * small breakpoint up, and on a phone one block per order, so a 390 px screen never scrolls sideways
+ * (docs/product.md#account-page).
+ */
 import { formatCents } from '@/lib/format';
 import { accountDate } from './account';
 import type { AccountSummary } from './account-summary';
@@ -23,8 +27,20 @@ export default function AccountOrders({ summary }: Props) {
         <p className="mt-4 text-ink-muted">No paid orders yet.</p>
       )}
       {typeof summary === 'object' && summary.orders.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left">
+        <>
+          <ul className="mt-4 divide-y divide-slate-100 sm:hidden" aria-label="Your paid orders, newest first">
+            {summary.orders.map((order) => (
+              <li key={order.orderNumber} className="py-3">
+                <p className="flex flex-wrap justify-between gap-x-4">
+                  <span className="font-mono font-semibold">{order.orderNumber}</span>
+                  <span className="font-semibold">{formatCents(order.amountCents)}</span>
+                </p>
+                <p>{order.description}</p>
+                <p className="text-sm text-ink-muted">Paid on {accountDate(order.paidAt)}</p>
+              </li>
+            ))}
+          </ul>
+          <table className="mt-4 hidden w-full text-left sm:table">
             <caption className="sr-only">Your paid orders, newest first</caption>
             <thead>
               <tr className="border-b border-slate-200 text-sm text-ink-muted">
@@ -49,7 +65,7 @@ export default function AccountOrders({ summary }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
     </AccountSection>
   );

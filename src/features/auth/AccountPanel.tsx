@@ -1,8 +1,8 @@
 /**
  * The /account screen (docs/product.md#account-page): a loading state, then the signed-in user's
- * information, subscription status, quick actions, security and paid orders; without a user it
- * goes to /auth. Coming back to the tab (from the billing portal) refreshes the subscription and
- * the orders.
+ * information, subscription status, quick actions, security and paid orders; without a user, or
+ * once the sign-in service says the session has ended (docs/product.md#session-checks), it goes to
+ * /auth. Coming back to the tab (from the billing portal) refreshes the subscription and the orders.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import AccountOrders from './AccountOrders';
 import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
-import { $auth, $subscription, checkSubscription, startAuth } from './store';
+import { $auth, $subscription, checkSubscription, startAuth, verifySession } from './store';
 
 export default function AccountPanel() {
   const auth = useStore($auth);
@@ -22,7 +22,8 @@ export default function AccountPanel() {
   const token = auth.session?.access_token;
 
   useEffect(() => {
-    void startAuth();
+    // The stored session is only a hint: ask the sign-in service whether it is still alive.
+    void startAuth().then(verifySession);
   }, []);
   useEffect(() => {
     if (auth.status === 'signed-out') window.location.replace('/auth');

@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 export const ACCOUNT_LINK =
   'inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4';
 
-const CARD = 'rounded-2xl border border-slate-200 bg-white p-6';
+// min-w-0: a grid item would otherwise grow to its widest content and push the page sideways.
+const CARD = 'min-w-0 rounded-2xl border border-slate-200 bg-white p-6';
 
 interface Props {
   id: string;

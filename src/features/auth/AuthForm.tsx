@@ -1,12 +1,20 @@
 /**
  * The /auth screen (docs/product.md#sign-in): sign in or create an account, with the mode toggle that
- * clears the error and the fields, a busy state, and every message verbatim. A signed-in visitor
- * is sent home; a successful sign-in goes to /account.
+ * clears the error and the fields, a busy state, and every message verbatim; 'Forgot password?',
+ * and the confirmation e-mail again after "Email not confirmed". A signed-in visitor is sent home;
+ * a successful sign-in goes to /account. The form posts, so a press before this island runs never
+ * puts what was typed in the address bar; until it runs, /auth#needs-javascript explains.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { NEEDS_JAVASCRIPT_ID, RESET_PATH } from './link';
+import { NEEDS_JAVASCRIPT, SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
+import AuthField from './AuthField';
+import AuthMessage from './AuthMessage';
+import AuthPostForm from './AuthPostForm';
+import { useHydrated } from './hooks';
+import { resendConfirmation } from './recovery';
 import { $auth, signIn, signUp, startAuth } from './store';
-import { SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 
 const EMPTY: AuthFields = { email: '', password: '', fullName: '', confirmPassword: '' };
 
@@ -18,9 +26,15 @@ export default function AuthForm() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const [resending, setResending] = useState(false);
+  const hydrated = useHydrated();
   const signingUp = mode === 'sign-up';
 
   useEffect(() => {
+    if (window.location.hash === `#${NEEDS_JAVASCRIPT_ID}`) {
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    }
     void startAuth();
   }, []);
   useEffect(() => {
@@ -32,11 +46,24 @@ export default function AuthForm() {
     setFields(EMPTY);
     setError(null);
     setNotice(null);
+    setUnconfirmed(false);
+  }
+
+  async function resend() {
+    setResending(true);
+    const outcome = await resendConfirmation(fields.email.trim());
+    setResending(false);
+    if ('notice' in outcome) {
+      setUnconfirmed(false);
+      setError(null);
+      setNotice(outcome.notice);
+    } else setError(outcome.problem.message);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setNotice(null);
+    setUnconfirmed(false);
     const problem = validateAuthForm(mode, fields);
     if (problem) {
       setError(problem);
@@ -45,41 +72,36 @@ export default function AuthForm() {
     setError(null);
     setBusy(true);
     if (signingUp) {
-      const message = await signUp(fields.email.trim(), fields.password, fields.fullName.trim());
+      const refused = await signUp(fields.email.trim(), fields.password, fields.fullName.trim());
       setBusy(false);
-      if (message) setError(message);
+      if (refused) setError(refused.message);
       else {
         setNotice(SIGN_UP_NOTICE);
         setFields(EMPTY);
       }
       return;
     }
-    const message = await signIn(fields.email.trim(), fields.password);
-    if (message) {
+    const refused = await signIn(fields.email.trim(), fields.password);
+    if (refused) {
       setBusy(false);
-      setError(message);
+      setError(refused.message);
+      setUnconfirmed(refused.code === 'email_not_confirmed');
       return;
     }
     window.location.assign('/account');
   }
 
-  const field = (name: keyof AuthFields, label: string, type: string, autoComplete: string) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className="field-label">
-        {label}
-      </label>
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        value={fields[name]}
-        onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
-        className="field-input"
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-    </div>
+  const field = (name: keyof AuthFields, label: string, type: 'email' | 'password' | 'text', autoComplete: string) => (
+    <AuthField
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      value={fields[name]}
+      onChange={(value) => setFields((f) => ({ ...f, [name]: value }))}
+      describedBy={error ? `${id}-error` : undefined}
+    />
   );
 
   return (
@@ -88,25 +110,48 @@ export default function AuthForm() {
       <p className="mt-1 text-ink-muted">
         {signingUp ? 'Manage your Autopilot plan and bookings in one place.' : 'Welcome back.'}
       </p>
-      <form noValidate onSubmit={onSubmit} className="mt-6 grid gap-4" aria-busy={busy}>
+      {!hydrated && (
+        // Shown only at /auth#needs-javascript, where a form posted before this island ran lands.
+        <p
+          id={NEEDS_JAVASCRIPT_ID}
+          className="mt-4 hidden rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 target:block"
+        >
+          {NEEDS_JAVASCRIPT}
+        </p>
+      )}
+      <AuthPostForm busy={busy} onSubmit={onSubmit}>
         {signingUp && field('fullName', 'Full name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
         {field('password', 'Password', 'password', signingUp ? 'new-password' : 'current-password')}
+        {!signingUp && (
+          <a
+            href={RESET_PATH}
+            className="-mt-2 inline-flex min-h-11 items-center justify-self-end font-semibold text-brand-700 underline underline-offset-4"
+          >
+            Forgot password?
+          </a>
+        )}
         {signingUp && field('confirmPassword', 'Confirm password', 'password', 'new-password')}
         {error && (
-          <p id={`${id}-error`} role="alert" className="rounded-xl bg-red-50 p-3 font-semibold text-red-800">
-            {error}
-          </p>
+          <AuthMessage kind="error" id={`${id}-error`}>
+            <p>{error}</p>
+            {unconfirmed && (
+              <button
+                type="button"
+                onClick={() => void resend()}
+                disabled={resending}
+                className="mt-2 min-h-11 text-left text-brand-800 underline underline-offset-4"
+              >
+                {resending ? 'Sending...' : 'Send the confirmation e-mail again'}
+              </button>
+            )}
+          </AuthMessage>
         )}
-        {notice && (
-          <p role="status" className="rounded-xl bg-brand-50 p-3 font-semibold text-brand-800">
-            {notice}
-          </p>
-        )}
+        {notice && <AuthMessage kind="notice">{notice}</AuthMessage>}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
         </button>
-      </form>
+      </AuthPostForm>
       <p className="mt-5 text-center">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
         <button

@@ -1,4 +1,5 @@
-/** What the auth screen tells the user (docs/product.md#validation, docs/product.md#messages), as pure functions. */
+/** What the auth screens tell the user (docs/product.md#validation, docs/product.md#messages), as pure functions. */
+import { SITE } from '@/site';
 
 export type AuthMode = 'sign-in' | 'sign-up';
 
@@ -12,6 +13,30 @@ export interface AuthFields {
 export const MIN_PASSWORD_LENGTH = 6;
 export const SIGN_UP_NOTICE = 'Check your email to confirm your account!';
 export const ALREADY_REGISTERED = 'An account with this email already exists. Please sign in instead.';
+const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters';
+const PASSWORDS_DIFFER = 'Passwords do not match';
+
+/** The sign-in service could not be reached at all (the call threw "Failed to fetch" or similar). */
+export const NETWORK_ERROR = 'We could not reach the sign-in service. Check your internet connection and try again.';
+/** The sign-in service answered with a server error. */
+export const SERVICE_ERROR = 'The sign-in service is not answering right now. Please try again in a moment.';
+/** The sign-in service's per-IP limit. */
+export const TOO_MANY_ATTEMPTS = 'Too many attempts from this connection. Please wait a few minutes and try again.';
+
+/** The notice after asking for the confirmation e-mail again, whatever the service found (docs/product.md#sign-in). */
+export const RESEND_NOTICE = 'If this address still needs confirming, a new confirmation e-mail is on its way.';
+/** The one answer to a reset request, whether or not the address has an account (docs/product.md#password-reset). */
+export const RESET_NOTICE =
+  'If an account exists for that address, we have sent it a link to choose a new password. Check your email.';
+/** A reset link that is used, expired or malformed. */
+export const RESET_LINK_FAILED =
+  'This password reset link has expired or has already been used. Ask for a new one below.';
+/** A confirmation link that is used, expired or malformed (docs/product.md#email-confirmation). */
+export const CONFIRM_LINK_FAILED = 'This confirmation link has expired or has already been used.';
+/** Shown on /auth when a form was posted before its script ran (docs/product.md#sign-in). */
+export const NEEDS_JAVASCRIPT =
+  'Sign-in needs JavaScript, and it has not loaded yet. Nothing you typed was kept. Wait a moment and try ' +
+  `again; if this message stays, turn on JavaScript in your browser or call us at ${SITE.phone.display}.`;
 
 /** The first problem with the form's fields, or null when it may be submitted. */
 export function validateAuthForm(mode: AuthMode, fields: AuthFields): string | null {
@@ -19,18 +44,52 @@ export function validateAuthForm(mode: AuthMode, fields: AuthFields): string | n
     return 'You must provide either an email or phone number and a password';
   }
   if (mode === 'sign-up' && !fields.fullName.trim()) return 'Please enter your full name';
-  if (fields.password.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 6 characters';
-  if (mode === 'sign-up' && fields.password !== fields.confirmPassword) return 'Passwords do not match';
+  if (fields.password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (mode === 'sign-up' && fields.password !== fields.confirmPassword) return PASSWORDS_DIFFER;
   return null;
 }
 
-/** The message shown for an error the auth server returned (docs/product.md#messages). */
-export function authErrorMessage(error: { message?: string } | null | undefined): string {
+/** The problem with a new password and its confirmation (the sign-up rules), or null. */
+export function validateNewPassword(password: string, confirmPassword: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
+  if (password !== confirmPassword) return PASSWORDS_DIFFER;
+  return null;
+}
+
+/** The problem with the address of a reset request, or null (the contact form's wording). */
+export function validateResetEmail(email: string): string | null {
+  if (!email.trim()) return 'Please enter your email';
+  // The browser's own rule for type=email, so the server's refusal is rare.
+  if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) return 'Please enter a valid email address';
+  return null;
+}
+
+/** What supabase-js reports about a failed call: its message, and when the server said them, a code and status. */
+export interface AuthFailure {
+  message?: string;
+  code?: string | undefined;
+  status?: number | undefined;
+  name?: string;
+}
+
+/** The message shown for an error the auth server returned, or for a call that failed (docs/product.md#messages). */
+export function authErrorMessage(error: AuthFailure | null | undefined): string {
   const message = error?.message ?? '';
+  // supabase-js wraps a fetch that never got an answer as a retryable error with status 0.
+  if (error?.name === 'AuthRetryableFetchError') return error.status ? SERVICE_ERROR : NETWORK_ERROR;
+  if (error?.code === 'over_request_rate_limit') return TOO_MANY_ATTEMPTS;
+  if (error?.code === 'validation_failed' && message.startsWith('Unable to validate email address')) {
+    return 'Please enter a valid email address';
+  }
   if (message.includes('Invalid login credentials')) return 'Invalid email or password';
   if (message.includes('User already registered')) return ALREADY_REGISTERED;
   return message || 'An error occurred';
 }
 
-/** The message shown when the auth call itself threw. */
+/** The message shown when the auth call itself threw: the browser's words never reach the screen. */
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+
+/** The message for something an auth call threw instead of answering: a network failure in words. */
+export function thrownMessage(error: unknown): string {
+  return error instanceof TypeError ? NETWORK_ERROR : UNEXPECTED_ERROR;
+}

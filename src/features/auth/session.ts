@@ -1,20 +1,52 @@
 /**
  * The session supabase-js keeps in this browser's localStorage, read without loading supabase-js:
- * pages draw 'My Account' and send signed-in presses straight to checkout when one is stored. Only
- * a hint: what acts on the account verifies the session with the auth server.
+ * pages draw 'My Account' and send signed-in presses straight to checkout when one is stored, and
+ * /auth sends a signed-in visitor on before its script loads. Only a hint: what acts on the
+ * account verifies the session with the auth server.
  */
 
-/** Whether `storage` holds a supabase-js session that can still be refreshed. */
-export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getItem'>): boolean {
+/** What this browser holds: no session, one whose access token has expired (it may still refresh), or a live one. */
+export type StoredSessionState = 'none' | 'expired' | 'live';
+
+/**
+ * The state of the supabase-js session in `storage` at `nowMs`. Self-contained (no imports, no
+ * outer names): /auth inlines its source into the page (src/pages/auth.astro).
+ */
+export function storedSessionState(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'>,
+  nowMs: number,
+): StoredSessionState {
+  let state: StoredSessionState = 'none';
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
     if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
     try {
-      const value = JSON.parse(storage.getItem(key) ?? 'null') as { refresh_token?: unknown } | null;
-      if (typeof value?.refresh_token === 'string' && value.refresh_token.length > 0) return true;
+      const value = JSON.parse(storage.getItem(key) ?? 'null') as {
+        refresh_token?: unknown;
+        expires_at?: unknown;
+      } | null;
+      if (typeof value?.refresh_token !== 'string' || value.refresh_token.length === 0) continue;
+      if (typeof value.expires_at === 'number' && value.expires_at * 1000 > nowMs) return 'live';
+      state = 'expired';
     } catch {
       // Not JSON: not a session.
     }
   }
-  return false;
+  return state;
+}
+
+/** Whether `storage` holds a supabase-js session that can still be refreshed. */
+export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getItem'>): boolean {
+  return storedSessionState(storage, Date.now()) !== 'none';
+}
+
+/**
+ * The inline script /auth carries: with a live stored session, go to `destination` at once,
+ * before the sign-in script loads (docs/product.md#sign-in). Blocked storage leaves the page as is.
+ */
+export function leaveIfSignedInScript(destination: string): string {
+  return (
+    `try{if((${storedSessionState.toString()})(localStorage,Date.now())==='live')` +
+    `location.replace(${JSON.stringify(destination)})}catch{}`
+  );
 }

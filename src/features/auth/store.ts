@@ -1,13 +1,15 @@
 /**
  * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then signed in or out;
- * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out.
+ * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out; a
+ * reset link's session is flagged ($recovery, from the PASSWORD_RECOVERY event).
  * Exactly one supabase-js subscription feeds it; its callback stays synchronous (awaiting inside it
  * can deadlock supabase-js), so follow-up calls are deferred.
  */
 import type { Session, User } from '@supabase/supabase-js';
 import { atom } from 'nanostores';
 import { getSupabase } from '@/lib/supabase';
-import { authErrorMessage, UNEXPECTED_ERROR } from './messages';
+import { CONFIRM_PATH } from './link';
+import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
 
 export interface AuthState {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -24,6 +26,24 @@ export interface SubscriptionState {
 export const NO_SUBSCRIPTION: SubscriptionState = { subscribed: false, tier: null, endDate: null };
 export const $auth = atom<AuthState>({ status: 'loading', user: null, session: null });
 export const $subscription = atom<SubscriptionState>(NO_SUBSCRIPTION);
+/** Whether the session came from a password reset link (docs/product.md#password-reset). */
+export const $recovery = atom(false);
+
+/** A refusal to show: its message and, when the sign-in service gave one, its error code. */
+export interface AuthProblem {
+  message: string;
+  code: string | null;
+}
+
+/** The problem to show for an error supabase-js answered with. */
+export function problemOf(error: AuthFailure): AuthProblem {
+  return { message: authErrorMessage(error), code: error.code ?? null };
+}
+
+/** The problem to show for something an auth call threw. */
+export function thrownProblem(error: unknown): AuthProblem {
+  return { message: thrownMessage(error), code: null };
+}
 
 let started: Promise<void> | undefined;
 
@@ -33,6 +53,8 @@ export function startAuth(): Promise<void> {
     const supabase = await getSupabase();
     supabase.auth.onAuthStateChange((event, session) => {
       $auth.set({ status: session ? 'signed-in' : 'signed-out', user: session?.user ?? null, session });
+      if (event === 'PASSWORD_RECOVERY') $recovery.set(true);
+      if (event === 'SIGNED_OUT' || !session) $recovery.set(false);
       if (event === 'SIGNED_OUT' || !session) $subscription.set(NO_SUBSCRIPTION);
       else if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN') setTimeout(() => void checkSubscription(), 0);
     });
@@ -79,35 +101,49 @@ async function resetSession(): Promise<void> {
   }
 }
 
-/** Signs in; resolves with the message to show, or null on success. */
-export async function signIn(email: string, password: string): Promise<string | null> {
+/** Signs in; resolves with the problem to show, or null on success. */
+export async function signIn(email: string, password: string): Promise<AuthProblem | null> {
   try {
     await resetSession();
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signInWithPassword({ email, password });
-    return error ? authErrorMessage(error) : null;
-  } catch {
-    return UNEXPECTED_ERROR;
+    return error ? problemOf(error) : null;
+  } catch (error) {
+    return thrownProblem(error);
   }
 }
 
-/** Creates an account; resolves with the message to show, or null when the confirmation mail was sent. */
-export async function signUp(email: string, password: string, fullName: string): Promise<string | null> {
+/** Creates an account; resolves with the problem to show, or null when the confirmation mail was sent. */
+export async function signUp(email: string, password: string, fullName: string): Promise<AuthProblem | null> {
   try {
     await resetSession();
     const supabase = await getSupabase();
     const { data, error } = await supabase.auth.signUp({
       email,
       password,
-      options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}/` },
+      options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}${CONFIRM_PATH}` },
     });
-    if (error) return authErrorMessage(error);
+    if (error) return problemOf(error);
     // A taken address answers with a user that has no identities (docs/product.md#sign-up).
-    if (data.user && data.user.identities?.length === 0)
-      return authErrorMessage({ message: 'User already registered' });
+    if (data.user && data.user.identities?.length === 0) return problemOf({ message: 'User already registered' });
     return null;
-  } catch {
-    return UNEXPECTED_ERROR;
+  } catch (error) {
+    return thrownProblem(error);
+  }
+}
+
+/**
+ * Asks the sign-in service who the current user is: a session that has ended elsewhere (sign-out
+ * everywhere, a password reset) is then dropped by supabase-js, which signs this browser out
+ * (docs/product.md#session-checks). Any other failure leaves the state as it is.
+ */
+export async function verifySession(): Promise<void> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.getUser();
+    if (error && error.name !== 'AuthSessionMissingError') console.error('Session check failed:', error);
+  } catch (error) {
+    console.error('Session check failed:', error);
   }
 }
 

@@ -1,13 +1,14 @@
 /**
  * A real server for the payment tests: createApp on 127.0.0.1 with a random port, a PGlite data
  * dir with the product's migrations, the Stripe emulator, optionally the functions, and a JWKS of
- * our own at the auth server's path so `requireUser` accepts tokens these tests sign.
+ * our own at the auth server's path so `requireUser` accepts tokens these tests sign, with the auth
+ * server's user endpoint answering for them (every session alive) for `requireLiveSession`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type CryptoKey, type JWK } from 'jose';
 import Stripe from 'stripe';
 import { setDb, type Db } from '../../../functions/_lib/db.ts';
 import { json, type Route } from '../../../functions/_lib/http.ts';
@@ -120,7 +121,24 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   routes.push(...emulator.routes, ...(options.extraRoutes ?? []));
   if (options.jwk) {
     const keys = { keys: [options.jwk] };
-    routes.push({ path: '/auth/v1/.well-known/jwks.json', match: 'exact', handler: async () => json(keys) });
+    const publicKey = await importJWK(options.jwk, 'ES256');
+    routes.push(
+      { path: '/auth/v1/.well-known/jwks.json', match: 'exact', handler: async () => json(keys) },
+      {
+        path: '/auth/v1/user',
+        match: 'exact',
+        // The hosted auth server's answer for a token whose session is alive; a bad token is GoTrue's 403.
+        handler: async (req) => {
+          const token = /^Bearer (\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
+          try {
+            const { payload } = await jwtVerify(token, publicKey);
+            return json({ id: payload.sub, email: payload['email'], aud: 'authenticated' });
+          } catch {
+            return json({ code: 'bad_jwt', message: 'invalid JWT' }, 403);
+          }
+        },
+      },
+    );
   }
   if (options.functions) {
     process.env['SUPABASE_URL'] = origin;

@@ -78,6 +78,13 @@ describe('supabase/', () => {
     expect(config.auth.rate_limit['token_refresh']).toBe(SUPABASE_RATE_RULES.token.limit);
     expect(config.auth.rate_limit['sign_in_sign_ups']).toBe(SUPABASE_RATE_RULES.signup.limit);
     expect(config.auth.rate_limit['token_verifications']).toBe(SUPABASE_RATE_RULES.verify.limit);
+    // Reset requests, confirmation resends and user updates count against the same per-IP limit.
+    for (const rule of [SUPABASE_RATE_RULES.recover, SUPABASE_RATE_RULES.resend, SUPABASE_RATE_RULES.user]) {
+      expect(config.auth.rate_limit['sign_in_sign_ups']).toBe(rule.limit);
+    }
+    expect(config.auth.email['otp_length']).toBe(AUTH_DEFAULTS.otpLength);
+    expect(config.auth.email['secure_password_change']).toBe(AUTH_DEFAULTS.securePasswordChange);
+    expect(config.auth.email['double_confirm_changes']).toBe(true);
   });
 
   test('every migration is named as `supabase db push` expects, with distinct versions', () => {

@@ -1,9 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
+  AUTH_DEFAULTS,
   checkNewPassword,
+  checkPasswordStrength,
   emailFrequencyError,
+  linkExpired,
   normaliseEmail,
+  normalisePhone,
   parseLogoutScope,
+  refusePkce,
   resolveRedirect,
 } from '../../../../../server/embedded/auth/rules.ts';
 
@@ -102,5 +107,62 @@ describe('emailFrequencyError', () => {
       code: 'over_email_send_rate_limit',
       message: 'For security purposes, you can only request this after 58 seconds.',
     });
+  });
+});
+
+describe('checkPasswordStrength (a new password on PUT /user)', () => {
+  test('an empty password is weak, not missing: 422 weak_password', () => {
+    expect(() => checkPasswordStrength('')).toThrow(expect.objectContaining({ status: 422, code: 'weak_password' }));
+  });
+
+  test('over 72 bytes is a 400, six is enough', () => {
+    expect(() => checkPasswordStrength('x'.repeat(73))).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => checkPasswordStrength('123456')).not.toThrow();
+  });
+});
+
+describe('refusePkce', () => {
+  test('neither parameter: the implicit flow, accepted', () => {
+    expect(() => refusePkce('', '')).not.toThrow();
+  });
+
+  test("one without the other is GoTrue's 400", () => {
+    expect(() => refusePkce('abc', '')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'validation_failed',
+        message: 'PKCE flow requires code_challenge_method and code_challenge',
+      }),
+    );
+  });
+
+  test('both: refused with a 400 saying the emulator serves the implicit flow', () => {
+    expect(() => refusePkce('x'.repeat(43), 's256')).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringContaining('implicit flow') }),
+    );
+  });
+});
+
+describe('normalisePhone (E.164 after "+" and spaces are dropped)', () => {
+  test.each([
+    ['+1 417 555 0142', '14175550142'],
+    ['447700900123', '447700900123'],
+  ])('%j -> %s', (phone, digits) => {
+    expect(normalisePhone(phone)).toBe(digits);
+  });
+
+  test.each(['', '0123', '+1-417-555-0142', 'phone', '1234567890123456'])('%j is a 400', (phone) => {
+    expect(() => normalisePhone(phone)).toThrow(
+      expect.objectContaining({ status: 400, message: 'Invalid phone number format (E.164 required)' }),
+    );
+  });
+});
+
+describe('linkExpired (links and codes live one hour)', () => {
+  const sent = new Date('2026-03-01T12:00:00Z');
+  test('valid up to the hour, expired after it', () => {
+    const hour = AUTH_DEFAULTS.emailLinkSeconds * 1000;
+    expect(linkExpired(sent, sent.getTime() + hour)).toBe(false);
+    expect(linkExpired(sent, sent.getTime() + hour + 1)).toBe(true);
   });
 });

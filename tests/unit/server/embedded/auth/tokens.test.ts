@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { errorRedirect, goQueryEscape, sessionRedirect } from '../../../../../server/embedded/auth/tokens.ts';
+import {
+  errorRedirect,
+  goQueryEscape,
+  newOtp,
+  sessionRedirect,
+  tokenHash,
+} from '../../../../../server/embedded/auth/tokens.ts';
 
 const SITE = 'http://localhost:4321';
 
@@ -28,5 +34,19 @@ describe('redirect fragments', () => {
     expect(errorRedirect(`${SITE}/`, 429, 'over_request_rate_limit', 'Slow down')).toBe(
       `${SITE}/#error_code=over_request_rate_limit&error_description=Slow+down&sb=`,
     );
+  });
+});
+
+describe('mailed codes and their token hashes (crypto.GenerateOtp, GenerateTokenHash)', () => {
+  test('a code has exactly the digits asked for, leading zeros kept', () => {
+    const codes = Array.from({ length: 200 }, () => newOtp(6));
+    for (const code of codes) expect(code).toMatch(/^\d{6}$/);
+    expect(new Set(codes).size).toBeGreaterThan(190);
+  });
+
+  test("the token hash is hex SHA-224 of the address followed by the code, as GoTrue's links carry it", () => {
+    // sha224("pat@example.com123456"), computed independently with `printf ... | sha224sum`.
+    expect(tokenHash('pat@example.com', '123456')).toBe('b98d1e49588d6125fcc18604e30e12f90071b7e9213dca88a0690bdd');
+    expect(tokenHash('pat@example.com', '123457')).not.toBe(tokenHash('pat@example.com', '123456'));
   });
 });

@@ -16,6 +16,8 @@ describe('user JSON', () => {
     encrypted_password: '$2b$10$secret',
     email_confirmed_at: null,
     confirmation_sent_at: at,
+    recovery_sent_at: null,
+    reauthentication_sent_at: null,
     last_sign_in_at: null,
     raw_app_meta_data: { provider: 'email', providers: ['email'] },
     raw_user_meta_data: { full_name: 'Pat' },
@@ -29,10 +31,17 @@ describe('user JSON', () => {
     expect(json).not.toHaveProperty('email_confirmed_at');
     expect(json).not.toHaveProperty('confirmed_at');
     expect(json).not.toHaveProperty('last_sign_in_at');
+    expect(json).not.toHaveProperty('recovery_sent_at');
+    expect(json).not.toHaveProperty('reauthentication_sent_at');
     expect(json.confirmation_sent_at).toBe('2026-03-01T12:00:00.000Z');
     expect(JSON.stringify(json)).not.toContain('$2b$');
     const confirmed = userJson({ ...user, email_confirmed_at: at }, []);
     expect(confirmed).toMatchObject({ email_confirmed_at: at.toISOString(), confirmed_at: at.toISOString() });
+    const recovering = userJson({ ...user, recovery_sent_at: at, reauthentication_sent_at: at }, []);
+    expect(recovering).toMatchObject({
+      recovery_sent_at: at.toISOString(),
+      reauthentication_sent_at: at.toISOString(),
+    });
   });
 
   test('the stand-in for a taken address tells nothing about the account', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { ALREADY_REGISTERED, authErrorMessage, validateAuthForm } from '@/features/auth/messages';
+import {
+  ALREADY_REGISTERED,
+  authErrorMessage,
+  NETWORK_ERROR,
+  SERVICE_ERROR,
+  thrownMessage,
+  TOO_MANY_ATTEMPTS,
+  UNEXPECTED_ERROR,
+  validateAuthForm,
+  validateNewPassword,
+  validateResetEmail,
+} from '@/features/auth/messages';
 
 const fields = { email: 'pat@example.com', password: 'secret1', fullName: 'Pat', confirmPassword: 'secret1' };
 
@@ -34,5 +45,57 @@ describe('authErrorMessage (docs/product.md#messages)', () => {
     [null, 'An error occurred'],
   ])('%o -> %s', (error, message) => {
     expect(authErrorMessage(error)).toBe(message);
+  });
+});
+
+describe('a failed call is said in words, never as the browser words it (docs/product.md#messages)', () => {
+  test('no answer at all (supabase-js: a retryable error with status 0) is a network failure', () => {
+    expect(authErrorMessage({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 })).toBe(
+      NETWORK_ERROR,
+    );
+  });
+
+  test('a 5xx from the sign-in service, and its per-IP limit', () => {
+    expect(authErrorMessage({ name: 'AuthRetryableFetchError', message: 'Bad Gateway', status: 502 })).toBe(
+      SERVICE_ERROR,
+    );
+    expect(authErrorMessage({ message: 'Request rate limit reached', code: 'over_request_rate_limit' })).toBe(
+      TOO_MANY_ATTEMPTS,
+    );
+  });
+
+  test("the service's refusal of an address reads as the form's own", () => {
+    expect(
+      authErrorMessage({ message: 'Unable to validate email address: invalid format', code: 'validation_failed' }),
+    ).toBe('Please enter a valid email address');
+  });
+
+  test('something thrown: a TypeError (a fetch or a script that did not load) is a network failure', () => {
+    expect(thrownMessage(new TypeError('Failed to fetch dynamically imported module'))).toBe(NETWORK_ERROR);
+    expect(thrownMessage(new Error('boom'))).toBe(UNEXPECTED_ERROR);
+  });
+});
+
+describe('validateNewPassword (docs/product.md#password-reset: the sign-up rules)', () => {
+  test.each([
+    ['secret1', 'secret1', null],
+    ['', '', 'Password must be at least 6 characters'],
+    ['12345', '12345', 'Password must be at least 6 characters'],
+    ['secret1', 'secret2', 'Passwords do not match'],
+  ])('%j and %j -> %s', (password, confirm, message) => {
+    expect(validateNewPassword(password, confirm)).toBe(message);
+  });
+});
+
+describe('validateResetEmail', () => {
+  test.each([
+    ['pat@example.com', null],
+    [' pat@example.com ', null],
+    ['', 'Please enter your email'],
+    ['  ', 'Please enter your email'],
+    ['pat', 'Please enter a valid email address'],
+    ['pat lee@example.com', 'Please enter a valid email address'],
+  ])('%j -> %s', (email, message) => {
+    expect(validateResetEmail(email)).toBe(message);
   });
 });

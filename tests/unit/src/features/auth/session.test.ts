@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hasStoredSession } from '@/features/auth/session';
+import { hasStoredSession, leaveIfSignedInScript, storedSessionState } from '@/features/auth/session';
 
 function storage(entries: Record<string, string>): Pick<Storage, 'length' | 'key' | 'getItem'> {
   const keys = Object.keys(entries);
@@ -23,5 +23,49 @@ describe('hasStoredSession', () => {
     [{ 'plan-request:lite': JSON.stringify({ refresh_token: 'r' }) }],
   ])('no session in %o', (entries) => {
     expect(hasStoredSession(storage(entries))).toBe(false);
+  });
+});
+
+describe('storedSessionState (docs/product.md#sign-in: sent on at once only with a live access token)', () => {
+  const now = Date.UTC(2026, 2, 1, 12);
+  const session = (expiresAt: unknown) =>
+    storage({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: expiresAt }) });
+
+  test('an access token still valid is live; an expired one may still refresh', () => {
+    expect(storedSessionState(session(now / 1000 + 60), now)).toBe('live');
+    expect(storedSessionState(session(now / 1000 - 1), now)).toBe('expired');
+    expect(storedSessionState(session(undefined), now)).toBe('expired');
+    expect(storedSessionState(storage({}), now)).toBe('none');
+  });
+
+  test('the inline script of /auth runs on its own and leaves only for a live session', () => {
+    const run = (entries: Record<string, string>) => {
+      const replaced: string[] = [];
+      new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/'))(
+        storage(entries),
+        { replace: (to: string) => replaced.push(to) },
+        { now: () => now },
+      );
+      return replaced;
+    };
+    expect(run({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: now / 1000 + 60 }) })).toEqual([
+      '/',
+    ]);
+    expect(run({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: now / 1000 - 60 }) })).toEqual(
+      [],
+    );
+    expect(run({})).toEqual([]);
+    // Storage that throws (blocked by the browser) leaves the page as it is.
+    expect(() =>
+      new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/'))(
+        {
+          get length(): number {
+            throw new Error('blocked');
+          },
+        },
+        { replace: () => {} },
+        Date,
+      ),
+    ).not.toThrow();
   });
 });

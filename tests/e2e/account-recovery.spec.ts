@@ -1,0 +1,281 @@
+/**
+ * Getting back into an account, and sign-in that never leaks (docs/product.md#password-reset,
+ * docs/product.md#email-confirmation, docs/product.md#sign-in, docs/product.md#session-checks):
+ * the flows as a customer meets them in Chromium, against the built site and the real server.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startFreshServer, type ServerProcess } from '../support/server';
+import { expectNoAxeViolations } from './a11y';
+import { PASSWORD, signUp, signUpAndIn } from './customer';
+import { holdRequests } from './network';
+
+const NEW_PASSWORD = 'a-brand-new-one-2';
+const RESET_NOTICE =
+  'If an account exists for that address, we have sent it a link to choose a new password. Check your email.';
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** The first link of the newest mail to `email` whose subject is `subject`. */
+async function mailedLink(page: Page, email: string, subject: string): Promise<string> {
+  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
+  const { messages } = (await res.json()) as { messages: { subject: string; links: string[] }[] };
+  const link = messages.find((m) => m.subject === subject)?.links[0];
+  if (!link) throw new Error(`no mail "${subject}" for ${email}`);
+  return link;
+}
+
+/** How many mails `email` has received. */
+async function mailCount(page: Page, email: string): Promise<number> {
+  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { messages: unknown[] }).messages.length;
+}
+
+/** Opens /auth and waits for the form's island to run. */
+async function openAuth(page: Page, path = '/auth'): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+}
+
+/** Signs in through the form in a fresh browser; answers the page, signed in on /account. */
+async function signInElsewhere(browser: Browser, email: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await openAuth(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(email)).toBeVisible();
+  return page;
+}
+
+/** The access token supabase-js keeps for this page's origin. */
+async function storedAccessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => /^sb-.+-auth-token$/.test(k)) ?? '';
+    return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? '';
+  });
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('getting back into an account', () => {
+  const waiting = `wait.${Date.now()}@example.com`;
+
+  test('signing up before confirming: the first mail goes out (its resend is tested last)', async ({ page }) => {
+    await signUp(page, waiting, 'Wade Waiting');
+    expect(await mailCount(page, waiting)).toBe(1);
+  });
+
+  test('forgot password, end to end: mail, link, new password twice, signed in on /account', async ({
+    page,
+    browser,
+  }) => {
+    const email = `reset.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    // A second browser, signed in before the reset.
+    const other = await signInElsewhere(browser, email, PASSWORD);
+
+    const visitor = await (await browser.newContext()).newPage();
+    await openAuth(visitor);
+    await visitor.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(visitor).toHaveURL(/\/auth\/reset$/);
+    await expect(visitor.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(visitor.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+    await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(visitor.getByRole('alert')).toHaveText('Please enter your email');
+    // An address without an account gets the very same answer.
+    await visitor.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`);
+    await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(visitor.getByRole('status')).toHaveText(RESET_NOTICE);
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(visitor.getByRole('status')).toHaveText(RESET_NOTICE);
+
+    const link = await mailedLink(visitor, email, 'Reset your password');
+    await visitor.goto(link);
+    await expect(visitor.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(visitor).toHaveURL(/\/auth\/reset$/);
+    await expectNoAxeViolations(visitor);
+    const submit = visitor.getByRole('button', { name: 'Set New Password' });
+    await visitor.getByLabel('New password', { exact: true }).fill('12345');
+    await visitor.getByLabel('Confirm new password').fill('12345');
+    await submit.click();
+    await expect(visitor.getByRole('alert')).toHaveText('Password must be at least 6 characters');
+    await visitor.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await visitor.getByLabel('Confirm new password').fill(`${NEW_PASSWORD}x`);
+    await submit.click();
+    await expect(visitor.getByRole('alert')).toHaveText('Passwords do not match');
+    await visitor.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await submit.click();
+    await expect(visitor).toHaveURL(/\/account$/);
+    await expect(visitor.getByText(email)).toBeVisible();
+
+    // The old password no longer signs in; the new one does.
+    const again = await (await browser.newContext()).newPage();
+    await openAuth(again);
+    await again.getByLabel('Email').fill(email);
+    await again.getByLabel('Password').fill(PASSWORD);
+    await again.getByRole('button', { name: 'Sign In' }).click();
+    await expect(again.getByRole('alert')).toHaveText('Invalid email or password');
+
+    // The browser signed in before the reset is signed out at its next call.
+    const oldToken = await storedAccessToken(other);
+    await other.reload();
+    await expect(other).toHaveURL(/\/auth$/);
+    const portal = await other.request.post('/api/customer-portal', {
+      headers: { Authorization: `Bearer ${oldToken}` },
+    });
+    expect(portal.status()).toBe(401);
+    expect(await portal.json()).toEqual({ error: SESSION_ENDED });
+
+    // The used link now says so, and its error is not left in the address bar.
+    await visitor.goto(link);
+    await expect(visitor.getByRole('alert')).toHaveText(
+      'This password reset link has expired or has already been used. Ask for a new one below.',
+    );
+    expect(new URL(visitor.url()).hash).toBe('');
+    await expectNoAxeViolations(visitor);
+  });
+
+  test('after sign-out everywhere, the billing portal answers 401 to the old token', async ({ page }) => {
+    await signUpAndIn(page, `gone.${Date.now()}@example.com`);
+    const token = await storedAccessToken(page);
+    const before = await page.request.post('/api/customer-portal', { headers: { Authorization: `Bearer ${token}` } });
+    expect(before.status()).toBe(404);
+    await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const after = await page.request.post('/api/customer-portal', { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status()).toBe(401);
+    expect(await after.json()).toEqual({ error: SESSION_ENDED });
+  });
+
+  test('a signed-in visitor opening /auth is sent on before the sign-in script has loaded', async ({ page }) => {
+    await signUpAndIn(page, `here.${Date.now()}@example.com`);
+    const release = await holdRequests(page, /\/_astro\/AuthForm\.[\w-]+\.js$/);
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/$/);
+    release();
+  });
+
+  test('a sign-in that cannot reach the sign-in service says so in words', async ({ page }) => {
+    await openAuth(page);
+    await page.route('**/auth/v1/token**', (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Email').fill('pat@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'We could not reach the sign-in service. Check your internet connection and try again.',
+    );
+    await expect(page.getByRole('alert')).not.toContainText('Failed to fetch');
+  });
+
+  test('/auth#needs-javascript explains, while the form has not come to life', async ({ page }) => {
+    await holdRequests(page, /\/_astro\/AuthForm\.[\w-]+\.js$/);
+    await page.goto('/auth#needs-javascript', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByText(/^Sign-in needs JavaScript, and it has not loaded yet\./)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/account with an order fits a 390 x 844 phone without sideways scrolling', async ({ page }) => {
+    await signUpAndIn(page, `phone.${Date.now()}@example.com`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const token = await storedAccessToken(page);
+    const checkout = await page.request.post('/api/create-payment-checkout', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
+    });
+    expect(checkout.status()).toBe(200);
+    await page.goto(((await checkout.json()) as { url: string }).url);
+    await page.getByLabel('Name on card').fill('Pat Phone');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    // The order counts once the provider's webhook has arrived: reload until it shows.
+    const orders = page.getByRole('region', { name: 'Your Orders' });
+    await expect(async () => {
+      await page.goto('/account');
+      await expect(orders.getByText('Air Filter Replacement (Premium filter)').filter({ visible: true })).toBeVisible({
+        timeout: 3000,
+      });
+    }).toPass({ timeout: 30_000 });
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // On a phone each order is a block of the list, not a row of a table.
+    await expect(orders.getByRole('listitem')).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+
+  test('sign in before confirming, ask for the mail again, confirm with the new one; the old link says it is used', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await openAuth(page);
+    await page.getByLabel('Email').fill(waiting);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Email not confirmed');
+    await expectNoAxeViolations(page);
+    const first = await mailedLink(page, waiting, 'Confirm Your Signup');
+    // One confirmation mail a minute per address, as on the hosted service: ask until it goes.
+    await expect(async () => {
+      await alert.getByRole('button', { name: 'Send the confirmation e-mail again' }).click();
+      await expect(page.getByRole('status')).toHaveText(
+        'If this address still needs confirming, a new confirmation e-mail is on its way.',
+        { timeout: 2000 },
+      );
+    }).toPass({ timeout: 90_000, intervals: [5000] });
+    expect(await mailCount(page, waiting)).toBe(2);
+
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or has already been used.');
+    expect(new URL(page.url()).hash).toBe('');
+    await expectNoAxeViolations(page);
+
+    const fresh = await mailedLink(page, waiting, 'Confirm Your Signup');
+    expect(fresh).not.toBe(first);
+    await page.goto(fresh);
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+
+    // Used once, the new link says so too, with the way on.
+    await page.goto(fresh);
+    await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or has already been used.');
+    await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  let server: ServerProcess;
+
+  test.beforeAll(async () => {
+    // A server of its own, to read everything it prints.
+    server = await startFreshServer({ prefix: 'shm-e2e-nojs-' });
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('submitting /auth posts: no password in the address bar or the server log, and the page says why', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const secret = `never-in-a-url-${Date.now()}`;
+    await page.goto(`${server.origin}/auth`);
+    await page.getByLabel('Email').fill('pat@example.com');
+    await page.getByLabel('Password').fill(secret);
+    const posted = page.waitForRequest((req) => req.url().endsWith('/api/auth-form'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect((await posted).method()).toBe('POST');
+    await expect(page).toHaveURL(`${server.origin}/auth#needs-javascript`);
+    await expect(page.getByText(/^Sign-in needs JavaScript, and it has not loaded yet\./)).toBeVisible();
+    expect(page.url()).not.toContain(secret);
+    expect(page.url()).not.toContain('pat%40example.com');
+    expect(server.output()).not.toContain(secret);
+    await context.close();
+  });
+});

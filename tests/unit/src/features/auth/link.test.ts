@@ -1,0 +1,67 @@
+import { describe, expect, test } from 'vitest';
+import { markAuthLink, markAuthLinkScript, parseAuthLink } from '@/features/auth/link';
+
+/** A page as markAuthLink sees it: <html>'s dataset, the address and the history it may replace. */
+function page(href: string) {
+  const url = new URL(href);
+  const root = { dataset: {} as DOMStringMap };
+  const replaced: string[] = [];
+  const history = { state: null, replaceState: (_state: unknown, _unused: string, to: string) => replaced.push(to) };
+  return { root, replaced, history, location: { hash: url.hash, pathname: url.pathname, search: url.search } };
+}
+
+describe('markAuthLink (docs/product.md#email-confirmation: the error never stays in the address bar)', () => {
+  test('an error is noted and taken out of the address, the query kept', () => {
+    const p = page(
+      'https://site.example/auth/reset?x=1#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
+    );
+    markAuthLink(p.root, p.location, p.history);
+    expect(p.root.dataset['authLink']).toBe('error:otp_expired');
+    expect(p.replaced).toEqual(['/auth/reset?x=1']);
+  });
+
+  test('an error without a code is still an error', () => {
+    const p = page('https://site.example/auth/confirm#error_description=Something+went+wrong');
+    markAuthLink(p.root, p.location, p.history);
+    expect(p.root.dataset['authLink']).toBe('error:unknown');
+  });
+
+  test('a session is noted with its type and left for the sign-in client to read', () => {
+    const p = page('https://site.example/auth/reset#access_token=a.b.c&refresh_token=r&type=recovery');
+    markAuthLink(p.root, p.location, p.history);
+    expect(p.root.dataset['authLink']).toBe('session:recovery');
+    expect(p.replaced).toEqual([]);
+  });
+
+  test('nothing in the fragment: nothing noted, nothing replaced', () => {
+    for (const href of ['https://site.example/auth/reset', 'https://site.example/auth/reset#needs-javascript']) {
+      const p = page(href);
+      markAuthLink(p.root, p.location, p.history);
+      expect(p.root.dataset).toEqual({});
+      expect(p.replaced).toEqual([]);
+    }
+  });
+
+  test('the inline script is self-contained: it runs with only the page globals', () => {
+    const p = page('https://site.example/auth/confirm#error=access_denied&error_code=otp_expired');
+    new Function('document', 'location', 'history', markAuthLinkScript())(
+      { documentElement: p.root },
+      p.location,
+      p.history,
+    );
+    expect(p.root.dataset['authLink']).toBe('error:otp_expired');
+  });
+});
+
+describe('parseAuthLink', () => {
+  test.each([
+    ['session:recovery', { kind: 'session', type: 'recovery' }],
+    ['session:', { kind: 'session', type: '' }],
+    ['error:otp_expired', { kind: 'error', code: 'otp_expired' }],
+    ['', { kind: 'none' }],
+    ['junk', { kind: 'none' }],
+    [':x', { kind: 'none' }],
+  ])('%j', (note, link) => {
+    expect(parseAuthLink(note)).toEqual(link);
+  });
+});
