@@ -1,4 +1,4 @@
-/** The account screen's paid orders, newest first (docs/product.md#orders-list). */
+/** The account screen's paid (and refunded) orders, newest first (docs/product.md#orders-list). */
 import { formatCents } from '@/lib/format';
 import { accountDate } from './account';
 import type { AccountSummary } from './account-summary';
@@ -42,7 +42,10 @@ export default function AccountOrders({ summary }: Props) {
               {summary.orders.map((order) => (
                 <tr key={order.orderNumber} className="border-b border-slate-100 last:border-0">
                   <td className="py-2 pr-4 font-mono font-semibold">{order.orderNumber}</td>
-                  <td className="py-2 pr-4">{order.description}</td>
+                  <td className="py-2 pr-4">
+                    {order.description}
+                    {order.status === 'refunded' ? ', refunded' : ''}
+                  </td>
                   <td className="py-2 pr-4">{accountDate(order.paidAt)}</td>
                   <td className="py-2 text-right font-semibold">{formatCents(order.amountCents)}</td>
                 </tr>
