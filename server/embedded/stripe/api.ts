@@ -27,7 +27,7 @@ import {
 import { createCustomer, listCustomers, retrieveCustomer } from './resources/customers.ts';
 import { createInvoicePreview, listInvoices, retrieveInvoice } from './resources/invoices.ts';
 import { createPrice, createProduct, listPrices, retrievePrice, retrieveProduct } from './resources/prices.ts';
-import { createRefund, retrievePaymentIntent } from './resources/refunds.ts';
+import { createRefund, retrievePaymentIntent, retrieveRefund } from './resources/refunds.ts';
 import {
   cancelSubscription,
   listSubscriptions,
@@ -71,6 +71,7 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, run: createInvoicePreview },
   { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}$`), run: retrieveInvoice },
   { method: 'POST', pattern: /^\/v1\/refunds$/, run: createRefund },
+  { method: 'GET', pattern: new RegExp(`^/v1/refunds/${ID}$`), run: retrieveRefund },
   { method: 'GET', pattern: new RegExp(`^/v1/payment_intents/${ID}$`), run: retrievePaymentIntent },
   { method: 'GET', pattern: /^\/v1\/subscriptions$/, run: listSubscriptions },
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), run: retrieveSubscription },

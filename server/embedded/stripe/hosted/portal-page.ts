@@ -183,7 +183,7 @@ export function renderConfirmation(view: {
   const base = `${PORTAL_PREFIX}/${escapeHtml(view.portalId)}`;
   return `<div class="stack">
 <h1>Confirm your new plan</h1>
-<p><strong>${escapeHtml(choice.productName)}</strong>, ${priceText(choice.price)}</p>
+<p><strong>${escapeHtml(choice.productName)}, ${priceText(choice.price)}</strong></p>
 <dl><dt>Amount due today</dt><dd>${formatMoney(preview.dueNow, preview.currency)}</dd>
 <dt>Next payment</dt><dd>${formatMoney(preview.nextAmount, preview.currency)} on ${formatDate(preview.nextDate)}</dd></dl>
 <p class="muted">The unused time of your current plan is credited; the amount due today is charged to your card on file.</p>

@@ -17,6 +17,14 @@ export async function retrievePaymentIntent({ db, id, params }: ApiCall): Promis
   return stored.data;
 }
 
+/** GET /v1/refunds/:id */
+export async function retrieveRefund({ db, id, params }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['expand']);
+  const stored = await load(db, 'refund', id);
+  if (!stored) throw noSuch('refund', id, 'refund');
+  return stored.data;
+}
+
 /** POST /v1/refunds */
 export async function createRefund({ db, params, now, request }: ApiCall): Promise<StripeObject> {
   rejectUnknown(params, ['payment_intent', 'charge', 'amount', 'reason', 'metadata', 'expand']);
