@@ -85,7 +85,7 @@ function every(interval: string | undefined, count: number | undefined): string 
  */
 export function priceMismatches(which: PlanPrice, price: Stripe.Price): string[] {
   const name = `${priceVariable(which)} (${price.id})`;
-  const sold = `${getPlan(which.plan).name} ${PERIOD_TERMS[which.period].name}`;
+  const sold = `${getPlan(which.plan).name} (${PERIOD_TERMS[which.period].name})`;
   const expected = BILLING_INTERVALS[which.period];
   const cents = subscriptionPriceCents(which.plan, which.period);
   const problems: string[] = [];
@@ -100,11 +100,11 @@ export function priceMismatches(which: PlanPrice, price: Stripe.Price): string[]
   const recurring = price.recurring;
   if (recurring?.interval !== expected.interval) {
     problems.push(
-      `${name}: the interval is ${every(recurring?.interval, recurring?.interval_count)}, but ${sold} bills ${every(expected.interval, expected.intervalCount)}`,
+      `${name}: the interval is ${every(recurring?.interval, recurring?.interval_count)}, but the site bills ${sold} ${every(expected.interval, expected.intervalCount)}`,
     );
   } else if (recurring.interval_count !== expected.intervalCount) {
     problems.push(
-      `${name}: the interval_count is ${recurring.interval_count}, but ${sold} bills ${every(expected.interval, expected.intervalCount)}`,
+      `${name}: the interval_count is ${recurring.interval_count}, but the site bills ${sold} ${every(expected.interval, expected.intervalCount)}`,
     );
   }
   if (!price.active) problems.push(`${name}: the price is archived (not active), so checkout cannot sell it`);
