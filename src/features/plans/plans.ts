@@ -106,28 +106,35 @@ export function isBillingPeriod(value: unknown): value is BillingPeriod {
  * docs/product.md#cancellation-and-plan-changes).
  */
 export const PERIOD_TERMS: Readonly<
-  Record<BillingPeriod, { name: string; per: string; billing: string; cancelling: string }>
+  Record<BillingPeriod, { name: string; per: string; short: string; billing: string; cancelling: string }>
 > = {
   monthly: {
     name: 'monthly',
     per: 'month',
+    short: 'Billed every month',
     billing: 'charged when you subscribe, then every month on that date',
     cancelling: 'the plan runs to the end of the month you have paid for, then ends',
   },
   quarterly: {
     name: 'every 3 months',
     per: '3 months',
+    short: 'Billed every 3 months, once per visit',
     billing: 'charged when you subscribe, then every 3 months: one payment for each quarterly visit',
     cancelling: 'the plan runs to the end of the 3 months you have paid for, then ends',
   },
   annual: {
     name: 'annual',
     per: 'year',
+    short: 'Billed once a year, in advance',
     billing: 'charged once a year, in advance, for all four visits',
     cancelling:
       'the year you have paid for runs to its end with all of its visits, then the plan ends; the rest of that year is not refunded',
   },
 };
+
+/** How cancelling works, under the plan picker (docs/product.md#cancellation-and-plan-changes). */
+export const CANCELLATION_SUMMARY =
+  "No contract: cancel with 30 days' notice before your next visit. Your plan then runs to the end of the period you have paid for, with its visits, and ends; an annual payment keeps all of its year's visits and is not refunded for the rest of the year.";
 
 /** The price of a plan for a period in whole dollars (the figure the picker shows). */
 export function periodPrice(plan: Plan, period: BillingPeriod): number {
