@@ -207,17 +207,22 @@ export async function setUpEmbeddedPlanPrices(stripe: Stripe, env: NodeJS.Proces
   }
   const [portal] = (await stripe.billingPortal.configurations.list({ is_default: true, limit: 1 })).data;
   if (!portal) return;
-  await stripe.billingPortal.configurations.update(portal.id, {
-    features: {
-      subscription_update: {
-        enabled: true,
-        default_allowed_updates: ['price'],
-        proration_behavior: 'always_invoice',
-        products: PLANS.map((plan) => ({
-          product: products.get(plan.type) ?? '',
-          prices: BILLING_PERIODS.map((period) => planPriceId({ plan: plan.type, period }, env) ?? ''),
-        })),
-      },
-    },
-  });
+  const update = {
+    enabled: true,
+    default_allowed_updates: ['price' as const],
+    proration_behavior: 'always_invoice' as const,
+    products: PLANS.map((plan) => ({
+      product: products.get(plan.type) ?? '',
+      prices: BILLING_PERIODS.map((period) => planPriceId({ plan: plan.type, period }, env) ?? ''),
+    })),
+  };
+  const current = portal.features.subscription_update;
+  // Set once: a start that finds the portal as it should be changes nothing at the provider.
+  const same =
+    current.enabled &&
+    current.proration_behavior === update.proration_behavior &&
+    JSON.stringify(current.default_allowed_updates) === JSON.stringify(update.default_allowed_updates) &&
+    JSON.stringify((current.products ?? []).map((p) => ({ product: p.product, prices: p.prices }))) ===
+      JSON.stringify(update.products);
+  if (!same) await stripe.billingPortal.configurations.update(portal.id, { features: { subscription_update: update } });
 }

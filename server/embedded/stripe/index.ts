@@ -15,6 +15,7 @@ import { htmlPage } from './hosted/html.ts';
 import { createPortalPages } from './hosted/portal-page.ts';
 import { pruneKeys, releaseAbandonedClaims } from './idempotency.ts';
 import { advanceSubscription, dueObjects } from './ledger.ts';
+import { ensureDefaultConfiguration } from './resources/billing-portal.ts';
 import { loadSession } from './resources/checkout-sessions.ts';
 import { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
 import { DEFAULT_RETRY, startDeliverer, type RetryPolicy } from './webhooks.ts';
@@ -85,6 +86,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   await migrateEmulatorSchema(db, 'emulator_stripe', MIGRATIONS);
   await pruneKeys(db);
   await releaseAbandonedClaims(db);
+  await ensureDefaultConfiguration(db, Math.floor((options.now ?? Date.now)() / 1000));
 
   const deliverer = startDeliverer({
     db,

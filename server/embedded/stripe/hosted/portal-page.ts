@@ -250,7 +250,6 @@ export function createPortalPages(options: {
     const configuration = await loadConfiguration(
       db,
       typeof configurationId === 'string' ? configurationId : undefined,
-      now,
     );
     if (!configuration) return notFound();
 

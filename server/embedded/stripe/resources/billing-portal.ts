@@ -80,26 +80,27 @@ function defaultConfiguration(now: number): PortalConfiguration {
   };
 }
 
-/** A configuration by id; the default one is made on first use. Null for an unknown id. */
+/** A configuration by id (the default one when none is named), or null for an unknown id. */
 export async function loadConfiguration(
   db: Db,
   id: string = DEFAULT_CONFIGURATION_ID,
-  now = Math.floor(Date.now() / 1000),
 ): Promise<PortalConfiguration | null> {
-  const stored = await load<PortalConfiguration>(db, 'billing_portal.configuration', id);
-  if (stored) return stored.data;
-  if (id !== DEFAULT_CONFIGURATION_ID) return null;
-  const made = defaultConfiguration(now);
-  await save(db, made);
-  return made;
+  return (await load<PortalConfiguration>(db, 'billing_portal.configuration', id))?.data ?? null;
+}
+
+/**
+ * Saves the account's default configuration unless it exists: done once at the emulator's start,
+ * as an account's portal settings are saved once in the dashboard.
+ */
+export async function ensureDefaultConfiguration(db: Db, now: number): Promise<void> {
+  if (!(await loadConfiguration(db))) await save(db, defaultConfiguration(now));
 }
 
 /** GET /v1/billing_portal/configurations?is_default=...&active=... */
-export async function listPortalConfigurations({ db, params, now }: ApiCall): Promise<ListObject> {
+export async function listPortalConfigurations({ db, params }: ApiCall): Promise<ListObject> {
   rejectUnknown(params, ['is_default', 'active', 'limit', 'expand']);
   const isDefault = optionalBoolean(params['is_default'], 'is_default');
   const active = optionalBoolean(params['active'], 'active');
-  await loadConfiguration(db, DEFAULT_CONFIGURATION_ID, now);
   const all = (await list<PortalConfiguration>(db, 'billing_portal.configuration', { limit: 100 })).map((c) => c.data);
   const matching = all.filter(
     (c) =>
@@ -109,8 +110,8 @@ export async function listPortalConfigurations({ db, params, now }: ApiCall): Pr
 }
 
 /** GET /v1/billing_portal/configurations/:id */
-export async function retrievePortalConfiguration({ db, id, now }: ApiCall): Promise<StripeObject> {
-  const configuration = await loadConfiguration(db, id, now);
+export async function retrievePortalConfiguration({ db, id }: ApiCall): Promise<StripeObject> {
+  const configuration = await loadConfiguration(db, id);
   if (!configuration) throw noSuch('billing_portal.configuration', id, 'configuration');
   return configuration;
 }
@@ -147,7 +148,7 @@ async function parseProducts(db: Db, value: Parameters<typeof optionalList>[0], 
 /** POST /v1/billing_portal/configurations/:id: the features the portal offers. */
 export async function updatePortalConfiguration({ db, id, params, now }: ApiCall): Promise<StripeObject> {
   rejectUnknown(params, ['features', 'business_profile', 'default_return_url', 'active', 'metadata', 'expand']);
-  const configuration = await loadConfiguration(db, id, now);
+  const configuration = await loadConfiguration(db, id);
   if (!configuration) throw noSuch('billing_portal.configuration', id, 'configuration');
   const updated: PortalConfiguration = structuredClone(configuration);
   const features = optionalHash(params['features'], 'features');
@@ -208,7 +209,7 @@ export async function createPortalSession({ db, params, now, origin }: ApiCall):
   if (!customer) throw missingParam('customer');
   if (!(await load(db, 'customer', customer))) throw noSuch('customer', customer, 'customer', 400);
   const configurationId = optionalString(params['configuration'], 'configuration', 255) ?? DEFAULT_CONFIGURATION_ID;
-  const configuration = await loadConfiguration(db, configurationId, now);
+  const configuration = await loadConfiguration(db, configurationId);
   if (!configuration) throw noSuch('billing_portal.configuration', configurationId, 'configuration', 400);
   const id = newId('bps');
   const session: StripeObject = {
