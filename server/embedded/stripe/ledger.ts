@@ -384,7 +384,7 @@ export async function previewPriceChange(
   db: Db,
   id: string,
   change: { price: KnownPrice; behavior: ProrationBehavior; now: number },
-): Promise<{ dueNow: number; nextAmount: number; nextDate: number; currency: string }> {
+): Promise<{ dueNow: number; credit: number; nextAmount: number; nextDate: number; currency: string }> {
   const stored = await load<Subscription>(db, 'subscription', id);
   if (!stored) throw new Error(`No subscription ${id}`);
   const state = fromStored(stored);
@@ -410,5 +410,11 @@ export async function previewPriceChange(
   const creditLeft = billNow ? Math.min(0, nowTotal) : balance;
   const carried = billNow ? 0 : pending + changeTotal;
   const nextAmount = Math.max(0, change.price.price.unit_amount * item.quantity + carried + creditLeft);
-  return { dueNow, nextAmount, nextDate: prorated.periodEnd, currency: change.price.price.currency };
+  return {
+    dueNow,
+    credit: -creditLeft,
+    nextAmount,
+    nextDate: prorated.periodEnd,
+    currency: change.price.price.currency,
+  };
 }

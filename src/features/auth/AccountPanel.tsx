@@ -63,7 +63,7 @@ export default function AccountPanel() {
 
   const loaded = typeof summary === 'object' ? summary : null;
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <AccountInfo user={auth.user} />
       <AccountSubscription
         subscription={subscription}

@@ -63,7 +63,7 @@ export default function RequestReceived({ plan, chosen, sent, onStartOver, headi
         </p>
         <button
           type="button"
-          className="mt-4 btn-primary"
+          className="mt-4 btn-primary w-full whitespace-normal sm:w-auto"
           onClick={() => void subscribe()}
           disabled={checkingOut}
           aria-busy={checkingOut}

@@ -177,7 +177,7 @@ export function renderConfirmation(view: {
   portalId: string;
   subscription: Subscription;
   choice: KnownPrice;
-  preview: { dueNow: number; nextAmount: number; nextDate: number; currency: string };
+  preview: { dueNow: number; credit: number; nextAmount: number; nextDate: number; currency: string };
 }): string {
   const { choice, preview } = view;
   const base = `${PORTAL_PREFIX}/${escapeHtml(view.portalId)}`;
@@ -185,6 +185,7 @@ export function renderConfirmation(view: {
 <h1>Confirm your new plan</h1>
 <p><strong>${escapeHtml(choice.productName)}, ${priceText(choice.price)}</strong></p>
 <dl><dt>Amount due today</dt><dd>${formatMoney(preview.dueNow, preview.currency)}</dd>
+${preview.credit > 0 ? `<dt>Credit for later payments</dt><dd>${formatMoney(preview.credit, preview.currency)}</dd>` : ''}
 <dt>Next payment</dt><dd>${formatMoney(preview.nextAmount, preview.currency)} on ${formatDate(preview.nextDate)}</dd></dl>
 <p class="muted">The unused time of your current plan is credited; the amount due today is charged to your card on file.</p>
 <form method="post" action="${base}/change"><input type="hidden" name="subscription" value="${escapeHtml(view.subscription.id)}"><input type="hidden" name="price" value="${escapeHtml(choice.price.id)}"><button type="submit" class="primary">Confirm</button></form>
