@@ -1,0 +1,42 @@
+/**
+ * What one service page derives from its content entry (docs/product.md#service-pages): where
+ * 'Schedule Service' leads, the plans that include the service, its offers and its breadcrumb.
+ */
+import type { CollectionEntry } from 'astro:content';
+import { servicePriceCents } from '@/features/checkout/pricing';
+import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
+import type { OfferInput } from '@/lib/jsonld';
+
+/** A service page's derived parts; `path` is root-relative. */
+export interface ServicePage {
+  readonly path: string;
+  readonly scheduleHref: string;
+  readonly plans: readonly Plan[];
+  readonly offers: readonly OfferInput[];
+  readonly crumbs: readonly { name: string; path: string }[];
+}
+
+/** The derived parts of the page of `entry`. */
+export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
+  const { data } = entry;
+  const path = `/services/${entry.id}`;
+  const plans = plansIncluding(entry.id);
+  // Only the air filter page sends 'Schedule Service' to its own booking card; the rest to the contact form.
+  const scheduleHref =
+    data.serviceType === 'air-filter-replacement' ? '#booking' : `/?service=${data.contactService}#contact`;
+  const offers: OfferInput[] = [
+    ...(data.serviceType ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }] : []),
+    ...(entry.id === 'autopilot-plans' ? PLANS : plans).map((plan) => ({
+      name: plan.name,
+      price: plan.monthly,
+      billingDuration: 'P1M',
+      path: plan.href,
+    })),
+  ];
+  const crumbs = [
+    { name: 'Home', path: '/' },
+    { name: 'Services', path: '/#services' },
+    { name: data.title, path },
+  ];
+  return { path, scheduleHref, plans, offers, crumbs };
+}
