@@ -2,16 +2,12 @@
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
-import { subscriptionAnswer, type SubscriptionRow } from './_lib/subscription-status.ts';
+import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
 
 export default handler(['POST'], async (req) => {
   const user = await requireUser(req);
   const db = await getDb();
-  const rows = await db.query<SubscriptionRow>(
-    'select tier, status, current_period_end from subscriptions where user_id = $1',
-    [user.id],
-  );
-  return json(subscriptionAnswer(rows, new Date()));
+  return json(subscriptionAnswer(await planRows(db, user.id), new Date()));
 });
 
 export const config = { path: '/api/check-subscription' };

@@ -1,11 +1,16 @@
 /**
- * POST /api/create-subscription-checkout {planType}: a hosted checkout for a monthly Autopilot
- * plan, billed to the user's customer, with a pending order recorded -> {url}.
+ * POST /api/create-subscription-checkout {planType, billingPeriod?, planRequestId?}: a hosted
+ * checkout for an Autopilot plan paid monthly (the default), every 3 months or yearly, at the
+ * price the plan pages show (docs/product.md#billing-periods), billed to the user's customer, with
+ * a pending order recorded -> {url}. A customer with a live plan gets 409 and the way to change it
+ * (docs/product.md#one-live-plan-per-customer); any other subscription checkout the customer still
+ * has open is expired first, so two tabs cannot pay for two plans. The plan request the customer
+ * sent from the plan page becomes the plan's visit details (docs/product.md#plan-visit-details).
  */
-import type Stripe from 'stripe';
-import { getPlan } from '../src/features/plans/plans.ts';
-import { SUBSCRIPTION_MONTHLY_CENTS } from '../src/features/checkout/pricing.ts';
+import Stripe from 'stripe';
+import { subscriptionPriceCents } from '../src/features/checkout/pricing.ts';
 import { subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { getPlan } from '../src/features/plans/plans.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
@@ -13,48 +18,66 @@ import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
-import { createCheckoutSession, paymentSuccessUrl, planPriceId, stripeClient } from './_lib/stripe.ts';
-import { subscriptionAnswer, type SubscriptionRow } from './_lib/subscription-status.ts';
+import { planRequestDetails, writePlanDetails } from './_lib/plan-details.ts';
+import { planLineItem } from './_lib/plan-prices.ts';
+import { createCheckoutSession, paymentSuccessUrl, providerFailure, stripeClient } from './_lib/stripe.ts';
+import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
+
+/** The 409 of docs/product.md#one-live-plan-per-customer, shown beside the Subscribe buttons. */
+export const PLAN_ALREADY_LIVE = 'You already have an active Autopilot plan. Manage it from your account.';
+
+/** Expires the customer's other open subscription checkouts (one already paid or gone is left alone). */
+async function expireOpenSubscriptionCheckouts(stripe: Stripe, customer: string, keep: string): Promise<void> {
+  let sessions: Stripe.Checkout.Session[];
+  try {
+    sessions = (await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })).data;
+  } catch (error) {
+    throw providerFailure('list open checkouts', error);
+  }
+  for (const session of sessions) {
+    if (session.mode !== 'subscription' || session.id === keep) continue;
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      // Paid or expired since it was listed: the webhook handler keeps one plan if it was paid.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) continue;
+      throw providerFailure('expire an open checkout', error);
+    }
+  }
+}
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);
   const parsed = subscriptionCheckoutRequest.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-  const plan = parsed.data.planType;
+  const { planType: plan, billingPeriod: period, planRequestId } = parsed.data;
 
   const db = await getDb();
-  const rows = await db.query<SubscriptionRow>(
-    'select tier, status, current_period_end from subscriptions where user_id = $1',
-    [user.id],
-  );
-  // A second subscription would bill the customer twice for the same visits.
-  if (subscriptionAnswer(rows, new Date()).subscribed) {
-    throw new HttpError(409, 'You already have an active Autopilot plan. Manage it from your account.');
+  const details = planRequestId ? await planRequestDetails(db, planRequestId) : null;
+  if (planRequestId && !details) {
+    throw new HttpError(400, 'planRequestId: no plan request is stored under this id');
   }
+  // A second subscription would bill the customer twice for the same visits.
+  if (subscriptionAnswer(await planRows(db, user.id), new Date()).subscribed)
+    throw new HttpError(409, PLAN_ALREADY_LIVE);
 
   const stripe = stripeClient();
   const customer = await findOrCreateCustomerId(db, stripe, user);
   const origin = siteOrigin(req);
-  const priceId = planPriceId(plan);
-  const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
-    ? { price: priceId, quantity: 1 }
-    : {
-        quantity: 1,
-        price_data: {
-          currency: 'usd',
-          unit_amount: SUBSCRIPTION_MONTHLY_CENTS[plan],
-          recurring: { interval: 'month' },
-          product_data: { name: getPlan(plan).name },
-        },
-      };
-  const metadata = { user_id: user.id, plan };
+  const cents = subscriptionPriceCents(plan, period);
+  const metadata: Record<string, string> = {
+    user_id: user.id,
+    plan,
+    billing_period: period,
+    ...(planRequestId ? { plan_request_id: planRequestId } : {}),
+  };
   const session = await createCheckoutSession(
     stripe,
     {
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
-      line_items: [lineItem],
+      line_items: [planLineItem({ plan, period })],
       metadata,
       subscription_data: { metadata },
       success_url: paymentSuccessUrl(origin),
@@ -62,14 +85,24 @@ export default handler(['POST'], async (req) => {
     },
     'create subscription checkout',
   );
+  // The start already refused dashboard prices that differ; this catches one changed since.
+  if (session.amount_total !== cents) {
+    await stripe.checkout.sessions.expire(session.id).catch(() => {});
+    throw providerFailure(
+      'create subscription checkout',
+      new Error(`session ${session.id} totals ${String(session.amount_total)} cents, the site sells ${cents}`),
+    );
+  }
+  await expireOpenSubscriptionCheckouts(stripe, customer, session.id);
 
+  if (details) await writePlanDetails(db, user.id, details, planRequestId ?? null);
   await recordPendingOrder(db, {
     sessionId: session.id,
     userId: user.id,
     kind: 'subscription',
     item: plan,
-    options: {},
-    amountCents: session.amount_total ?? SUBSCRIPTION_MONTHLY_CENTS[plan],
+    options: { billingPeriod: period, ...(planRequestId ? { planRequestId } : {}) },
+    amountCents: cents,
   });
   return json({ url: session.url });
 });

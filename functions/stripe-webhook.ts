@@ -1,14 +1,18 @@
 /**
  * POST /api/stripe-webhook: events from the card provider, verified against STRIPE_WEBHOOK_SECRET
  * with the SDK on the raw body, each applied exactly once (its id is recorded in the same
- * transaction as its effects). Events we do not act on are acknowledged at once.
+ * transaction as its effects). Events we do not act on are acknowledged at once. After the
+ * transaction, a second live plan it found is cancelled and refunded (docs/product.md#one-live-plan-per-customer);
+ * if the card provider fails there, the answer is an error and the provider's retry finishes it.
  */
 import Stripe from 'stripe';
 import { getDb } from './_lib/db.ts';
 import { HttpError, json, readLimited, serverHandler } from './_lib/http.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
+import { settleDuplicatePlans } from './_lib/one-plan.ts';
+import { priceCatalogue } from './_lib/plan-prices.ts';
 import { eventProblem } from './_lib/provider-objects.ts';
-import { priceTiers, webhookSecret } from './_lib/stripe.ts';
+import { providerFailure, stripeClient, webhookSecret } from './_lib/stripe.ts';
 import { assertSaneEvent } from './_lib/webhook-event-guard.ts';
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -31,16 +35,22 @@ export default serverHandler(['POST'], async (req) => {
   if (problem) throw new HttpError(400, `Event ${String(event.id)}: ${problem}`);
 
   const db = await getDb();
-  const tiers = priceTiers();
+  const catalogue = priceCatalogue();
   const applied = await db.transaction(async (tx) => {
     const fresh = await tx.query(
       'insert into stripe_events (id, type) values ($1, $2) on conflict (id) do nothing returning id',
       [event.id, event.type],
     );
     if (fresh.length === 0) return false;
-    await applyEvent(tx, event, tiers);
+    await applyEvent(tx, event, catalogue);
     return true;
   });
+  // Also on a duplicate delivery: that is the retry that finishes a settlement which failed.
+  try {
+    await settleDuplicatePlans(db, stripeClient);
+  } catch (error) {
+    throw providerFailure('settle a second plan', error);
+  }
   return json({ received: true, duplicate: !applied });
 });
 

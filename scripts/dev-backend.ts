@@ -98,8 +98,12 @@ function backendFor(address: AddressInfo, logger: AstroIntegrationLogger): Promi
     const mounted = mount(address, logger);
     running = { port: address.port, mounted };
     // A back end that could not start is tried again at the next restart (e.g. a corrected variable).
+    // Once mounted, its start-up calls over the port (the emulator's plan prices) can be answered.
     void mounted.then((result) => {
       if (!result && running?.mounted === mounted) running = undefined;
+      result?.backend.ready().catch((error: unknown) => {
+        logger.warn(`The back end's start-up calls failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
     });
   }
   return running.mounted;

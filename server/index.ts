@@ -18,6 +18,8 @@ import {
   type ConfigReport,
 } from '../functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
+import { planPricesProblem } from '../functions/_lib/plan-prices.ts';
+import { stripeClient } from '../functions/_lib/stripe.ts';
 import { openDatabaseOrExit } from './data-dir.ts';
 import { dataDirInUse, holdDataDir } from './data-lock.ts';
 import { listenHost, listeningLine, listenProblem, probeListen, startSite } from './site.ts';
@@ -90,6 +92,9 @@ async function warnWithoutSigningKeys(): Promise<void> {
 
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
+// The dashboard prices must be the ones the pages show (docs/product.md#billing-periods).
+const priceProblem = report.mode === 'production' ? await planPricesProblem(stripeClient) : null;
+if (priceProblem) refuse(priceProblem);
 checkBuild(report);
 
 const port = Number(process.env['PORT'] || 4321);

@@ -13,6 +13,8 @@ import { getDb } from '../functions/_lib/db.ts';
 import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
+import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
+import { stripeClient } from '../functions/_lib/stripe.ts';
 import { createApp } from './app.ts';
 import { applyEmbeddedEnv, applyEmbeddedPaymentsEnv, embeddedPayments, embeddedRoutes } from './embedded/index.ts';
 import { loadFunctionRoutes } from './functions.ts';
@@ -33,6 +35,8 @@ export interface BackendOptions {
 /** The routes of a mode, and its background work. */
 export interface Backend {
   routes: Route[];
+  /** What runs once the routes are reached on the port: the embedded default's plan prices. */
+  ready(): Promise<void>;
   /** Stops the background work (webhook deliveries, leads outbox), then closes the database. */
   stopWork(): Promise<void>;
 }
@@ -82,6 +86,8 @@ export async function startBackend({
   const outbox = startOutbox({ db });
   return {
     routes,
+    // The emulator is reached over the port, like the card provider, so this waits for the listen.
+    ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries and leads stay queued in the database and resume at the next start.
       await Promise.all([payments?.stop(), outbox.stop()]);
@@ -92,7 +98,7 @@ export async function startBackend({
 
 /** Opens the database, mounts everything the mode has and listens. */
 export async function startSite({ host, distDir, ...options }: SiteOptions): Promise<Site> {
-  const { routes, stopWork } = await startBackend(options);
+  const { routes, ready, stopWork } = await startBackend(options);
   const server = createApp({
     distDir: distDir ?? join(options.root, 'dist'),
     routes,
@@ -105,6 +111,7 @@ export async function startSite({ host, distDir, ...options }: SiteOptions): Pro
       resolve();
     });
   });
+  await ready();
   return { server, port: (server.address() as AddressInfo).port, stopWork };
 }
 

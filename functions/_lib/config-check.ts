@@ -8,6 +8,8 @@
  * variables" lists the same variables; a test keeps the two in step.
  */
 
+import { PLAN_PRICES, priceVariable } from './plan-prices.ts';
+
 /** The embedded default (everything local) or production (hosted services). */
 export type RuntimeMode = 'embedded' | 'production';
 
@@ -97,9 +99,22 @@ function stripeKeyProblem(value: string): string | null {
 }
 
 function priceIdProblem(value: string): string | null {
-  if (value.startsWith('prod_')) return 'is a product id (prod_...): use the id of its monthly price (price_...)';
+  if (value.startsWith('prod_')) return 'is a product id (prod_...): use the id of one of its prices (price_...)';
   return /^price_\w+$/.test(value) ? null : 'must be a price id starting with price_';
 }
+
+/**
+ * The dashboard price of each plan and period (STRIPE_PRICE_LITE_MONTHLY ... STRIPE_PRICE_FULL_ANNUAL,
+ * functions/_lib/plan-prices.ts); production's start checks each one set against the site's price.
+ */
+const PLAN_PRICE_VARIABLES: readonly VariableSpec[] = PLAN_PRICES.map((which) => ({
+  name: priceVariable(which),
+  visibility: 'server setting',
+  production: 'optional',
+  selectsProduction: false,
+  hint: '',
+  check: priceIdProblem,
+}));
 
 function integerProblem(value: string, min: number, max: number): string | null {
   if (!/^\d+$/.test(value)) return `must be a whole number from ${min} to ${max}`;
@@ -191,22 +206,7 @@ export const VARIABLES: readonly VariableSpec[] = [
     hint: '',
     check: (value, mode) => urlProblem(value, mode, { origin: true }),
   },
-  {
-    name: 'STRIPE_PRICE_LITE',
-    visibility: 'server setting',
-    production: 'optional',
-    selectsProduction: false,
-    hint: '',
-    check: priceIdProblem,
-  },
-  {
-    name: 'STRIPE_PRICE_FULL',
-    visibility: 'server setting',
-    production: 'optional',
-    selectsProduction: false,
-    hint: '',
-    check: priceIdProblem,
-  },
+  ...PLAN_PRICE_VARIABLES,
   {
     name: 'CONTACT_WEBHOOK_URL',
     visibility: 'secret',

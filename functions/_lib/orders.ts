@@ -9,6 +9,7 @@ export interface PendingOrder {
   kind: 'service' | 'subscription';
   /** serviceType or planType. */
   item: string;
+  /** A service's options; a plan's billing period (and the plan request it carries). */
   options: Record<string, unknown>;
   amountCents: number;
 }
@@ -24,11 +25,19 @@ export async function recordPendingOrder(db: Db, order: PendingOrder): Promise<s
   return number;
 }
 
-/** Marks the order of a session paid; false when there is no such order. */
-export async function markOrderPaid(db: Db, sessionId: string): Promise<boolean> {
+/**
+ * Marks the order of a session paid and links it to the subscription it started, if any; an order
+ * whose subscription was already refunded as a second plan (docs/product.md#one-live-plan-per-customer)
+ * is marked refunded instead. False when there is no such order.
+ */
+export async function markOrderPaid(db: Db, sessionId: string, subscriptionId: string | null = null): Promise<boolean> {
   const rows = await db.query(
-    `update orders set status = 'paid', updated_at = now() where checkout_session_id = $1 returning id`,
-    [sessionId],
+    `update orders set subscription_id = coalesce($2, subscription_id), updated_at = now(),
+       status = case when exists (
+         select 1 from subscriptions s where s.id = coalesce($2, orders.subscription_id) and s.refund_state = 'done'
+       ) then 'refunded' else 'paid' end
+     where checkout_session_id = $1 returning id`,
+    [sessionId, subscriptionId],
   );
   return rows.length > 0;
 }

@@ -1,11 +1,15 @@
 /**
  * What each card-provider event changes in our tables. Runs inside the webhook's transaction, with
- * the event id recorded in the same transaction, so an event takes effect exactly once.
+ * the event id recorded in the same transaction, so an event takes effect exactly once. A
+ * subscription that becomes live while its customer already has a live plan is marked as that
+ * plan's duplicate here (docs/product.md#one-live-plan-per-customer); one-plan.ts then cancels and
+ * refunds it with the card provider, after the transaction.
  */
 import type Stripe from 'stripe';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import type { Db } from './db.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
+import type { PlanPrice } from './plan-prices.ts';
 import {
   eventRank,
   invoicePeriodEnd,
@@ -14,7 +18,7 @@ import {
   userIdOf,
 } from './provider-objects.ts';
 import { warnOnOtherApiVersion } from './stripe.ts';
-import type { Tier } from './subscription-status.ts';
+import { LIVE_STATUSES, type Tier } from './subscription-status.ts';
 
 /** The event types that change something; every other type is acknowledged and ignored. */
 export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
@@ -46,7 +50,9 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
     );
   }
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
-  if (await markOrderPaid(db, session.id)) return;
+  const subscriptionId =
+    typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+  if (await markOrderPaid(db, session.id, subscriptionId)) return;
   // No pending order (its insert failed after the session was created): record it from the session.
   const item = session.metadata?.['plan'] ?? session.metadata?.['service_type'];
   if (!userId || !item) {
@@ -55,8 +61,9 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   }
   const options = parseOptions(session.metadata?.['options']);
   await db.query(
-    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, currency, status)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid')
+    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, currency, status,
+                         subscription_id)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid', $9)
      on conflict (checkout_session_id) do update set status = 'paid', updated_at = now()`,
     [
       session.id,
@@ -67,17 +74,20 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
       JSON.stringify(options),
       session.amount_total ?? 0,
       session.currency ?? 'usd',
+      subscriptionId,
     ],
   );
+  // Recorded after its subscription was found to be a duplicate and refunded: say so.
+  if (subscriptionId) await markOrderPaid(db, session.id, subscriptionId);
 }
 
 async function subscriptionChanged(
   db: Db,
   subscription: Stripe.Subscription,
   event: { created: number; rank: number },
-  priceTiers: Readonly<Record<string, Tier>>,
+  catalogue: Readonly<Record<string, PlanPrice>>,
 ): Promise<void> {
-  const record = subscriptionRecord(subscription, priceTiers);
+  const record = subscriptionRecord(subscription, catalogue);
   const [existing] = await db.query<{ user_id: string; tier: Tier }>(
     'select user_id, tier from subscriptions where id = $1',
     [record.id],
@@ -92,17 +102,23 @@ async function subscriptionChanged(
     console.warn(`Subscription ${record.id}: unknown ${userId ? 'plan' : 'user'}; not recorded`);
     return;
   }
+  // One customer's subscription events are applied one at a time, so two becoming live at once
+  // (two webhooks in flight) cannot both find no other live plan.
+  await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`plan:${userId}`]);
   // An event older than the last one applied (delivered late) must not roll the state back; within
   // one second, created < updated < deleted decides.
   await db.query(
     `insert into subscriptions
        (id, user_id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, last_event_created,
-        last_event_rank)
-     values ($1, $2, $3, $4, $5, to_timestamp($6::float8), $7, $8, $9)
+        last_event_rank, billing_period, price_cents, currency)
+     values ($1, $2, $3, $4, $5, to_timestamp($6::float8), $7, $8, $9, $10, $11, $12)
      on conflict (id) do update set user_id = excluded.user_id, stripe_customer_id = excluded.stripe_customer_id,
        tier = excluded.tier, status = excluded.status, current_period_end = excluded.current_period_end,
        cancel_at_period_end = excluded.cancel_at_period_end, last_event_created = excluded.last_event_created,
-       last_event_rank = excluded.last_event_rank, updated_at = now()
+       last_event_rank = excluded.last_event_rank,
+       billing_period = coalesce(excluded.billing_period, subscriptions.billing_period),
+       price_cents = coalesce(excluded.price_cents, subscriptions.price_cents),
+       currency = coalesce(excluded.currency, subscriptions.currency), updated_at = now()
      where (subscriptions.last_event_created, subscriptions.last_event_rank)
         <= (excluded.last_event_created, excluded.last_event_rank)`,
     [
@@ -115,7 +131,30 @@ async function subscriptionChanged(
       record.cancelAtPeriodEnd,
       event.created,
       event.rank,
+      record.billingPeriod,
+      record.priceCents,
+      record.currency,
     ],
+  );
+  await markIfDuplicate(db, record.id, userId);
+}
+
+/**
+ * Marks a subscription that is live while another live plan of the same customer was recorded
+ * first: that plan stays, this one is to be cancelled and refunded (one-plan.ts).
+ */
+async function markIfDuplicate(db: Db, id: string, userId: string): Promise<void> {
+  await db.query(
+    `update subscriptions self set duplicate_of = keeper.id, refund_state = 'pending', updated_at = now()
+     from (
+       select other.id from subscriptions other
+       where other.user_id = $2 and other.id <> $1 and other.duplicate_of is null
+         and other.status = any($3::text[]) and (other.current_period_end is null or other.current_period_end > now())
+       order by other.created_at, other.id limit 1
+     ) keeper
+     where self.id = $1 and self.duplicate_of is null and self.status = any($3::text[])
+       and (self.current_period_end is null or self.current_period_end > now())`,
+    [id, userId, [...LIVE_STATUSES]],
   );
 }
 
@@ -135,7 +174,7 @@ async function invoicePaid(db: Db, invoice: Stripe.Invoice): Promise<void> {
 export async function applyEvent(
   db: Db,
   event: Stripe.Event,
-  priceTiers: Readonly<Record<string, Tier>>,
+  catalogue: Readonly<Record<string, PlanPrice>>,
 ): Promise<void> {
   warnOnOtherApiVersion(event);
   switch (event.type) {
@@ -151,7 +190,7 @@ export async function applyEvent(
         db,
         event.data.object,
         { created: event.created, rank: eventRank(event.type) },
-        priceTiers,
+        catalogue,
       );
     case 'invoice.paid':
       return invoicePaid(db, event.data.object);

@@ -5,7 +5,9 @@
  * (on `invoice.subscription` before).
  */
 import type Stripe from 'stripe';
-import { SUBSCRIPTION_MONTHLY_CENTS } from '../../src/features/checkout/pricing.ts';
+import { planOfPrice } from '../../src/features/checkout/pricing.ts';
+import type { BillingPeriod } from '../../src/features/plans/plans.ts';
+import type { PlanPrice } from './plan-prices.ts';
 import type { Tier } from './subscription-status.ts';
 
 /** A subscription as the `subscriptions` table holds it. */
@@ -15,6 +17,11 @@ export interface SubscriptionRecord {
   /** From the subscription's metadata, when it carries a well-formed one. */
   userId: string | null;
   tier: Tier | null;
+  /** How it is paid, when its price is one of ours. */
+  billingPeriod: BillingPeriod | null;
+  /** What one period costs, in cents, and in which currency. */
+  priceCents: number | null;
+  currency: string | null;
   status: string;
   /** Unix seconds. */
   currentPeriodEnd: number | null;
@@ -33,22 +40,34 @@ function isTier(value: unknown): value is Tier {
 }
 
 /**
- * The plan of a subscription: its `plan` metadata, else a configured dashboard price id
- * (`priceTiers`), else the monthly amount of one of our plans.
+ * The plan and period of a subscription, from its price: a configured dashboard price
+ * (`catalogue`), else the amount and interval of one of our prices; else the `plan` metadata it was
+ * bought with (period unknown). The price comes first because a change of plan in the billing
+ * portal swaps the price and leaves the metadata as it was.
  */
-export function tierOf(subscription: Stripe.Subscription, priceTiers: Readonly<Record<string, Tier>>): Tier | null {
-  const fromMetadata = subscription.metadata?.['plan'];
-  if (isTier(fromMetadata)) return fromMetadata;
+export function planOf(
+  subscription: Stripe.Subscription,
+  catalogue: Readonly<Record<string, PlanPrice>>,
+): { tier: Tier | null; period: BillingPeriod | null } {
   for (const item of subscription.items?.data ?? []) {
-    const byId = priceTiers[item.price?.id ?? ''];
-    if (byId) return byId;
-    const amount = item.price?.unit_amount;
-    const byAmount = (Object.keys(SUBSCRIPTION_MONTHLY_CENTS) as Tier[]).find(
-      (t) => SUBSCRIPTION_MONTHLY_CENTS[t] === amount,
-    );
-    if (byAmount) return byAmount;
+    const price = item.price;
+    const known =
+      catalogue[price?.id ?? ''] ??
+      planOfPrice({
+        unitAmount: price?.unit_amount,
+        currency: price?.currency,
+        interval: price?.recurring?.interval,
+        intervalCount: price?.recurring?.interval_count,
+      });
+    if (known) return { tier: known.plan, period: known.period };
   }
-  return null;
+  const fromMetadata = subscription.metadata?.['plan'];
+  return { tier: isTier(fromMetadata) ? fromMetadata : null, period: null };
+}
+
+/** The plan tier of a subscription (see planOf). */
+export function tierOf(subscription: Stripe.Subscription, catalogue: Readonly<Record<string, PlanPrice>>): Tier | null {
+  return planOf(subscription, catalogue).tier;
 }
 
 /** The end of the subscription's current period, in unix seconds. */
@@ -69,15 +88,27 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 /** The record to store for a subscription object. */
 export function subscriptionRecord(
   subscription: Stripe.Subscription,
-  priceTiers: Readonly<Record<string, Tier>>,
+  catalogue: Readonly<Record<string, PlanPrice>>,
 ): SubscriptionRecord {
   const periodEnd = periodEndOf(subscription);
   const cancelAt = subscription.cancel_at;
+  const { tier, period } = planOf(subscription, catalogue);
+  const items = subscription.items?.data ?? [];
+  const cents = items.reduce<number | null>(
+    (sum, item) => {
+      const amount = item.price?.unit_amount;
+      return typeof amount === 'number' && sum !== null ? sum + amount * (item.quantity ?? 1) : null;
+    },
+    items.length > 0 ? 0 : null,
+  );
   return {
     id: subscription.id,
     customerId: idOf(subscription.customer) ?? '',
     userId: userIdOf(subscription.metadata?.['user_id']),
-    tier: tierOf(subscription, priceTiers),
+    tier,
+    billingPeriod: period,
+    priceCents: cents,
+    currency: items[0]?.price?.currency ?? null,
     status: subscription.status,
     currentPeriodEnd: periodEnd,
     // Newer portals cancel by setting cancel_at to the period end rather than the flag.

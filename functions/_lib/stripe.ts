@@ -110,7 +110,9 @@ export function checkoutIdempotencyKey(params: Stripe.Checkout.SessionCreatePara
 
 /**
  * Creates a Checkout Session with a url to send the customer to, once per identical request
- * (checkoutIdempotencyKey); any provider failure is a 502.
+ * (checkoutIdempotencyKey); any provider failure is a 502. A replayed answer whose session is no
+ * longer open (expired since by a newer checkout of the same customer) is not reused: a new
+ * session is made.
  */
 export async function createCheckoutSession(
   stripe: Stripe,
@@ -119,25 +121,18 @@ export async function createCheckoutSession(
 ): Promise<Stripe.Checkout.Session & { url: string }> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.create(params, { idempotencyKey: checkoutIdempotencyKey(params) });
+    const key = checkoutIdempotencyKey(params);
+    const created = await stripe.checkout.sessions.create(params, { idempotencyKey: key });
+    session = created;
+    if (created.lastResponse?.headers['idempotent-replayed'] === 'true') {
+      const current = await stripe.checkout.sessions.retrieve(created.id);
+      if (current.status !== 'open') {
+        session = await stripe.checkout.sessions.create(params, { idempotencyKey: `${key}-${current.id}` });
+      }
+    }
   } catch (error) {
     throw providerFailure(what, error);
   }
   if (!session.url) throw providerFailure(what, new Error('session has no url'));
   return { ...session, url: session.url };
-}
-
-/** The dashboard price of a plan when STRIPE_PRICE_LITE / STRIPE_PRICE_FULL name one. */
-export function planPriceId(plan: 'lite' | 'full'): string | undefined {
-  return process.env[plan === 'lite' ? 'STRIPE_PRICE_LITE' : 'STRIPE_PRICE_FULL'] || undefined;
-}
-
-/** Which plan each configured dashboard price is, for reading subscriptions back. */
-export function priceTiers(): Record<string, 'lite' | 'full'> {
-  const tiers: Record<string, 'lite' | 'full'> = {};
-  for (const plan of ['lite', 'full'] as const) {
-    const id = planPriceId(plan);
-    if (id) tiers[id] = plan;
-  }
-  return tiers;
 }

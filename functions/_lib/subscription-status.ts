@@ -4,6 +4,9 @@
  * current; the period check also covers a cancellation whose webhook has not arrived yet.
  */
 
+import type { BillingPeriod } from '../../src/features/plans/plans.ts';
+import type { Db } from './db.ts';
+
 /** A plan tier. */
 export type Tier = 'lite' | 'full';
 
@@ -21,7 +24,8 @@ export interface SubscriptionAnswer {
   subscription_end: string | null;
 }
 
-const LIVE_STATUSES = new Set(['active', 'trialing']);
+/** The statuses in which a subscription grants its plan (with a period that has not ended). */
+export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
 
 /** True when a subscription grants its plan at `now`. */
 export function isLive(row: SubscriptionRow, now: Date): boolean {
@@ -48,4 +52,27 @@ export function subscriptionAnswer(rows: readonly SubscriptionRow[], now: Date):
     subscription_tier: best.tier,
     subscription_end: best.current_period_end?.toISOString() ?? null,
   };
+}
+
+/** A subscription as the account and the checkout read it. */
+export interface PlanRow extends SubscriptionRow {
+  id: string;
+  stripe_customer_id: string;
+  billing_period: BillingPeriod | null;
+  price_cents: number | null;
+  currency: string | null;
+  cancel_at_period_end: boolean;
+}
+
+/**
+ * A user's subscriptions that can grant a plan: all of them but a second plan bought in a race,
+ * which is being cancelled and refunded (docs/product.md#one-live-plan-per-customer).
+ */
+export function planRows(db: Db, userId: string): Promise<PlanRow[]> {
+  return db.query<PlanRow>(
+    `select id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, billing_period, price_cents,
+            currency
+     from subscriptions where user_id = $1 and duplicate_of is null`,
+    [userId],
+  );
 }

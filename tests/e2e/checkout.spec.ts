@@ -36,7 +36,7 @@ test.describe('checkout', () => {
     const orders = checkout.getByRole('region', { name: 'Your Orders' });
     await expect(orders.getByRole('row', { name: /Autopilot Full subscription/ }).getByRole('cell')).toHaveText([
       `ORD-${sessionId.split('_').pop()?.slice(-8).toUpperCase()}`,
-      'Autopilot Full subscription',
+      'Autopilot Full subscription (monthly)',
       /\w+ \d{1,2}, \d{4}/,
       '$59.00',
     ]);

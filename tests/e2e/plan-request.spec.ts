@@ -1,31 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { holdRequests } from './network';
-
-/** Opens a plan page's sign-up form (hydrated) with the given billing choice. */
-async function openForm(page: Page, path: string, period: 'Monthly' | 'Per visit' | 'Annual'): Promise<Locator> {
-  await page.goto(path);
-  const picker = page.locator('#get-started');
-  await picker.scrollIntoViewIfNeeded();
-  await expect(picker.locator('astro-island')).not.toHaveAttribute('ssr');
-  await picker.getByRole('radio', { name: period }).check();
-  await picker.getByRole('button', { name: 'Select Plan' }).click();
-  return picker;
-}
-
-/** Fills every field of the sign-up form as a customer would. */
-async function fillForm(picker: Locator, email: string): Promise<void> {
-  await picker.getByLabel('Full name').fill('Dana Whitfield');
-  await picker.getByLabel('Email').fill(email);
-  await picker.getByLabel('Phone').fill('417-555-0199');
-  await picker.getByLabel('Street address').fill('1200 E Battlefield Rd');
-  await picker.getByLabel('City').fill('Springfield');
-  await picker.getByLabel('ZIP code').fill('65804');
-  await picker.getByLabel('Preferred visit time (optional)').selectOption('weekends');
-  await picker.getByLabel('Special instructions (optional)').fill('Gate code 4417; dog is friendly.');
-  await picker.getByRole('checkbox', { name: /I agree to the Service Agreement/ }).check();
-}
+import { fillForm, openForm } from './plan-form';
 
 /** The stored leads, from the embedded default's local lead list. */
 async function storedLeads(page: Page): Promise<{ kind: string; payload: Record<string, unknown> }[]> {
@@ -43,7 +20,13 @@ test.describe('plan requests', () => {
     await expect(picker.getByRole('heading', { name: 'Request received' })).toBeFocused();
     await expect(picker).toContainText('Thank you, Dana Whitfield. We have your request for Autopilot Lite');
     await expect(picker).toContainText('within 24 hours');
-    await expect(picker).toContainText('$39.00 a month');
+    await expect(picker).toContainText('(per visit: $117 per quarterly visit)');
+    await expect(picker).toContainText(
+      'Subscribe by card: $117.00 per 3 months, charged when you subscribe, then every 3 months: one payment for each quarterly visit.',
+    );
+    await expect(
+      picker.getByRole('button', { name: 'Subscribe to Autopilot Lite: $117.00 per 3 months' }),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     const lead = (await storedLeads(page)).find((l) => l.payload['email'] === email);
@@ -101,7 +84,7 @@ test.describe('plan requests', () => {
     await picker.getByRole('button', { name: 'Subscribe to Autopilot Full' }).click();
     const checkout = await popup;
     await expect(checkout.getByText('Total due today')).toBeVisible();
-    await expect(checkout.locator('body')).toContainText('$59.00');
+    await expect(checkout.locator('body')).toContainText('$59.00 per month');
   });
 
   test('a billing choice made and confirmed before the form has hydrated is kept', async ({ page }) => {

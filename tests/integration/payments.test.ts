@@ -175,7 +175,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
       mode: 'subscription',
       amount_total: 3900,
       client_reference_id: alice.id,
-      metadata: { user_id: alice.id, plan: 'lite' },
+      metadata: { user_id: alice.id, plan: 'lite', billing_period: 'monthly' },
       success_url: `${stack.origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${stack.origin}/autopilot-lite`,
     });
@@ -190,7 +190,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
         order_number: orderNumber(sessionId),
         kind: 'subscription',
         item: 'lite',
-        options: {},
+        options: { billingPeriod: 'monthly' },
         amount_cents: 3900,
         status: 'pending',
       },
@@ -285,8 +285,20 @@ describe('payment functions', { timeout: 60_000 }, () => {
     const mine = await account(alice);
     expect(mine.status).toBe(200);
     const paid = (await orders(alice.id)).filter((o) => o.status === 'paid');
+    const [plan] = await stack.db.query<{ current_period_end: Date }>(
+      'select current_period_end from subscriptions where user_id = $1',
+      [alice.id],
+    );
     expect(mine.body).toEqual({
-      subscription: { tier: 'lite', currentPeriodEnd: expect.any(String), cancelAtPeriodEnd: false },
+      subscription: {
+        tier: 'lite',
+        billingPeriod: 'monthly',
+        currentPeriodEnd: plan?.current_period_end.toISOString(),
+        cancelAtPeriodEnd: false,
+        nextCharge: { amountCents: 3900, currency: 'usd', date: plan?.current_period_end.toISOString() },
+      },
+      refundedPlans: [],
+      planDetails: null,
       orders: [
         {
           orderNumber: paid[1]?.order_number,
@@ -294,13 +306,15 @@ describe('payment functions', { timeout: 60_000 }, () => {
           amountCents: 3000,
           currency: 'usd',
           paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          status: 'paid',
         },
         {
           orderNumber: paid[0]?.order_number,
-          description: 'Autopilot Lite subscription',
+          description: 'Autopilot Lite subscription (monthly)',
           amountCents: 3900,
           currency: 'usd',
           paidAt: expect.any(String),
+          status: 'paid',
         },
       ],
     });

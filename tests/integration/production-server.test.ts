@@ -1,7 +1,8 @@
 /**
  * The Node server in production: a partial configuration stops it before anything starts, with
  * exit code 1 and one line per missing or malformed variable (`npm start` refuses before
- * building); a complete one serves the site and the functions with HSTS and mounts none of the
+ * building); dashboard prices that differ from the site's stop it the same way, one line per
+ * difference; a complete one serves the site and the functions with HSTS and mounts none of the
  * embedded default's emulators, mailbox or lead list.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { setDb } from '../../functions/_lib/db.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
 import { startSite, type Site } from '../../server/site.ts';
 import { ROOT, runUntilExit } from '../support/server.ts';
-import { removeTempDirs, tempDir } from './support/stripe-stack.ts';
+import { removeTempDirs, SECRET_KEY, startStack, tempDir } from './support/stripe-stack.ts';
 import { openTestDb } from './support/test-db.ts';
 
 const ANON_KEY = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon"}').toString('base64url')}.c2ln`;
@@ -91,6 +92,43 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
       '  - PORT must be a whole number from 1 to 65535',
       'See "Environment variables" in README.md and docs/deploy.md.',
     ]);
+  });
+});
+
+describe('dashboard prices (docs/product.md#billing-periods)', { timeout: 120_000 }, () => {
+  test('a price whose amount, interval or existence differs from the site stops the start: exit 1, one line each', async () => {
+    const stack = await startStack({ dataDir: await tempDir('shm-prices-') });
+    try {
+      const price = (unitAmount: number, interval: 'month' | 'year', count = 1) =>
+        stack.stripe.prices.create({
+          currency: 'usd',
+          unit_amount: unitAmount,
+          recurring: { interval, interval_count: count },
+          product_data: { name: 'Autopilot' },
+        });
+      const cheaper = await price(3500, 'month');
+      const monthly = await price(17700, 'month');
+      const right = await price(63000, 'year');
+      const { code, output } = await run('server/index.ts', {
+        ...PRODUCTION,
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_API_URL: stack.origin,
+        STRIPE_PRICE_LITE_MONTHLY: cheaper.id,
+        STRIPE_PRICE_FULL_QUARTERLY: monthly.id,
+        STRIPE_PRICE_FULL_ANNUAL: right.id,
+        STRIPE_PRICE_LITE_ANNUAL: 'price_missingFromTheDashboard',
+      });
+      expect(code).toBe(1);
+      expect(output.trim().split('\n')).toEqual([
+        "The card provider's dashboard prices do not match the prices the site shows:",
+        `  - STRIPE_PRICE_LITE_MONTHLY (${cheaper.id}): the amount is $35.00, but the site sells Autopilot Lite (monthly) at $39.00`,
+        "  - STRIPE_PRICE_LITE_ANNUAL (price_missingFromTheDashboard): No such price: 'price_missingFromTheDashboard'",
+        `  - STRIPE_PRICE_FULL_QUARTERLY (${monthly.id}): the interval_count is 1, but the site bills Autopilot Full (every 3 months) every 3 months`,
+        'Fix the price in the Stripe dashboard or the variable (docs/deploy.md, step 3), then start again.',
+      ]);
+    } finally {
+      await stack.close();
+    }
   });
 });
 

@@ -447,9 +447,62 @@ describe('functions under /api', () => {
       ),
     ));
 
+  test('PUT /api/plan-details (signed in; every body invalid)', (context) =>
+    fuzz(
+      context,
+      'PUT /api/plan-details',
+      fc.oneof(
+        tokenOnly('PUT', '/api/plan-details', ['PUT']),
+        jsonEndpointCases({
+          method: 'PUT',
+          path: '/api/plan-details',
+          // Complete but for the ZIP code: visit details this suite must never store.
+          valid: fc.record({
+            fullName: text(['Pat Customer', 'José Núñez']),
+            phone: text(['417-555-0100']),
+            address: text(['1 Main St']),
+            city: text(['Springfield', 'Nixa']),
+            state: text(['MO']),
+            zip: text(['', '   ']),
+            preferredDay: text(['', 'weekdays', 'weekends']),
+            specialInstructions: text(['', 'Dog in the yard']),
+          }),
+          required: { fullName: 'string', phone: 'string', address: 'string', city: 'string', state: 'string' },
+          optional: { preferredDay: 'string', specialInstructions: 'string' },
+          maxBytes: 16 * 1024,
+          headers: auth(),
+        }).map((c) => ({
+          ...c,
+          expect: c.expect === 'either' || c.expect === 'accept' ? ('reject' as const) : c.expect,
+        })),
+      ),
+    ));
+
+  test('GET /api/order', (context) =>
+    fuzz(
+      context,
+      'GET /api/order',
+      fc.oneof(
+        tokenOnly('GET', '/api/order?session_id=cs_test_x', ['GET']),
+        fc.oneof(junkString, fc.constantFrom('', 'cs_', 'cs_test_%00', `cs_test_${'a'.repeat(300)}`)).map((id) => ({
+          kind: 'hostile session id',
+          probe: { method: 'GET', path: `/api/order?session_id=${encode(id)}`, headers: auth() },
+          expect: 'reject' as const,
+        })),
+      ),
+    ));
+
   test('POST /api/check-subscription', (context) =>
     fuzz(context, 'POST /api/check-subscription', tokenOnly('POST', '/api/check-subscription', ['POST'])));
-  test('GET /api/account', (context) => fuzz(context, 'GET /api/account', tokenOnly('GET', '/api/account', ['GET'])));
+  test('GET /api/account', (context) =>
+    fuzz(
+      context,
+      'GET /api/account',
+      tokenOnly('GET', '/api/account', ['GET']).map((c) =>
+        // A subscriber's next charge is the card provider's invoice preview: a POST, which the SDK keys.
+        c.expect === 'either' ? { ...c, stores: { 'emulator_stripe.idempotency_keys': 1 } } : c,
+      ),
+    ));
   test('POST /api/customer-portal', (context) =>
     fuzz(
       context,

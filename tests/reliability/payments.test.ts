@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { servicePriceCents, SERVICE_TYPES, SUBSCRIPTION_MONTHLY_CENTS } from '../../src/features/checkout/pricing.ts';
+import { servicePriceCents, SERVICE_TYPES, subscriptionPriceCents } from '../../src/features/checkout/pricing.ts';
 import { ANON_KEY, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send } from './support/http.ts';
@@ -92,7 +92,10 @@ function lifecycle(plan: 'lite' | 'full', story: Story): Lifecycle {
     items: {
       object: 'list',
       data: [
-        { current_period_end: periodEnd, price: { id: 'price_x', unit_amount: SUBSCRIPTION_MONTHLY_CENTS[plan] } },
+        {
+          current_period_end: periodEnd,
+          price: { id: 'price_x', unit_amount: subscriptionPriceCents(plan, 'monthly') },
+        },
       ],
     },
   });
@@ -118,7 +121,7 @@ function lifecycle(plan: 'lite' | 'full', story: Story): Lifecycle {
       client_reference_id: userId,
       customer_details: { email: `${userId}@example.com` },
       metadata,
-      amount_total: SUBSCRIPTION_MONTHLY_CENTS[plan],
+      amount_total: subscriptionPriceCents(plan, 'monthly'),
       currency: 'usd',
     }),
   ];
@@ -415,7 +418,7 @@ describe('prices come from the server', () => {
         })
       ).text,
     ) as { amount_total: number };
-    expect(subscriptionSession.amount_total).toBe(SUBSCRIPTION_MONTHLY_CENTS.lite);
+    expect(subscriptionSession.amount_total).toBe(subscriptionPriceCents('lite', 'monthly'));
     tally.tried += 2;
     tally.rejected += 2;
     await waitFor(async () => {
@@ -464,7 +467,7 @@ describe('final state', () => {
           row.cancel_at_period_end === life.expected.cancelAtPeriodEnd &&
           orders.length === 1 &&
           orders[0]?.status === 'paid' &&
-          orders[0].amount_cents === SUBSCRIPTION_MONTHLY_CENTS[life.plan];
+          orders[0].amount_cents === subscriptionPriceCents(life.plan, 'monthly');
         if (!right) {
           tally.lost += 1;
           tally.problem(`${life.subscriptionId}: ${JSON.stringify({ row, orders, expected: life.expected })}`);

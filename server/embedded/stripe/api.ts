@@ -12,9 +12,22 @@ import { StripeError } from './errors.ts';
 import { parseForm, type Params } from './form.ts';
 import { accountHash, claim, finish, release, requestHash } from './idempotency.ts';
 import { newId } from './ids.ts';
-import { createPortalSession } from './resources/billing-portal.ts';
-import { createCheckoutSession, retrieveCheckoutSession } from './resources/checkout-sessions.ts';
+import {
+  createPortalSession,
+  listPortalConfigurations,
+  retrievePortalConfiguration,
+  updatePortalConfiguration,
+} from './resources/billing-portal.ts';
+import {
+  createCheckoutSession,
+  expireCheckoutSession,
+  listCheckoutSessions,
+  retrieveCheckoutSession,
+} from './resources/checkout-sessions.ts';
 import { createCustomer, listCustomers, retrieveCustomer } from './resources/customers.ts';
+import { createInvoicePreview, listInvoices, retrieveInvoice } from './resources/invoices.ts';
+import { createPrice, createProduct, listPrices, retrievePrice, retrieveProduct } from './resources/prices.ts';
+import { createRefund, retrievePaymentIntent, retrieveRefund } from './resources/refunds.ts';
 import {
   cancelSubscription,
   listSubscriptions,
@@ -33,9 +46,33 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', pattern: /^\/v1\/customers$/, run: createCustomer },
   { method: 'GET', pattern: /^\/v1\/customers$/, run: listCustomers },
   { method: 'GET', pattern: new RegExp(`^/v1/customers/${ID}$`), run: retrieveCustomer },
+  { method: 'POST', pattern: /^\/v1\/products$/, run: createProduct },
+  { method: 'GET', pattern: new RegExp(`^/v1/products/${ID}$`), run: retrieveProduct },
+  { method: 'POST', pattern: /^\/v1\/prices$/, run: createPrice },
+  { method: 'GET', pattern: /^\/v1\/prices$/, run: listPrices },
+  { method: 'GET', pattern: new RegExp(`^/v1/prices/${ID}$`), run: retrievePrice },
   { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, run: createCheckoutSession },
+  { method: 'GET', pattern: /^\/v1\/checkout\/sessions$/, run: listCheckoutSessions },
   { method: 'GET', pattern: new RegExp(`^/v1/checkout/sessions/${ID}$`), run: retrieveCheckoutSession },
+  { method: 'POST', pattern: new RegExp(`^/v1/checkout/sessions/${ID}/expire$`), run: expireCheckoutSession },
   { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, run: createPortalSession },
+  { method: 'GET', pattern: /^\/v1\/billing_portal\/configurations$/, run: listPortalConfigurations },
+  {
+    method: 'GET',
+    pattern: new RegExp(`^/v1/billing_portal/configurations/${ID}$`),
+    run: retrievePortalConfiguration,
+  },
+  {
+    method: 'POST',
+    pattern: new RegExp(`^/v1/billing_portal/configurations/${ID}$`),
+    run: updatePortalConfiguration,
+  },
+  { method: 'GET', pattern: /^\/v1\/invoices$/, run: listInvoices },
+  { method: 'POST', pattern: /^\/v1\/invoices\/create_preview$/, run: createInvoicePreview },
+  { method: 'GET', pattern: new RegExp(`^/v1/invoices/${ID}$`), run: retrieveInvoice },
+  { method: 'POST', pattern: /^\/v1\/refunds$/, run: createRefund },
+  { method: 'GET', pattern: new RegExp(`^/v1/refunds/${ID}$`), run: retrieveRefund },
+  { method: 'GET', pattern: new RegExp(`^/v1/payment_intents/${ID}$`), run: retrievePaymentIntent },
   { method: 'GET', pattern: /^\/v1\/subscriptions$/, run: listSubscriptions },
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), run: retrieveSubscription },
   { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), run: updateSubscription },
@@ -52,6 +89,8 @@ export interface ApiOptions {
   publicUrl: string | undefined;
   /** Called after a call that may have recorded events has committed. */
   onCommit: () => void;
+  /** The emulator's clock, in milliseconds. */
+  now: () => number;
   log: (message: string) => void;
 }
 
@@ -119,7 +158,7 @@ function answer(status: number, body: string, headers: Record<string, string>): 
 }
 
 /** The request handler of everything under `/v1`. */
-export function createApiHandler({ db, apiKey, publicUrl, onCommit, log }: ApiOptions): Handler {
+export function createApiHandler({ db, apiKey, publicUrl, onCommit, now, log }: ApiOptions): Handler {
   return async (req) => {
     const url = new URL(req.url);
     const requestId = newId('req');
@@ -163,7 +202,7 @@ export function createApiHandler({ db, apiKey, publicUrl, onCommit, log }: ApiOp
       const call: Omit<ApiCall, 'db'> = {
         params,
         id,
-        now: Math.floor(Date.now() / 1000),
+        now: Math.floor(now() / 1000),
         origin: publicUrl ?? url.origin,
         request: { id: requestId, idempotencyKey },
       };

@@ -4,7 +4,7 @@
  * marked complete and paid, and the events Stripe sends for all of it, in one transaction.
  */
 import type { Db } from '../../../functions/_lib/db.ts';
-import { buildPaidInvoice, buildSubscription, currentPeriodEnd } from './billing.ts';
+import { buildInvoice, buildPaymentIntent, buildSubscription, currentPeriodEnd, periodLine } from './billing.ts';
 import { recordEvent } from './events.ts';
 import type { AcceptedCard } from './hosted/card.ts';
 import { newId } from './ids.ts';
@@ -59,6 +59,7 @@ export async function completeCheckout(
   let subscriptionId: string | null = null;
   let invoiceId: string | null = null;
   const paymentIntent = newId('pi');
+  let charged = state.session.amount_total;
 
   if (customer) {
     const settings = customer['invoice_settings'] as Record<string, unknown>;
@@ -75,16 +76,24 @@ export async function completeCheckout(
         paymentMethod: paymentMethod.id,
       });
       const sequence = Number(customer['next_invoice_sequence'] ?? 1);
-      const invoice = buildPaidInvoice({
+      const periodEnd = currentPeriodEnd(subscription) ?? now;
+      const items = subscription.items.data;
+      const invoice = buildInvoice({
         subscription,
-        lines: state.lineItems,
-        customer: { id: customer.id, email, name: payer.name },
-        periodStart: now,
-        periodEnd: currentPeriodEnd(subscription) ?? now,
+        lines: state.lineItems.map((line) =>
+          periodLine(line, items.find((i) => i.price.id === line.price.id)?.id ?? null, {
+            start: now,
+            end: line.price.recurring ? periodEnd : now,
+          }),
+        ),
+        // Checkout charges the first invoice in full: a credit balance waits for renewals.
+        customer: { id: customer.id, email, name: payer.name, balance: 0 },
+        reason: 'subscription_create',
         now,
         number: `${String(customer['invoice_prefix'])}-${String(sequence).padStart(4, '0')}`,
         paymentIntent,
       });
+      charged = invoice.amount_due;
       subscription['latest_invoice'] = invoice.id;
       updated['next_invoice_sequence'] = sequence + 1;
       await save(db, subscription, {
@@ -100,6 +109,19 @@ export async function completeCheckout(
     }
     await save(db, updated, { card: paymentMethod });
   }
+  await save(
+    db,
+    buildPaymentIntent({
+      id: paymentIntent,
+      amount: charged,
+      currency: state.session.currency,
+      customer: customer?.id ?? null,
+      paymentMethod: paymentMethod.id,
+      now,
+      description: state.session.mode === 'subscription' ? 'Subscription creation' : null,
+      metadata: state.session.mode === 'payment' ? state.paymentIntentMetadata : {},
+    }),
+  );
 
   const session: SessionState['session'] = {
     ...state.session,

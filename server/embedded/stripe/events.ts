@@ -16,10 +16,12 @@ export interface EventRequest {
 /** The event types the emulator emits. */
 export type EventType =
   | 'checkout.session.completed'
+  | 'checkout.session.expired'
   | 'customer.subscription.created'
   | 'customer.subscription.updated'
   | 'customer.subscription.deleted'
-  | 'invoice.paid';
+  | 'invoice.paid'
+  | 'refund.created';
 
 /** Records an event (in the caller's transaction) for delivery after it commits; returns its id. */
 export async function recordEvent(

@@ -9,6 +9,8 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 /** How many random characters follow each prefix, as in Stripe's own test-mode ids. */
 const LENGTHS = {
   cs_test: 58,
+  bpc: 24,
+  ch: 24,
   cus: 14,
   prod: 14,
   si: 14,
@@ -20,6 +22,7 @@ const LENGTHS = {
   pi: 24,
   pm: 24,
   price: 24,
+  re: 24,
   req: 14,
 } as const;
 

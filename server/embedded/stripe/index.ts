@@ -14,6 +14,9 @@ import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
 import { createPortalPages } from './hosted/portal-page.ts';
 import { pruneKeys, releaseAbandonedClaims } from './idempotency.ts';
+import { advanceSubscription, dueObjects } from './ledger.ts';
+import { ensureDefaultConfiguration } from './resources/billing-portal.ts';
+import { loadSession } from './resources/checkout-sessions.ts';
 import { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
 import { DEFAULT_RETRY, startDeliverer, type RetryPolicy } from './webhooks.ts';
 
@@ -38,12 +41,22 @@ export interface StripeEmulatorOptions {
   retry?: RetryPolicy;
   /** Where delivery failures and internal errors are reported; default console.warn. */
   log?: (message: string) => void;
+  /** The emulator's clock in milliseconds (default Date.now); tests pass one they can move. */
+  now?: () => number;
+  /** How often ended periods and expired checkouts are processed; default every 30 s. */
+  sweepIntervalMs?: number;
 }
 
 /** A running emulator: its routes to mount, and `stop` to call before the database closes. */
 export interface StripeEmulator {
   routes: Route[];
-  /** Stops webhook delivery; an attempt in flight is abandoned and resumes at the next start. */
+  /**
+   * Processes what the clock has made due, as Stripe's billing engine does on its own: renewals
+   * and scheduled cancellations of periods that ended, and checkouts past their expiry. Runs on a
+   * timer; tests call it after moving the clock.
+   */
+  sweep(): Promise<void>;
+  /** Stops the timer and webhook delivery; an attempt in flight is abandoned and resumes at the next start. */
   stop(): Promise<void>;
 }
 
@@ -73,6 +86,7 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
   await migrateEmulatorSchema(db, 'emulator_stripe', MIGRATIONS);
   await pruneKeys(db);
   await releaseAbandonedClaims(db);
+  await ensureDefaultConfiguration(db, Math.floor((options.now ?? Date.now)() / 1000));
 
   const deliverer = startDeliverer({
     db,
@@ -82,22 +96,55 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
     log,
   });
   const onCommit = () => deliverer.kick();
+  const now = options.now ?? Date.now;
+
+  let sweeping: Promise<void> | null = null;
+  const sweepOnce = async () => {
+    const seconds = Math.floor(now() / 1000);
+    const due = await dueObjects(db, seconds);
+    for (const id of due.subscriptions) await db.transaction((tx) => advanceSubscription(tx, id, seconds));
+    for (const id of due.sessions) await db.transaction((tx) => loadSession(tx, id, seconds, true));
+    if (due.subscriptions.length + due.sessions.length > 0) onCommit();
+  };
+  // One sweep at a time: a timer tick while a test's sweep runs waits for it instead of racing it.
+  const sweep = (): Promise<void> => {
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  };
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) =>
+      log(`Stripe emulator: billing sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }, options.sweepIntervalMs ?? 30_000);
+  timer.unref();
+  await sweep();
+
   const routes: Route[] = [
     {
       path: API_PREFIX,
       match: 'prefix',
-      handler: createApiHandler({ db, apiKey: options.apiKey, publicUrl: options.publicUrl, onCommit, log }),
+      handler: createApiHandler({ db, apiKey: options.apiKey, publicUrl: options.publicUrl, onCommit, now, log }),
     },
     {
       path: CHECKOUT_PREFIX,
       match: 'prefix',
-      handler: guard(createCheckoutPages({ db, businessName, onCommit }), log),
+      handler: guard(createCheckoutPages({ db, businessName, onCommit, now }), log),
     },
     {
       path: PORTAL_PREFIX,
       match: 'prefix',
-      handler: guard(createPortalPages({ db, businessName, policy: CANCELLATION_POLICY, onCommit }), log),
+      handler: guard(createPortalPages({ db, businessName, policy: CANCELLATION_POLICY, onCommit, now }), log),
     },
   ];
-  return { routes, stop: () => deliverer.stop() };
+  return {
+    routes,
+    sweep,
+    async stop() {
+      clearInterval(timer);
+      await sweeping?.catch(() => {});
+      await deliverer.stop();
+    },
+  };
 }

@@ -1,7 +1,7 @@
 /**
- * The account screen's paid orders, newest first (docs/product.md#orders-list): a table from the
- * small breakpoint up, and on a phone one block per order, so a 390 px screen never scrolls sideways
- * (docs/product.md#account-page).
+ * The account screen's paid (and refunded) orders, newest first (docs/product.md#orders-list): a
+ * table from the small breakpoint up, and on a phone one block per order, so a 390 px screen never
+ * scrolls sideways (docs/product.md#account-page).
  */
 import { formatCents } from '@/lib/format';
 import { accountDate } from './account';
@@ -58,7 +58,10 @@ export default function AccountOrders({ summary }: Props) {
               {summary.orders.map((order) => (
                 <tr key={order.orderNumber} className="border-b border-slate-100 last:border-0">
                   <td className="py-2 pr-4 font-mono font-semibold">{order.orderNumber}</td>
-                  <td className="py-2 pr-4">{order.description}</td>
+                  <td className="py-2 pr-4">
+                    {order.description}
+                    {order.status === 'refunded' ? ', refunded' : ''}
+                  </td>
                   <td className="py-2 pr-4">{accountDate(order.paidAt)}</td>
                   <td className="py-2 text-right font-semibold">{formatCents(order.amountCents)}</td>
                 </tr>

@@ -10,6 +10,7 @@ import { SESSION_ID_LENGTH, sessionIdOf } from './account';
 import { fetchAccountSummary, type AccountSummary } from './account-summary';
 import AccountInfo from './AccountInfo';
 import AccountOrders from './AccountOrders';
+import AccountPlanDetails from './AccountPlanDetails';
 import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
@@ -61,11 +62,21 @@ export default function AccountPanel() {
     );
   }
 
-  const cancelling = typeof summary === 'object' && summary.subscription?.cancelAtPeriodEnd === true;
+  const loaded = typeof summary === 'object' ? summary : null;
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <AccountInfo user={auth.user} />
-      <AccountSubscription subscription={subscription} cancelling={cancelling} />
+      <AccountSubscription
+        subscription={subscription}
+        plan={loaded?.subscription ?? null}
+        refundedPlans={loaded?.refundedPlans ?? []}
+      />
+      {loaded && (subscription.subscribed || loaded.planDetails) && (
+        <AccountPlanDetails
+          details={loaded.planDetails}
+          onSaved={(planDetails) => setSummary({ ...loaded, planDetails })}
+        />
+      )}
       <AccountQuickActions subscribed={subscription.subscribed} />
       <AccountSecurity sessionId={sessionIdOf(token).slice(0, SESSION_ID_LENGTH)} />
       <AccountOrders summary={summary} />

@@ -1,11 +1,14 @@
 /**
  * What /api/account answers and the account page shows beyond the subscription check
- * (docs/product.md#orders-list): whether the plan is set to cancel, and the paid orders.
- * Shared by the function and the browser; relative imports only (Node loads it in functions/).
+ * (docs/product.md#subscription-status, docs/product.md#orders-list): the plan with its period,
+ * next charge and any scheduled cancellation, a second plan that was refunded, the plan's visit
+ * details, and the paid orders. Shared by the function and the browser; relative imports only
+ * (Node loads it in functions/).
  */
-import type { PlanType } from '../plans/plans.ts';
+import type { PlanDetails } from '../plans/plan-request.ts';
+import type { BillingPeriod, PlanType } from '../plans/plans.ts';
 
-/** One paid order as the account page lists it. */
+/** One paid (or refunded) order as the account page lists it. */
 export interface AccountOrder {
   orderNumber: string;
   /** What was bought, in words: "Air Filter Replacement (Premium filter)". */
@@ -13,11 +16,35 @@ export interface AccountOrder {
   amountCents: number;
   currency: string;
   paidAt: string;
+  /** Refunded: the second plan of a customer who already had one. */
+  status: 'paid' | 'refunded';
+}
+
+/** The customer's live plan. */
+export interface AccountPlan {
+  tier: PlanType;
+  /** How it is paid; null for a plan whose price is not one of the site's. */
+  billingPeriod: BillingPeriod | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** The next charge to the card, or null when the plan is set to end instead of renewing. */
+  nextCharge: { amountCents: number; currency: string; date: string } | null;
+}
+
+/** A second plan bought while the customer had one, cancelled at once and refunded. */
+export interface RefundedPlan {
+  tier: PlanType;
+  billingPeriod: BillingPeriod | null;
+  refundedCents: number;
+  currency: string;
+  refundedAt: string;
 }
 
 /** The answer of GET /api/account. */
 export interface AccountSummary {
-  subscription: { tier: PlanType; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean } | null;
+  subscription: AccountPlan | null;
+  refundedPlans: RefundedPlan[];
+  planDetails: PlanDetails | null;
   orders: AccountOrder[];
 }
 

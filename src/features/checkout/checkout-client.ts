@@ -1,13 +1,24 @@
 /**
  * Starting a checkout from the browser (docs/product.md#starting-a-checkout): anonymous visitors go to /auth; a
- * signed-in customer's checkout opens in a new tab; failures are logged and alerted; an answer
- * without a url does nothing. supabase-js loads only when a checkout starts.
+ * signed-in customer's checkout opens in a new tab; an answer without a url does nothing. A
+ * failure is logged, and the customer sees the server's reason when it gives one, else the generic
+ * message. A subscription checkout refused because a plan is live answers its own outcome, so the
+ * button can offer to change the plan instead (docs/product.md#one-live-plan-per-customer).
+ * supabase-js loads only when a checkout starts.
  */
 import type { BookingOptions, ServiceType } from './pricing';
-import type { PlanType } from '@/features/plans/plans';
+import type { BillingPeriod, PlanType } from '@/features/plans/plans';
 
-/** The alert of docs/product.md#starting-a-checkout for a failed checkout. */
+/** The message of docs/product.md#starting-a-checkout for a failed checkout that gave no reason. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
+
+/** How a checkout request ended. */
+export type CheckoutOutcome =
+  | { kind: 'opened' }
+  | { kind: 'signing-in' }
+  | { kind: 'no-url' }
+  | { kind: 'has-plan'; message: string }
+  | { kind: 'failed'; message: string };
 
 /** The access token of the signed-in customer, or null when nobody is signed in. */
 export async function currentAccessToken(): Promise<string | null> {
@@ -27,35 +38,70 @@ export async function currentAccessToken(): Promise<string | null> {
   return state.session?.access_token ?? null;
 }
 
-async function startCheckout(path: string, body: unknown): Promise<void> {
+async function requestCheckout(path: string, body: unknown): Promise<CheckoutOutcome> {
   const token = await currentAccessToken();
   if (!token) {
     window.location.assign('/auth');
-    return;
+    return { kind: 'signing-in' };
   }
+  let res: Response;
+  let data: { url?: string; error?: string };
   try {
-    const res = await fetch(path, {
+    res = await fetch(path, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const data = (await res.json()) as { url?: string; error?: string };
-    if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
-    if (data.url) window.open(data.url, '_blank', 'noopener');
+    data = (await res.json()) as { url?: string; error?: string };
   } catch (error) {
     console.error('Checkout failed:', error);
-    window.alert(CHECKOUT_FAILED);
+    return { kind: 'failed', message: CHECKOUT_FAILED };
   }
+  if (res.status === 409 && data.error) return { kind: 'has-plan', message: data.error };
+  if (!res.ok) {
+    console.error('Checkout failed:', new Error(data.error ?? `HTTP ${res.status}`));
+    return { kind: 'failed', message: data.error ?? CHECKOUT_FAILED };
+  }
+  if (!data.url) return { kind: 'no-url' };
+  window.open(data.url, '_blank', 'noopener');
+  return { kind: 'opened' };
 }
 
-/** Starts the monthly subscription checkout of a plan. */
-export function startSubscriptionCheckout(planType: PlanType): Promise<void> {
-  return startCheckout('/api/create-subscription-checkout', { planType });
+/**
+ * Starts the subscription checkout of a plan, paid monthly unless `billingPeriod` says otherwise,
+ * carrying the plan request sent from the plan page; the caller shows a 'has-plan' or 'failed' outcome.
+ */
+export function startSubscriptionCheckout(
+  planType: PlanType,
+  choice: { billingPeriod?: BillingPeriod; planRequestId?: string } = {},
+): Promise<CheckoutOutcome> {
+  return requestCheckout('/api/create-subscription-checkout', { planType, ...choice });
 }
 
-/** Starts the payment checkout of a one-time service; the server prices it. */
-export function startPaymentCheckout(serviceType: ServiceType, options: BookingOptions): Promise<void> {
-  return startCheckout('/api/create-payment-checkout', { serviceType, options });
+/** Starts the payment checkout of a one-time service; the server prices it. A failure is alerted. */
+export async function startPaymentCheckout(serviceType: ServiceType, options: BookingOptions): Promise<void> {
+  const outcome = await requestCheckout('/api/create-payment-checkout', { serviceType, options });
+  if (outcome.kind === 'failed' || outcome.kind === 'has-plan') window.alert(outcome.message);
+}
+
+/**
+ * Opens the billing portal, where a subscriber changes plan or period; resolves with the message
+ * to show when it cannot (the server's reason), or null.
+ */
+export async function openPlanChange(): Promise<string | null> {
+  const token = await currentAccessToken();
+  if (!token) {
+    window.location.assign('/auth');
+    return null;
+  }
+  try {
+    const { openBillingPortal } = await import('@/features/auth/account');
+    await openBillingPortal(token);
+    return null;
+  } catch (error) {
+    console.error('Billing portal failed:', error);
+    return error instanceof Error ? error.message : CHECKOUT_FAILED;
+  }
 }
 
 /**

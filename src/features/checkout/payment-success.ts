@@ -1,2 +1,50 @@
+/**
+ * /payment-success (docs/product.md#payment-success): how long 'Processing Payment' shows, and the
+ * order of the checkout read back for a signed-in customer, to tell them when the plan they just
+ * paid for was a second one, cancelled and refunded (docs/product.md#one-live-plan-per-customer).
+ */
+
 /** How long /payment-success shows 'Processing Payment' before the confirmation (docs/product.md#payment-success). */
 export const PROCESSING_DELAY_MS = 2000;
+
+/** How long the page keeps asking while the card provider's events are still arriving. */
+export const ORDER_WATCH_MS = 20_000;
+
+/** What /api/order says about a second plan. */
+export interface SecondPlanNotice {
+  title: string;
+  message: string;
+  refunded: boolean;
+}
+
+/**
+ * Reads the checkout's order until it is settled (paid, refunded or expired) or `ORDER_WATCH_MS` has
+ * passed, calling `onSecondPlan` each time it reports a second plan (first pending refund, then
+ * done). Failures are only logged: the confirmation already shown stands.
+ */
+export async function watchOrder(
+  sessionId: string,
+  accessToken: string,
+  onSecondPlan: (notice: SecondPlanNotice) => void,
+): Promise<void> {
+  const deadline = Date.now() + ORDER_WATCH_MS;
+  for (;;) {
+    try {
+      const res = await fetch(`/api/order?session_id=${encodeURIComponent(sessionId)}`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
+      if (res.ok) {
+        const order = (await res.json()) as { status: string; secondPlan: SecondPlanNotice | null };
+        if (order.secondPlan) onSecondPlan(order.secondPlan);
+        if (order.status !== 'pending' && (!order.secondPlan || order.secondPlan.refunded)) return;
+      } else if (res.status !== 404) {
+        throw new Error(`/api/order answered ${res.status}`);
+      }
+    } catch (error) {
+      console.error('Order check failed:', error);
+      return;
+    }
+    if (Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}

@@ -4,10 +4,16 @@
  * from functions/, so relative imports with the extension only.
  */
 import * as z from 'zod/mini';
+import { BILLING_PERIODS } from '../plans/plans.ts';
 
-/** POST /api/create-subscription-checkout */
+/**
+ * POST /api/create-subscription-checkout: the plan, how it is paid (monthly when not named, as the
+ * home page's "$39/month" buttons send it) and, from the plan page, the plan request it carries.
+ */
 export const subscriptionCheckoutRequest = z.object({
   planType: z.enum(['lite', 'full'], 'planType must be lite or full'),
+  billingPeriod: z._default(z.enum(BILLING_PERIODS, 'billingPeriod must be monthly, quarterly or annual'), 'monthly'),
+  planRequestId: z.optional(z.uuid('planRequestId must be the id the plan request was stored under')),
 });
 
 /** POST /api/create-payment-checkout; serviceType and options are checked by the pricing module. */

@@ -1,9 +1,10 @@
 /** The hidden-costs calculator (docs/product.md#hidden-costs-calculator): m months since a change, s sq ft. */
+import { getPlan } from '@/features/plans/plans';
 
 export const MONTHS = { min: 1, max: 24, step: 1, default: 6 } as const;
 export const HOME_SIZE = { min: 800, max: 5000, step: 100, default: 2000 } as const;
 /** What a year of prevention costs, as the calculator states it (the Autopilot Lite annual price). */
-export const PREVENTION_COST_PER_YEAR = 420;
+export const PREVENTION_COST_PER_YEAR = getPlan('lite').annual;
 
 export interface HiddenCosts {
   /** Efficiency lost, in percent: the smaller of m x 5 and 50. */

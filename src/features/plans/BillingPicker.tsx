@@ -1,10 +1,10 @@
 /**
  * The sign-up's first screen (docs/product.md#billing-periods): the three ways to pay for a plan,
- * then 'Select Plan'.
+ * each with how it bills, how cancelling works, then 'Select Plan'.
  */
 import { useId, type Ref } from 'react';
 import { formatUsd } from '@/lib/format';
-import type { BillingPeriod, Plan, PlanPricing } from './plans';
+import { CANCELLATION_SUMMARY, PERIOD_TERMS, type BillingPeriod, type Plan, type PlanPricing } from './plans';
 import SignupCard from './SignupCard';
 
 interface Props {
@@ -45,10 +45,12 @@ export default function BillingPicker({ plan, options, period, onChoose, onSelec
                 {formatUsd(option.total)} a year
                 {option.savings > 0 ? ` (save ${formatUsd(option.savings)})` : ''}
               </span>
+              <span className="text-sm text-ink-muted">{PERIOD_TERMS[option.period].short}</span>
             </label>
           ))}
         </div>
       </fieldset>
+      <p className="mt-4 text-sm text-ink-muted">{CANCELLATION_SUMMARY}</p>
       <button type="button" className="mt-6 btn-primary w-full sm:w-auto" onClick={onSelect}>
         Select Plan
       </button>

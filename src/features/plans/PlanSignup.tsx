@@ -3,20 +3,26 @@
  * default), 'Select Plan' opens the form, 'Back' returns. The form validates with the shared
  * plan-request schema and keeps a draft in this tab, so nothing typed is lost on a reload or a
  * Back. Sending stores the request as a lead (docs/product.md#plan-requests), confirms it, then
- * offers the online checkout. Each screen is its own component; the rules live in signup.ts.
+ * offers the online checkout for the period chosen, carrying the request; the confirmation is kept
+ * in this tab so it is still there after signing in. Each screen is its own component; the rules
+ * live in signup.ts.
  */
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_BILLING_PERIOD, getPlan, planPricing, type BillingPeriod, type PlanType } from './plans';
-import type { PlanRequest } from './plan-request';
 import { submitPlanRequest } from './plan-request-client';
 import {
   EMPTY_FIELDS,
   checkSignup,
   chosenPricing,
   clearDraft,
+  clearStored,
   draftKey,
   loadDraft,
+  loadSent,
   saveDraft,
+  saveSent,
+  sentKey,
+  type SentRequest,
   type SignupErrors,
   type SignupFieldName,
   type SignupFields,
@@ -33,28 +39,33 @@ export default function PlanSignup({ planType }: Props) {
   const plan = getPlan(planType);
   const options = planPricing(plan);
   const key = draftKey(planType);
+  const sentAt = sentKey(planType);
   const [step, setStep] = useState<'pick' | 'form'>('pick');
   const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
   const [fields, setFields] = useState<SignupFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<SignupErrors>({});
   const [sending, setSending] = useState<'idle' | 'sending' | 'failed'>('idle');
-  const [received, setReceived] = useState<PlanRequest | null>(null);
+  const [received, setReceived] = useState<SentRequest | null>(null);
   // The screen shown has one heading; focus moves to it when the visitor changes screens.
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
   const restored = useRef(false);
 
   useEffect(() => {
+    // The draft and a sent request live in sessionStorage, which the server render cannot read:
+    // they are restored once after hydration so the first client render matches the server's HTML.
+    const sent = loadSent(sentAt);
     const draft = loadDraft(key);
-    if (draft) {
-      // The draft lives in sessionStorage, which the server render cannot read: it is restored once
-      // after hydration so the first client render matches the server's HTML.
+    if (sent) {
       // eslint-disable-next-line react-hooks/set-state-in-effect
+      setPeriod(sent.request.billingPeriod);
+      setReceived(sent);
+    } else if (draft) {
       setPeriod(draft.period);
       setFields({ ...EMPTY_FIELDS, ...draft.fields });
     }
     restored.current = true;
-  }, [key]);
+  }, [key, sentAt]);
 
   useEffect(() => {
     if (restored.current) saveDraft(key, { period, fields });
@@ -91,8 +102,9 @@ export default function PlanSignup({ planType }: Props) {
       return;
     }
     setSending('sending');
+    let sent: SentRequest;
     try {
-      await submitPlanRequest(checked.request);
+      sent = { request: checked.request, id: await submitPlanRequest(checked.request) };
     } catch (error) {
       // The draft stays in the fields and in this tab: the visitor can retry or call.
       console.error('Plan request not stored:', error);
@@ -100,12 +112,30 @@ export default function PlanSignup({ planType }: Props) {
       return;
     }
     clearDraft(key);
+    saveSent(sentAt, sent);
     moved.current = true;
     setSending('idle');
-    setReceived(checked.request);
+    setReceived(sent);
   }
 
-  if (received) return <RequestReceived plan={plan} chosen={chosen} request={received} headingRef={heading} />;
+  function startOver() {
+    clearStored(sentAt);
+    setReceived(null);
+    setFields(EMPTY_FIELDS);
+    go('pick');
+  }
+
+  if (received) {
+    return (
+      <RequestReceived
+        plan={plan}
+        chosen={chosenPricing(options, received.request.billingPeriod)}
+        sent={received}
+        onStartOver={startOver}
+        headingRef={heading}
+      />
+    );
+  }
   if (step === 'pick') {
     return (
       <BillingPicker

@@ -5,11 +5,11 @@
 import type { PlanRequest } from './plan-request';
 
 /**
- * Stores the request as a plan-request lead; resolves when stored, throws otherwise. Each
- * submission carries a new Idempotency-Key (as in leads/lead-client.ts), so a repeated request
+ * Stores the request as a plan-request lead; resolves with its id once stored, throws otherwise.
+ * Each submission carries a new Idempotency-Key (as in leads/lead-client.ts), so a repeated request
  * stores one lead.
  */
-export async function submitPlanRequest(request: PlanRequest): Promise<void> {
+export async function submitPlanRequest(request: PlanRequest): Promise<string> {
   const response = await fetch('/api/plan-request', {
     method: 'POST',
     headers: {
@@ -21,4 +21,7 @@ export async function submitPlanRequest(request: PlanRequest): Promise<void> {
     body: JSON.stringify({ ...request, source: window.location.href }),
   });
   if (!response.ok) throw new Error(`Plan request not stored: HTTP ${response.status}`);
+  const { id } = (await response.json()) as { id?: unknown };
+  if (typeof id !== 'string') throw new Error('Plan request stored without an id');
+  return id;
 }

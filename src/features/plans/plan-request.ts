@@ -37,19 +37,52 @@ export const planRequestSchema = z.object({
 /** What /api/plan-request accepts: the form's fields plus the page it was sent from. */
 export const planRequestLeadSchema = z.extend(planRequestSchema, { source: pageAddress() });
 
+/**
+ * Where and when to visit for a customer's plan (docs/product.md#plan-visit-details): the plan
+ * request's own fields and rules, minus what only the request needs. The address stays in its
+ * parts (street, city, state, ZIP), as the service-area check reads them.
+ */
+export const planDetailsSchema = z.pick(planRequestSchema, {
+  fullName: true,
+  phone: true,
+  address: true,
+  city: true,
+  state: true,
+  zip: true,
+  preferredDay: true,
+  specialInstructions: true,
+});
+
+/** Visit details as a form holds them before validation. */
+export type PlanDetailsInput = z.input<typeof planDetailsSchema>;
+/** Visit details that passed validation. */
+export type PlanDetails = z.output<typeof planDetailsSchema>;
+
 /** A plan request as the form holds it before validation. */
 export type PlanRequestInput = z.input<typeof planRequestSchema>;
 /** A plan request that passed validation. */
 export type PlanRequest = z.output<typeof planRequestSchema>;
 
-/** Field name to first error message, for showing errors beside their fields. */
-export function planRequestErrors(input: unknown): Partial<Record<keyof PlanRequest, string>> {
-  const result = planRequestSchema.safeParse(input);
-  if (result.success) return {};
-  const errors: Partial<Record<keyof PlanRequest, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof PlanRequest | undefined;
+/** Field name to first error message of a failed parse, for showing errors beside their fields. */
+export function fieldErrors<K extends string>(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): Partial<Record<K, string>> {
+  const errors: Partial<Record<K, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as K | undefined;
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** Field name to first error message, for showing errors beside their fields. */
+export function planRequestErrors(input: unknown): Partial<Record<keyof PlanRequest, string>> {
+  const result = planRequestSchema.safeParse(input);
+  return result.success ? {} : fieldErrors<keyof PlanRequest>(result.error);
+}
+
+/** The visit details' messages, field by field (none when valid). */
+export function planDetailsErrors(input: unknown): Partial<Record<keyof PlanDetails, string>> {
+  const result = planDetailsSchema.safeParse(input);
+  return result.success ? {} : fieldErrors<keyof PlanDetails>(result.error);
 }

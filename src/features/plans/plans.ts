@@ -16,6 +16,7 @@ export interface Plan {
   readonly monthly: number;
   readonly perVisit: number;
   readonly annual: number;
+  /** What paying a year in advance saves over twelve monthly payments. */
   readonly annualSaving: number;
   readonly mostPopular: boolean;
   readonly includes: readonly string[];
@@ -25,15 +26,20 @@ export interface Plan {
 
 const LITE_SERVICES = ['air-filter-replacement', 'refrigerator-filters', 'smoke-detector-batteries', 'vacuum-cleanout'];
 
+/** A plan with its saving worked out from its prices, so the saving is never a second fact. */
+function withSaving(plan: Omit<Plan, 'annualSaving'>): Plan {
+  return { ...plan, annualSaving: plan.monthly * 12 - plan.annual };
+}
+
+/** The two plans, their prices in whole dollars (the one place each price is written). */
 export const PLANS: readonly Plan[] = [
-  {
+  withSaving({
     type: 'lite',
     name: 'Autopilot Lite',
     href: '/autopilot-lite',
     monthly: 39,
     perVisit: 117,
     annual: 420,
-    annualSaving: 48,
     mostPopular: false,
     includes: [
       'Air filters replaced',
@@ -42,15 +48,14 @@ export const PLANS: readonly Plan[] = [
       'Vacuum clean-out',
     ],
     services: LITE_SERVICES,
-  },
-  {
+  }),
+  withSaving({
     type: 'full',
     name: 'Autopilot Full',
     href: '/autopilot-full',
     monthly: 59,
     perVisit: 177,
     annual: 630,
-    annualSaving: 78,
     mostPopular: true,
     includes: [
       'Everything in Autopilot Lite',
@@ -59,7 +64,7 @@ export const PLANS: readonly Plan[] = [
       'Light bulbs changed',
     ],
     services: [...LITE_SERVICES, 'water-softener-salt', 'reverse-osmosis-filters', 'light-bulb-replacement'],
-  },
+  }),
 ];
 
 /** Service terms shared by every plan (docs/product.md#plans). */
@@ -86,7 +91,55 @@ export function plansIncluding(serviceId: string): Plan[] {
 }
 
 /** Ways to pay for a plan, as the plan picker offers them (docs/product.md#billing-periods). */
-export type BillingPeriod = 'monthly' | 'quarterly' | 'annual';
+export const BILLING_PERIODS = ['monthly', 'quarterly', 'annual'] as const;
+/** One way to pay for a plan. */
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+/** Whether a value is a billing period. */
+export function isBillingPeriod(value: unknown): value is BillingPeriod {
+  return typeof value === 'string' && (BILLING_PERIODS as readonly string[]).includes(value);
+}
+
+/**
+ * How each period charges the card and how cancelling ends it, in the words the plan pages, the
+ * confirmation and the account use (docs/product.md#billing-periods,
+ * docs/product.md#cancellation-and-plan-changes).
+ */
+export const PERIOD_TERMS: Readonly<
+  Record<BillingPeriod, { name: string; per: string; short: string; billing: string; cancelling: string }>
+> = {
+  monthly: {
+    name: 'monthly',
+    per: 'month',
+    short: 'Billed every month',
+    billing: 'charged when you subscribe, then every month on that date',
+    cancelling: 'the plan runs to the end of the month you have paid for, then ends',
+  },
+  quarterly: {
+    name: 'every 3 months',
+    per: '3 months',
+    short: 'Billed every 3 months, once per visit',
+    billing: 'charged when you subscribe, then every 3 months: one payment for each quarterly visit',
+    cancelling: 'the plan runs to the end of the 3 months you have paid for, then ends',
+  },
+  annual: {
+    name: 'annual',
+    per: 'year',
+    short: 'Billed once a year, in advance',
+    billing: 'charged once a year, in advance, for all four visits',
+    cancelling:
+      'the year you have paid for runs to its end with all of its visits, then the plan ends; the rest of that year is not refunded',
+  },
+};
+
+/** How cancelling works, under the plan picker (docs/product.md#cancellation-and-plan-changes). */
+export const CANCELLATION_SUMMARY =
+  "No contract: cancel with 30 days' notice before your next visit. Your plan then runs to the end of the period you have paid for, with its visits, and ends; an annual payment keeps all of its year's visits and is not refunded for the rest of the year.";
+
+/** The price of a plan for a period in whole dollars (the figure the picker shows). */
+export function periodPrice(plan: Plan, period: BillingPeriod): number {
+  return period === 'monthly' ? plan.monthly : period === 'quarterly' ? plan.perVisit : plan.annual;
+}
 
 /** One choice of the plan picker: its price, what the price is per, the yearly total and saving. */
 export interface PlanPricing {

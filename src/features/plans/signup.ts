@@ -77,30 +77,70 @@ export function draftKey(planType: PlanType): string {
   return `plan-request:${planType}`;
 }
 
-/** Reads this tab's saved draft for a plan, or null when there is none or it is unreadable. */
-export function loadDraft(key: string): SignupDraft | null {
+/**
+ * A request this tab has sent: it, the id it was stored under and the billing chosen. Kept so the
+ * confirmation and its checkout (which carries the request) are still there after signing in.
+ */
+export interface SentRequest {
+  request: PlanRequest;
+  id: string;
+}
+
+/** The key of a plan's sent request in this tab's sessionStorage. */
+export function sentKey(planType: PlanType): string {
+  return `plan-request:${planType}:sent`;
+}
+
+/** Reads what this tab kept under `key`, or null when there is nothing or it is unreadable. */
+function loadStored<T>(key: string): T | null {
   try {
     const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as SignupDraft) : null;
+    return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
   }
 }
 
-/** Keeps the draft in this tab, so a reload or a Back loses nothing typed. */
-export function saveDraft(key: string, draft: SignupDraft): void {
+/** Keeps a value in this tab. */
+function saveStored(key: string, value: unknown): void {
   try {
-    sessionStorage.setItem(key, JSON.stringify(draft));
+    sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
-    // Storage full or disabled: the form still works, only the draft is not kept.
+    // Storage full or disabled: the form still works, only this tab does not remember.
   }
 }
 
-/** Forgets the draft once the request is stored. */
-export function clearDraft(key: string): void {
+/** Forgets what this tab kept under `key`. */
+export function clearStored(key: string): void {
   try {
     sessionStorage.removeItem(key);
   } catch {
     // Storage disabled: nothing was kept, nothing to clear.
   }
+}
+
+/** Reads this tab's saved draft for a plan, or null when there is none or it is unreadable. */
+export function loadDraft(key: string): SignupDraft | null {
+  return loadStored<SignupDraft>(key);
+}
+
+/** Keeps the draft in this tab, so a reload or a Back loses nothing typed. */
+export function saveDraft(key: string, draft: SignupDraft): void {
+  saveStored(key, draft);
+}
+
+/** Forgets the draft once the request is stored. */
+export function clearDraft(key: string): void {
+  clearStored(key);
+}
+
+/** The request this tab sent for a plan, or null (a malformed one counts as none). */
+export function loadSent(key: string): SentRequest | null {
+  const sent = loadStored<SentRequest>(key);
+  return sent && typeof sent.id === 'string' && planRequestSchema.safeParse(sent.request).success ? sent : null;
+}
+
+/** Keeps the request just sent, so its confirmation survives a trip to sign in. */
+export function saveSent(key: string, sent: SentRequest): void {
+  saveStored(key, sent);
 }

@@ -95,6 +95,8 @@ export interface StackOptions {
   retry?: RetryPolicy;
   extraRoutes?: Route[];
   log?: (message: string) => void;
+  /** The emulator's clock (ms); default Date.now. */
+  now?: () => number;
 }
 
 /** Opens the data dir's database, applies migrations and serves everything on a random port. */
@@ -117,6 +119,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     apiKey: SECRET_KEY,
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    // Tests sweep when they move the clock; the timer only has to stay out of their way.
+    sweepIntervalMs: 3_600_000,
   });
   routes.push(...emulator.routes, ...(options.extraRoutes ?? []));
   if (options.jwk) {
@@ -217,4 +222,68 @@ export function textOf(html: string): string {
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
     .replace(/\s+/g, ' ');
+}
+
+/** One webhook delivery the emulator made, as it was signed. */
+export interface HeldDelivery {
+  type: string;
+  payload: string;
+  signature: string;
+}
+
+/**
+ * A webhook endpoint that accepts every event and keeps it, so a test decides when (and in which
+ * order, how many times) the site's /api/stripe-webhook gets each one: a stand-in for the card
+ * provider's delays and retries.
+ */
+export interface WebhookHold {
+  route: Route;
+  readonly path: string;
+  /** Everything received and not yet taken. */
+  take(): HeldDelivery[];
+  /** Resolves once at least `count` deliveries are waiting. */
+  waitFor(count: number, timeoutMs?: number): Promise<void>;
+}
+
+/** A hold at `path`. */
+export function webhookHold(path = '/test/held-stripe-webhook'): WebhookHold {
+  let held: HeldDelivery[] = [];
+  return {
+    path,
+    route: {
+      path,
+      match: 'exact',
+      handler: async (req) => {
+        const payload = await req.text();
+        const type = String((JSON.parse(payload) as { type?: unknown }).type);
+        held.push({ type, payload, signature: req.headers.get('stripe-signature') ?? '' });
+        return json({ received: true });
+      },
+    },
+    take() {
+      const taken = held;
+      held = [];
+      return taken;
+    },
+    async waitFor(count, timeoutMs = 15_000) {
+      await waitFor(
+        async () => (held.length >= count ? true : undefined),
+        `${count} held webhook deliveries`,
+        timeoutMs,
+      );
+    },
+  };
+}
+
+/** Posts a held delivery to the site's webhook, with its signature made fresh (as a retry is). */
+export async function deliver(origin: string, delivery: Pick<HeldDelivery, 'payload'>): Promise<Response> {
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload: delivery.payload,
+    secret: WEBHOOK_SECRET,
+  });
+  return fetch(`${origin}/api/stripe-webhook`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: delivery.payload,
+  });
 }

@@ -6,6 +6,14 @@ describe('orderDescription (the account page order list)', () => {
     [{ kind: 'subscription', item: 'full', options: {} }, 'Autopilot Full subscription'],
     [{ kind: 'subscription', item: 'lite', options: {} }, 'Autopilot Lite subscription'],
     [
+      { kind: 'subscription', item: 'full', options: { billingPeriod: 'annual' } },
+      'Autopilot Full subscription (annual)',
+    ],
+    [
+      { kind: 'subscription', item: 'lite', options: { billingPeriod: 'quarterly' } },
+      'Autopilot Lite subscription (every 3 months)',
+    ],
+    [
       { kind: 'service', item: 'air-filter-replacement', options: { filterQuality: 'ultra_premium' } },
       'Air Filter Replacement (Ultra Premium filter)',
     ],

@@ -9,6 +9,7 @@ import { escapeHtml } from '../../dev-page.ts';
 import { completeCheckout } from '../completion.ts';
 import { CHECKOUT_PREFIX } from '../paths.ts';
 import { loadSession, type SessionState } from '../resources/checkout-sessions.ts';
+import { periodText } from '../prices.ts';
 import { checkCard, SUCCESS_CARD, type CardInput, type RejectedCard } from './card.ts';
 import { formatMoney, htmlPage, originOf, seeOther } from './html.ts';
 
@@ -40,15 +41,13 @@ export function renderCheckout(state: SessionState, businessName: string, form: 
   const { session, lineItems } = state;
   const recurring = lineItems.find((item) => item.price.recurring)?.price.recurring;
   const total = formatMoney(session.amount_total, session.currency);
-  const per = recurring
-    ? ` <span>per ${recurring.interval_count > 1 ? `${recurring.interval_count} ${recurring.interval}s` : recurring.interval}</span>`
-    : '';
+  const per = recurring ? ` <span>${periodText(recurring)}</span>` : '';
   const title =
     session.mode === 'subscription' ? `Subscribe to ${lineItems[0]?.productName ?? 'a plan'}` : `Pay ${businessName}`;
   const lines = lineItems
     .map((item) => {
       const unit = formatMoney(item.price.unit_amount, item.price.currency);
-      const interval = item.price.recurring ? ` / ${item.price.recurring.interval}` : '';
+      const interval = item.price.recurring ? ` ${periodText(item.price.recurring)}` : '';
       return `<li><span>${escapeHtml(item.productName)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}<br><span class="muted">${unit}${interval} each</span></span><span>${formatMoney(item.amount, item.price.currency)}${interval}</span></li>`;
     })
     .join('\n');
@@ -120,7 +119,12 @@ const notFound = () =>
   );
 
 /** Handles GET `/_stripe/checkout/:id` and POST `/_stripe/checkout/:id/pay`. */
-export function createCheckoutPages(options: { db: Db; businessName: string; onCommit: () => void }): Handler {
+export function createCheckoutPages(options: {
+  db: Db;
+  businessName: string;
+  onCommit: () => void;
+  now: () => number;
+}): Handler {
   const { db, businessName, onCommit } = options;
   return async (req) => {
     const path = new URL(req.url).pathname.slice(CHECKOUT_PREFIX.length);
@@ -131,9 +135,11 @@ export function createCheckoutPages(options: { db: Db; businessName: string; onC
     if (paying ? req.method !== 'POST' : req.method !== 'GET' && req.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers: { Allow: paying ? 'POST' : 'GET, HEAD' } });
     }
-    const now = new Date();
+    const now = new Date(options.now());
     const seconds = Math.floor(now.getTime() / 1000);
-    const state = await loadSession(db, id, seconds);
+    // Reading a session past its expiry expires it, and that event must be delivered.
+    const state = await db.transaction((tx) => loadSession(tx, id, seconds));
+    onCommit();
     if (!state) return notFound();
     const targets = [originOf(state.session.success_url)];
     if (state.session.status !== 'open') {
@@ -188,6 +194,8 @@ export function createCheckoutPages(options: { db: Db; businessName: string; onC
     });
     onCommit();
     if (!completed) return notFound();
+    // Expired while the card form was open (a newer checkout replaced it): nothing was charged.
+    if (completed.status !== 'complete') return closedPage({ ...state, session: completed }, businessName);
     const next = successLocation(completed);
     return next ? seeOther(next) : closedPage({ ...state, session: completed }, businessName);
   };

@@ -1,7 +1,12 @@
-/** `/v1/checkout/sessions`: create (modes payment and subscription) and retrieve. */
-import type { ApiCall } from '../call.ts';
-import { invalidParam, noSuch } from '../errors.ts';
+/**
+ * `/v1/checkout/sessions`: create (modes payment and subscription), retrieve, list (by customer,
+ * status or subscription) and expire. A session past `expires_at` expires on its own, with the
+ * `checkout.session.expired` event Stripe sends.
+ */
+import type { ApiCall, ListObject } from '../call.ts';
+import { invalidParam, noSuch, StripeError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { expireSession } from '../ledger.ts';
 import {
   metadata,
   optionalEnum,
@@ -13,8 +18,9 @@ import {
   rejectUnknown,
 } from '../params.ts';
 import { CHECKOUT_PREFIX } from '../paths.ts';
-import { parseLineItems, type LineItem } from '../prices.ts';
-import { load, save, type StripeObject } from '../store.ts';
+import { linePriceIds, parseLineItems, type LineItem } from '../prices.ts';
+import { loadKnownPrices } from './prices.ts';
+import { list, load, save, type StripeObject } from '../store.ts';
 import type { Db } from '../../../../functions/_lib/db.ts';
 
 /** A Checkout Session as stored: the API object plus its line items and sub-object metadata. */
@@ -68,7 +74,8 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
   if (methods?.some((m) => m !== 'card')) {
     throw invalidParam('payment_method_types', 'The Stripe emulator accepts card payments only.');
   }
-  const lineItems = parseLineItems(params['line_items'], mode, now);
+  const known = await loadKnownPrices(db, linePriceIds(params['line_items']));
+  const lineItems = parseLineItems(params['line_items'], mode, now, known);
 
   const customerId = optionalString(params['customer'], 'customer', 255) ?? null;
   const customerEmail = optionalString(params['customer_email'], 'customer_email', 800) ?? null;
@@ -165,16 +172,17 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
   return session;
 }
 
-/** A session with its private state, marked expired once past `expires_at`; null if unknown. */
+/** A session with its private state, expired (with its event) once past `expires_at`; null if unknown. */
 export async function loadSession(db: Db, id: string, now: number, forUpdate = false): Promise<SessionState | null> {
-  const stored = await load<SessionState['session']>(db, 'checkout.session', id, forUpdate);
+  let stored = await load<SessionState['session']>(db, 'checkout.session', id, forUpdate);
   if (!stored) return null;
-  const state = { ...(stored.private as unknown as Omit<SessionState, 'session'>), session: stored.data };
-  if (state.session.status === 'open' && state.session.expires_at <= now) {
-    state.session = { ...state.session, status: 'expired', url: null };
-    await save(db, state.session);
+  if (stored.data.status === 'open' && stored.data.expires_at <= now) {
+    // Locked and read again, so two readers cannot both expire it (and send two events).
+    stored = forUpdate ? stored : await load<SessionState['session']>(db, 'checkout.session', id, true);
+    if (stored?.data.status === 'open') stored = { ...stored, data: await expireSession(db, stored.data, now) };
   }
-  return state;
+  if (!stored) return null;
+  return { ...(stored.private as unknown as Omit<SessionState, 'session'>), session: stored.data };
 }
 
 /** GET /v1/checkout/sessions/:id */
@@ -183,4 +191,46 @@ export async function retrieveCheckoutSession({ db, id, now, params }: ApiCall):
   const state = await loadSession(db, id, now);
   if (!state) throw noSuch('checkout.session', id, 'session');
   return state.session;
+}
+
+/** GET /v1/checkout/sessions?customer=...&status=...&subscription=... (newest first) */
+export async function listCheckoutSessions({ db, params, now }: ApiCall): Promise<ListObject> {
+  rejectUnknown(params, ['customer', 'status', 'subscription', 'payment_intent', 'limit', 'expand', 'created']);
+  const limit = optionalInteger(params['limit'], 'limit', 1, 100) ?? 10;
+  const customer = optionalString(params['customer'], 'customer', 255);
+  const subscription = optionalString(params['subscription'], 'subscription', 255);
+  const status = optionalEnum(params['status'], 'status', ['open', 'complete', 'expired'] as const);
+  const rows = await list<SessionState['session']>(db, 'checkout.session', {
+    ...(customer === undefined ? {} : { customer }),
+    limit: 10_000,
+  });
+  const sessions: StripeObject[] = [];
+  for (const row of rows) {
+    // Each read brings a session up to date, so a list never shows one open past its expiry.
+    const session = (await loadSession(db, row.data.id, now))?.session ?? row.data;
+    if (status !== undefined && session.status !== status) continue;
+    if (subscription !== undefined && session['subscription'] !== subscription) continue;
+    sessions.push(session);
+  }
+  return {
+    object: 'list',
+    data: sessions.slice(0, limit),
+    has_more: sessions.length > limit,
+    url: '/v1/checkout/sessions',
+  };
+}
+
+/** POST /v1/checkout/sessions/:id/expire */
+export async function expireCheckoutSession({ db, id, now, params, request }: ApiCall): Promise<StripeObject> {
+  rejectUnknown(params, ['expand']);
+  const state = await loadSession(db, id, now, true);
+  if (!state) throw noSuch('checkout.session', id, 'session');
+  if (state.session.status !== 'open') {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${state.session.status}\`.`,
+    );
+  }
+  return expireSession(db, state.session, now, request);
 }

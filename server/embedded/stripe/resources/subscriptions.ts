@@ -1,22 +1,27 @@
 /**
- * `/v1/subscriptions`: retrieve, list by customer, update (cancel at period end, metadata) and
- * cancel now. The billing portal uses the same changes, so both emit the same events.
+ * `/v1/subscriptions`: retrieve, list by customer, update (cancel at period end, metadata, a new
+ * price with proration) and cancel now. The billing portal uses the same changes, so both emit the
+ * same events.
  */
 import type { Db } from '../../../../functions/_lib/db.ts';
 import { currentPeriodEnd } from '../billing.ts';
 import type { ApiCall, ListObject } from '../call.ts';
 import { StripeError, noSuch } from '../errors.ts';
 import { recordEvent, type EventRequest } from '../events.ts';
+import { changePrice, type ProrationBehavior } from '../ledger.ts';
 import {
   metadata,
   optionalBoolean,
   optionalEnum,
   optionalHash,
   optionalInteger,
+  optionalList,
   optionalString,
+  paramName,
   rejectUnknown,
   unsetMetadataKeys,
 } from '../params.ts';
+import { loadKnownPrices } from './prices.ts';
 import { list, load, save, type StripeObject } from '../store.ts';
 
 type Subscription = StripeObject & {
@@ -142,11 +147,71 @@ export async function listSubscriptions({ db, params }: ApiCall): Promise<ListOb
   };
 }
 
+/** The one item change an update may carry: `items[0][price]` (and its `id`), as the portal sends it. */
+async function priceChange(db: Db, id: string, value: Parameters<typeof optionalList>[0]) {
+  const items = optionalList(value, 'items');
+  if (!items || items.length === 0) return null;
+  if (items.length > 1) {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'The Stripe emulator changes one subscription item at a time.',
+      {
+        param: 'items',
+      },
+    );
+  }
+  const [entry] = items;
+  if (typeof entry === 'string' || !entry) {
+    throw new StripeError(400, 'invalid_request_error', 'Invalid object: items[0] must be a hash', {
+      param: 'items[0]',
+    });
+  }
+  rejectUnknown(entry, ['id', 'price', 'quantity'], 'items[0]');
+  const itemId = optionalString(entry['id'], 'items[0][id]', 255);
+  const stored = await load<Subscription & { items: { data: { id: string }[] } }>(db, 'subscription', id);
+  if (itemId !== undefined && !stored?.data.items.data.some((item) => item.id === itemId)) {
+    throw noSuch('subscription_item', itemId, 'items[0][id]', 400);
+  }
+  // Plans are sold one at a time: a quantity, if given, can only be 1.
+  optionalInteger(entry['quantity'], 'items[0][quantity]', 1, 1);
+  const priceId = optionalString(entry['price'], paramName('items[0]', 'price'), 255);
+  if (priceId === undefined) return null;
+  const known = (await loadKnownPrices(db, [priceId])).get(priceId);
+  if (!known) throw noSuch('price', priceId, 'items[0][price]', 400);
+  if (!known.price.active) {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'The price specified is inactive. This field only accepts active prices.',
+      {
+        param: 'items[0][price]',
+      },
+    );
+  }
+  return known;
+}
+
 /** POST /v1/subscriptions/:id */
 export async function updateSubscription({ db, id, params, now, request }: ApiCall): Promise<StripeObject> {
-  rejectUnknown(params, ['cancel_at_period_end', 'metadata', 'cancellation_details', 'proration_behavior', 'expand']);
+  rejectUnknown(params, [
+    'cancel_at_period_end',
+    'metadata',
+    'cancellation_details',
+    'proration_behavior',
+    'items',
+    'expand',
+  ]);
   const cancelAtPeriodEnd = optionalBoolean(params['cancel_at_period_end'], 'cancel_at_period_end');
   optionalHash(params['cancellation_details'], 'cancellation_details');
+  const behavior: ProrationBehavior =
+    optionalEnum(params['proration_behavior'], 'proration_behavior', [
+      'always_invoice',
+      'create_prorations',
+      'none',
+    ] as const) ?? 'create_prorations';
+  const price = await priceChange(db, id, params['items']);
+  if (price) await changePrice(db, id, { price, behavior, now, request });
   const changes: SubscriptionChanges = {
     ...(cancelAtPeriodEnd === undefined ? {} : { cancelAtPeriodEnd }),
     ...(params['metadata'] === undefined

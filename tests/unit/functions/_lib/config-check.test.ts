@@ -60,7 +60,8 @@ describe('which mode an environment selects', () => {
   test('a complete production configuration has no problems', () => {
     expect(checkConfig(PRODUCTION).problems).toEqual([]);
     expect(
-      checkConfig({ ...PRODUCTION, STRIPE_PRICE_LITE: 'price_1Lite', STRIPE_PRICE_FULL: 'price_1Full' }).problems,
+      checkConfig({ ...PRODUCTION, STRIPE_PRICE_LITE_MONTHLY: 'price_1Lite', STRIPE_PRICE_FULL_ANNUAL: 'price_1Full' })
+        .problems,
     ).toEqual([]);
   });
 
@@ -142,11 +143,11 @@ describe('one clear line per malformed value', () => {
 
   test.each([
     [
-      'STRIPE_PRICE_LITE',
+      'STRIPE_PRICE_LITE_QUARTERLY',
       'prod_Nabc',
-      'STRIPE_PRICE_LITE is a product id (prod_...): use the id of its monthly price (price_...)',
+      'STRIPE_PRICE_LITE_QUARTERLY is a product id (prod_...): use the id of one of its prices (price_...)',
     ],
-    ['STRIPE_PRICE_FULL', '5900', 'STRIPE_PRICE_FULL must be a price id starting with price_'],
+    ['STRIPE_PRICE_FULL_MONTHLY', '5900', 'STRIPE_PRICE_FULL_MONTHLY must be a price id starting with price_'],
     ['PORT', '80a', 'PORT must be a whole number from 1 to 65535'],
     ['PORT', '70000', 'PORT must be a whole number from 1 to 65535'],
     ['LEAD_RATE_LIMIT', '-1', 'LEAD_RATE_LIMIT must be a whole number from 0 to 10000'],

@@ -62,20 +62,48 @@ const subscription = (fields: Record<string, unknown>) =>
 describe('reading provider objects', () => {
   const user = '6f1c2a9e-1b2c-4d3e-8f90-0a1b2c3d4e5f';
 
-  test('tier from metadata, then configured price, then amount', () => {
-    expect(subscriptionRecord(subscription({ metadata: { plan: 'full', user_id: user } }), {})).toEqual({
+  test('plan and period from the configured price, then the amount and interval, then the metadata', () => {
+    const annualFull = subscription({
+      metadata: { plan: 'lite', user_id: user },
+      items: {
+        data: [
+          {
+            current_period_end: 2_000_000_000,
+            quantity: 1,
+            price: {
+              id: 'price_b',
+              unit_amount: 63000,
+              currency: 'usd',
+              recurring: { interval: 'year', interval_count: 1 },
+            },
+          },
+        ],
+      },
+    });
+    // Switched in the portal from Lite: the price says Full annual, the metadata still says lite.
+    expect(subscriptionRecord(annualFull, {})).toEqual({
       id: 'sub_1',
       customerId: 'cus_1',
       userId: user,
       tier: 'full',
+      billingPeriod: 'annual',
+      priceCents: 63000,
+      currency: 'usd',
       status: 'active',
       currentPeriodEnd: 2_000_000_000,
       cancelAtPeriodEnd: false,
     });
-    expect(subscriptionRecord(subscription({}), { price_a: 'full' }).tier).toBe('full');
-    expect(subscriptionRecord(subscription({}), {}).tier).toBe('lite');
+    expect(subscriptionRecord(subscription({}), { price_a: { plan: 'full', period: 'quarterly' } })).toMatchObject({
+      tier: 'full',
+      billingPeriod: 'quarterly',
+    });
+    expect(subscriptionRecord(subscription({}), {})).toMatchObject({ tier: 'lite', billingPeriod: 'monthly' });
     const unknown = subscription({ items: { data: [{ current_period_end: 1, price: { id: 'p', unit_amount: 1 } }] } });
-    expect(subscriptionRecord(unknown, {}).tier).toBeNull();
+    expect(subscriptionRecord(unknown, {})).toMatchObject({ tier: null, billingPeriod: null, priceCents: 1 });
+    expect(subscriptionRecord({ ...unknown, metadata: { plan: 'full' } }, {})).toMatchObject({
+      tier: 'full',
+      billingPeriod: null,
+    });
   });
 
   test('period end from items, or from the subscription in older API versions', () => {

@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
+  BILLING_INTERVALS,
   OPTION_LIMITS,
   PricingError,
   SERVICE_NAMES,
   SERVICE_TYPES,
-  SUBSCRIPTION_MONTHLY_CENTS,
+  SUBSCRIPTION_PRICE_CENTS,
+  planOfPrice,
   servicePriceCents,
+  subscriptionPriceCents,
 } from '@/features/checkout/pricing';
 
 describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
@@ -46,7 +49,42 @@ describe('the test page prices of docs/product.md#webhook-test-page', () => {
   });
 
   test('subscriptions bill $39 and $59 a month', () => {
-    expect(SUBSCRIPTION_MONTHLY_CENTS).toEqual({ lite: 3900, full: 5900 });
+    expect(subscriptionPriceCents('lite', 'monthly')).toBe(3900);
+    expect(subscriptionPriceCents('full', 'monthly')).toBe(5900);
+  });
+});
+
+describe('plan prices per billing period (docs/product.md#billing-periods)', () => {
+  test('every period of every plan, in cents, as the plan pages show them', () => {
+    expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
+      lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
+      full: { monthly: 5900, quarterly: 17700, annual: 63000 },
+    });
+  });
+
+  test('the card provider bills monthly every month, quarterly every 3 months, annual every year', () => {
+    expect(BILLING_INTERVALS).toEqual({
+      monthly: { interval: 'month', intervalCount: 1 },
+      quarterly: { interval: 'month', intervalCount: 3 },
+      annual: { interval: 'year', intervalCount: 1 },
+    });
+  });
+
+  test.each([
+    [
+      { unitAmount: 42000, currency: 'usd', interval: 'year', intervalCount: 1 },
+      { plan: 'lite', period: 'annual' },
+    ],
+    [
+      { unitAmount: 17700, currency: 'usd', interval: 'month', intervalCount: 3 },
+      { plan: 'full', period: 'quarterly' },
+    ],
+    [{ unitAmount: 5900 }, { plan: 'full', period: 'monthly' }],
+    [{ unitAmount: 42000, currency: 'usd', interval: 'month', intervalCount: 1 }, null],
+    [{ unitAmount: 3900, currency: 'eur', interval: 'month', intervalCount: 1 }, null],
+    [{ unitAmount: 4000 }, null],
+  ] as const)('planOfPrice(%o) is %o', (price, expected) => {
+    expect(planOfPrice(price)).toEqual(expected);
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { planRequestErrors, planRequestSchema } from '@/features/plans/plan-request';
+import {
+  planDetailsErrors,
+  planDetailsSchema,
+  planRequestErrors,
+  planRequestSchema,
+} from '@/features/plans/plan-request';
 
 const valid = {
   planType: 'full',
@@ -66,5 +71,31 @@ describe('plan request validation (docs/product.md#plan-sign-up-form)', () => {
     expect(planRequestErrors({ ...valid, agreeTerms: 'yes' }).agreeTerms).toBe(
       'Please agree to the Service Agreement and Terms of Service',
     );
+  });
+});
+
+describe('plan visit details (docs/product.md#plan-visit-details)', () => {
+  const details = {
+    fullName: 'Dana Whitfield',
+    phone: '417-555-0199',
+    address: '1200 E Battlefield Rd',
+    city: 'Springfield',
+    state: 'MO',
+    zip: '65804',
+    preferredDay: 'weekdays',
+    specialInstructions: '',
+  };
+
+  test("the request's own rules, without e-mail, plan or agreement", () => {
+    expect(planDetailsErrors(details)).toEqual({});
+    expect(planDetailsSchema.parse({ ...valid })).toEqual({ ...details, specialInstructions: 'Side gate code 1234' });
+  });
+
+  test('a message per field', () => {
+    expect(planDetailsErrors({ ...details, phone: '', city: ' ', preferredDay: 'noon' })).toEqual({
+      phone: 'Please enter your phone number',
+      city: 'Please enter your city',
+      preferredDay: 'Please choose weekdays, evenings, weekends or no preference',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { PLANS, PLAN_TERMS, planName } from '@/features/plans/plans';
+import { PERIOD_TERMS, PLANS, PLAN_TERMS, getPlan, periodPrice, planName } from '@/features/plans/plans';
 
 describe('Autopilot plans (docs/product.md#plan-prices)', () => {
   test.each([
@@ -24,5 +24,27 @@ describe('Autopilot plans (docs/product.md#plan-prices)', () => {
     expect(planName('lite')).toBe('Autopilot Lite');
     expect(planName('full')).toBe('Autopilot Full');
     expect(() => planName('gold' as never)).toThrow(/Unknown plan type/);
+  });
+});
+
+describe('billing periods (docs/product.md#billing-periods)', () => {
+  test.each([
+    ['lite', 'monthly', 39],
+    ['lite', 'quarterly', 117],
+    ['lite', 'annual', 420],
+    ['full', 'monthly', 59],
+    ['full', 'quarterly', 177],
+    ['full', 'annual', 630],
+  ] as const)('%s paid %s costs $%d a period', (type, period, dollars) => {
+    expect(periodPrice(getPlan(type), period)).toBe(dollars);
+  });
+
+  test('how each period bills and how cancelling ends it (docs/product.md#cancellation-and-plan-changes)', () => {
+    expect(PERIOD_TERMS.monthly).toMatchObject({ name: 'monthly', per: 'month' });
+    expect(PERIOD_TERMS.quarterly).toMatchObject({ name: 'every 3 months', per: '3 months' });
+    expect(PERIOD_TERMS.annual).toMatchObject({ name: 'annual', per: 'year' });
+    expect(PERIOD_TERMS.annual.billing).toBe('charged once a year, in advance, for all four visits');
+    expect(PERIOD_TERMS.annual.cancelling).toContain('the rest of that year is not refunded');
+    expect(PERIOD_TERMS.monthly.cancelling).toBe('the plan runs to the end of the month you have paid for, then ends');
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * GET /api/order?session_id=cs_...: the signed-in customer's order of a checkout, for
+ * /payment-success (docs/product.md#payment-success): its number and status, and, when it bought a
+ * second plan that was cancelled and refunded (docs/product.md#one-live-plan-per-customer), the
+ * message to show instead of the success. 404 for a session that is not this customer's order.
+ */
+import { isBillingPeriod, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
+import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
+import { requireUser } from './_lib/auth.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json } from './_lib/http.ts';
+
+/** The answer of GET /api/order. */
+export interface OrderStatus {
+  orderNumber: string;
+  status: 'pending' | 'paid' | 'expired' | 'refunded';
+  /** Set when the order bought a second plan: what the customer is told. */
+  secondPlan: { title: string; message: string; refunded: boolean } | null;
+}
+
+interface Row {
+  order_number: string;
+  status: OrderStatus['status'];
+  item: string;
+  options: Record<string, unknown>;
+  currency: string;
+  refund_state: 'pending' | 'done' | null;
+  refunded_cents: number | null;
+  billing_period: BillingPeriod | null;
+  kept_tier: PlanType | null;
+  kept_period: BillingPeriod | null;
+}
+
+export default handler(['GET'], async (req) => {
+  const user = await requireUser(req);
+  const sessionId = new URL(req.url).searchParams.get('session_id') ?? '';
+  if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
+    throw new HttpError(400, 'session_id must be the id of a checkout session (cs_...)');
+  }
+  const db = await getDb();
+  const [row] = await db.query<Row>(
+    `select o.order_number, o.status, o.item, o.options, o.currency, s.refund_state, s.refunded_cents,
+            s.billing_period, kept.tier as kept_tier, kept.billing_period as kept_period
+     from orders o
+     left join subscriptions s on s.id = o.subscription_id
+     left join subscriptions kept on kept.id = s.duplicate_of
+     where o.checkout_session_id = $1 and o.user_id = $2`,
+    [sessionId, user.id],
+  );
+  if (!row) throw new HttpError(404, 'No order of yours has this checkout session.');
+  const second = row.refund_state !== null && (row.item === 'lite' || row.item === 'full');
+  const period =
+    row.billing_period ?? (isBillingPeriod(row.options['billingPeriod']) ? row.options['billingPeriod'] : null);
+  const answer: OrderStatus = {
+    orderNumber: row.order_number,
+    status: row.status,
+    secondPlan: second
+      ? {
+          title: SECOND_PLAN_TITLE,
+          message: secondPlanMessage({
+            second: { tier: row.item as PlanType, billingPeriod: period },
+            kept: row.kept_tier ? { tier: row.kept_tier, billingPeriod: row.kept_period } : null,
+            refund: row.refund_state === 'done' ? { cents: row.refunded_cents ?? 0, currency: row.currency } : null,
+          }),
+          refunded: row.refund_state === 'done',
+        }
+      : null,
+  };
+  return json(answer);
+});
+
+export const config = { path: '/api/order' };

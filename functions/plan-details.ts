@@ -1,0 +1,42 @@
+/**
+ * PUT /api/plan-details: the signed-in customer changes where and when we visit for their plan
+ * (docs/product.md#plan-visit-details), checked with the schema the account form uses: 400
+ * `{error, fields}` with a message per field, else 200 `{planDetails}`. The change is also stored as
+ * a plan-request lead, so the owner's automation tool learns the new address.
+ */
+import { planDetailsSchema, fieldErrors, type PlanDetails } from '../src/features/plans/plan-request.ts';
+import { planName } from '../src/features/plans/plans.ts';
+import { firstIssue } from '../src/lib/validation.ts';
+import { requireUser } from './_lib/auth.ts';
+import { siteOrigin } from './_lib/config.ts';
+import { getDb } from './_lib/db.ts';
+import { handler, json, readJsonObject } from './_lib/http.ts';
+import { storeLead } from './_lib/leads.ts';
+import { writePlanDetails } from './_lib/plan-details.ts';
+import { currentSubscription, planRows } from './_lib/subscription-status.ts';
+
+export default handler(['PUT'], async (req) => {
+  const user = await requireUser(req);
+  const parsed = planDetailsSchema.safeParse(await readJsonObject(req));
+  if (!parsed.success) {
+    return json({ error: firstIssue(parsed.error), fields: fieldErrors<keyof PlanDetails>(parsed.error) }, 400);
+  }
+  const db = await getDb();
+  const plan = currentSubscription(await planRows(db, user.id), new Date());
+  await db.transaction(async (tx) => {
+    await writePlanDetails(tx, user.id, parsed.data);
+    await storeLead(tx, 'plan-request', {
+      change: 'Visit details changed from the account page',
+      planType: plan?.tier ?? null,
+      planName: plan ? planName(plan.tier) : null,
+      billingPeriod: plan?.billing_period ?? null,
+      email: user.email,
+      ...parsed.data,
+      timestamp: new Date().toISOString(),
+      source: `${siteOrigin(req)}/account`,
+    });
+  });
+  return json({ planDetails: parsed.data });
+});
+
+export const config = { path: '/api/plan-details' };

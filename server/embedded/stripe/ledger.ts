@@ -1,0 +1,420 @@
+/**
+ * What happens to money and subscriptions over time, as Stripe's billing engine does it: a period
+ * that ends renews (a paid invoice, the customer's credit applied first) or, when the
+ * subscription is set to cancel, ends it; a price change is prorated; an open checkout that
+ * reaches `expires_at` expires. Each function runs in the caller's transaction and records the
+ * events Stripe sends for it.
+ */
+import type { Db } from '../../../functions/_lib/db.ts';
+import {
+  buildInvoice,
+  buildPaymentIntent,
+  currentPeriodEnd,
+  currentPeriodStart,
+  periodEndAfter,
+  periodLine,
+  prorationLines,
+  type BillingReason,
+  type InvoiceLine,
+  type Subscription,
+} from './billing.ts';
+import type { CardOnFile } from './completion.ts';
+import { StripeError } from './errors.ts';
+import { recordEvent, type EventRequest } from './events.ts';
+import { newId } from './ids.ts';
+import type { KnownPrice } from './prices.ts';
+import type { SessionState } from './resources/checkout-sessions.ts';
+import { load, save, type Stored, type StripeObject } from './store.ts';
+
+/** A subscription with the emulator's private state: its product name and prorations not yet invoiced. */
+export interface SubscriptionState {
+  data: Subscription;
+  productName: string;
+  pendingLines: InvoiceLine[];
+}
+
+/** Loads (and locks) a subscription; throws Stripe's 404 when there is none. */
+export async function loadSubscriptionState(db: Db, id: string, param = 'id'): Promise<SubscriptionState> {
+  const stored = await load<Subscription>(db, 'subscription', id, true);
+  if (!stored)
+    throw new StripeError(404, 'invalid_request_error', `No such subscription: '${id}'`, {
+      code: 'resource_missing',
+      param,
+    });
+  return fromStored(stored);
+}
+
+function fromStored(stored: Stored<Subscription>): SubscriptionState {
+  return {
+    data: stored.data,
+    productName: String(stored.private['productName'] ?? 'Subscription'),
+    pendingLines: (stored.private['pendingLines'] as InvoiceLine[] | undefined) ?? [],
+  };
+}
+
+/** Saves a subscription with its private state. */
+export async function saveSubscriptionState(db: Db, state: SubscriptionState): Promise<void> {
+  await save(db, state.data, { productName: state.productName, pendingLines: state.pendingLines });
+}
+
+/** The fields of a subscription that differ in `after`, with their values before (`previous_attributes`). */
+export function previousAttributes(
+  before: StripeObject,
+  after: StripeObject,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const previous: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return previous;
+}
+
+/**
+ * Bills `lines` to the subscription's customer: the invoice takes the customer's credit first, the
+ * card pays the rest (a payment intent), and a negative total becomes credit. Records
+ * `invoice.paid`. Returns the invoice.
+ */
+export async function chargeInvoice(
+  db: Db,
+  input: {
+    subscription: Subscription;
+    lines: InvoiceLine[];
+    reason: BillingReason;
+    now: number;
+    request?: EventRequest;
+  },
+): Promise<StripeObject & { amount_due: number }> {
+  const stored = await load(db, 'customer', input.subscription.customer, true);
+  if (!stored) throw new Error(`Subscription ${input.subscription.id} has no customer`);
+  const customer = stored.data;
+  const card = stored.private['card'] as CardOnFile | undefined;
+  const sequence = Number(customer['next_invoice_sequence'] ?? 1);
+  const balance = Number(customer['balance'] ?? 0);
+  const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
+  const due = Math.max(0, total + balance);
+  const paymentIntent = due > 0 ? newId('pi') : null;
+  const invoice = buildInvoice({
+    subscription: input.subscription,
+    lines: input.lines,
+    customer: {
+      id: customer.id,
+      email: typeof customer['email'] === 'string' ? customer['email'] : null,
+      name: typeof customer['name'] === 'string' ? customer['name'] : null,
+      balance,
+    },
+    reason: input.reason,
+    now: input.now,
+    number: `${String(customer['invoice_prefix'])}-${String(sequence).padStart(4, '0')}`,
+    paymentIntent,
+  });
+  await save(db, { ...customer, balance: invoice.ending_balance, next_invoice_sequence: sequence + 1 });
+  if (paymentIntent) {
+    await save(
+      db,
+      buildPaymentIntent({
+        id: paymentIntent,
+        amount: due,
+        currency: invoice.currency,
+        customer: customer.id,
+        paymentMethod: card?.id ?? String(input.subscription['default_payment_method'] ?? ''),
+        now: input.now,
+        description: 'Subscription update',
+        metadata: {},
+      }),
+    );
+  }
+  await save(db, invoice);
+  await recordEvent(db, 'invoice.paid', invoice, {
+    created: input.now,
+    ...(input.request ? { request: input.request } : {}),
+  });
+  return invoice;
+}
+
+/** Ends a subscription at `endedAt` (its period's end, or now): status canceled; records the deletion. */
+export async function endSubscriptionAt(
+  db: Db,
+  state: SubscriptionState,
+  endedAt: number,
+  now: number,
+  request?: EventRequest,
+): Promise<Subscription> {
+  const after: Subscription = {
+    ...state.data,
+    status: 'canceled',
+    canceled_at: state.data['canceled_at'] ?? now,
+    ended_at: endedAt,
+    cancellation_details: state.data['cancellation_details'] ?? {
+      comment: null,
+      feedback: null,
+      reason: 'cancellation_requested',
+    },
+  };
+  await saveSubscriptionState(db, { ...state, data: after, pendingLines: [] });
+  await recordEvent(db, 'customer.subscription.deleted', after, { created: now, ...(request ? { request } : {}) });
+  return after;
+}
+
+/**
+ * Brings one subscription up to `now`: each period that has ended either renews it (an invoice for
+ * the next period, with any prorations waiting) or, when it was set to cancel, ends it.
+ */
+export async function advanceSubscription(db: Db, id: string, now: number): Promise<void> {
+  let state = await loadSubscriptionState(db, id);
+  for (;;) {
+    const { data } = state;
+    const end = currentPeriodEnd(data);
+    if (data.status === 'canceled' || end === null || end > now) return;
+    const cancelAt = typeof data.cancel_at === 'number' ? data.cancel_at : null;
+    if (data.cancel_at_period_end || (cancelAt !== null && cancelAt <= end)) {
+      await endSubscriptionAt(db, state, end, now);
+      return;
+    }
+    const recurring = data.items.data[0]?.price.recurring;
+    if (!recurring) return;
+    const nextEnd = periodEndAfter(data.billing_cycle_anchor, recurring, end);
+    const items = data.items.data.map((item) => ({ ...item, current_period_start: end, current_period_end: nextEnd }));
+    const lines = [
+      ...state.pendingLines,
+      ...items.map((item) =>
+        periodLine({ price: item.price, quantity: item.quantity, productName: state.productName }, item.id, {
+          start: end,
+          end: nextEnd,
+        }),
+      ),
+    ];
+    const renewed: Subscription = { ...data, items: { ...data.items, data: items } };
+    const invoice = await chargeInvoice(db, { subscription: renewed, lines, reason: 'subscription_cycle', now: end });
+    renewed['latest_invoice'] = invoice.id;
+    state = { ...state, data: renewed, pendingLines: [] };
+    await saveSubscriptionState(db, state);
+    await recordEvent(db, 'customer.subscription.updated', renewed, {
+      created: end,
+      previous: previousAttributes(data, renewed, ['items', 'latest_invoice']),
+    });
+  }
+}
+
+/** How a price change settles the difference (Stripe's `proration_behavior`). */
+export type ProrationBehavior = 'always_invoice' | 'create_prorations' | 'none';
+
+/**
+ * Moves a subscription to another price at `now`. The unused time is prorated as Stripe does
+ * (billing.ts prorationLines); `always_invoice` bills it at once, `create_prorations` waits for the
+ * next invoice unless the interval changes (a new period is billed at once then), `none` credits
+ * nothing. Records `customer.subscription.updated` (and `invoice.paid` when billed).
+ */
+export async function changePrice(
+  db: Db,
+  id: string,
+  change: { price: KnownPrice; behavior: ProrationBehavior; now: number; request?: EventRequest },
+): Promise<Subscription> {
+  const state = await loadSubscriptionState(db, id);
+  const before = state.data;
+  if (before.status === 'canceled') {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription can only update its cancellation_details and metadata.',
+      { param: 'items' },
+    );
+  }
+  const item = before.items.data[0];
+  if (!item) throw new StripeError(400, 'invalid_request_error', 'This subscription has no items.', { param: 'items' });
+  if (!change.price.price.recurring) {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'The price specified is set to `type=one_time` but this field only accepts prices with `type=recurring`.',
+      { param: 'items[0][price]' },
+    );
+  }
+  if (change.price.price.currency !== item.price.currency) {
+    throw new StripeError(400, 'invalid_request_error', 'The new price must be in the currency of the subscription.', {
+      param: 'items[0][price]',
+    });
+  }
+  if (change.price.price.id === item.price.id) return before;
+  const { now } = change;
+  const prorated = prorationLines({
+    item: { id: item.id, price: item.price, quantity: item.quantity, productName: state.productName },
+    newPrice: change.price.price,
+    newProductName: change.price.productName,
+    periodStart: currentPeriodStart(before),
+    periodEnd: currentPeriodEnd(before) ?? now,
+    now,
+  });
+  const lines = change.behavior === 'none' ? prorated.lines.filter((line) => !line.proration) : prorated.lines;
+  const after: Subscription = {
+    ...before,
+    billing_cycle_anchor: prorated.anchorReset ? now : before.billing_cycle_anchor,
+    items: {
+      ...before.items,
+      data: [
+        {
+          ...item,
+          price: change.price.price,
+          current_period_start: prorated.periodStart,
+          current_period_end: prorated.periodEnd,
+        },
+      ],
+    },
+  };
+  // A plan changed while set to cancel keeps its cancellation at the (new) period's end.
+  if (after.cancel_at_period_end) after.cancel_at = prorated.periodEnd;
+  let pendingLines = state.pendingLines;
+  const billNow = change.behavior === 'always_invoice' || prorated.anchorReset;
+  if (billNow && lines.length > 0) {
+    const invoice = await chargeInvoice(db, {
+      subscription: after,
+      lines: [...pendingLines, ...lines],
+      reason: 'subscription_update',
+      now,
+      ...(change.request ? { request: change.request } : {}),
+    });
+    after['latest_invoice'] = invoice.id;
+    pendingLines = [];
+  } else {
+    pendingLines = [...pendingLines, ...lines];
+  }
+  await saveSubscriptionState(db, { data: after, productName: change.price.productName, pendingLines });
+  await recordEvent(db, 'customer.subscription.updated', after, {
+    created: now,
+    previous: previousAttributes(before, after, ['billing_cycle_anchor', 'cancel_at', 'items', 'latest_invoice']),
+    ...(change.request ? { request: change.request } : {}),
+  });
+  return after;
+}
+
+/**
+ * The invoice a subscription will send at the end of its period (Stripe's invoice preview): the next
+ * period at the current price, the prorations waiting, the customer's credit taken first.
+ */
+export async function previewNextInvoice(db: Db, id: string, now: number): Promise<StripeObject> {
+  const stored = await load<Subscription>(db, 'subscription', id);
+  if (!stored)
+    throw new StripeError(404, 'invalid_request_error', `No such subscription: '${id}'`, {
+      code: 'resource_missing',
+      param: 'subscription',
+    });
+  const state = fromStored(stored);
+  const { data } = state;
+  const end = currentPeriodEnd(data);
+  const recurring = data.items.data[0]?.price.recurring;
+  if (data.status === 'canceled' || data.cancel_at_period_end || end === null || !recurring) {
+    throw new StripeError(400, 'invalid_request_error', `No upcoming invoices for customer: ${data.customer}`, {
+      code: 'invoice_upcoming_none',
+    });
+  }
+  const nextEnd = periodEndAfter(data.billing_cycle_anchor, recurring, end);
+  const customer = await load(db, 'customer', data.customer);
+  const invoice = buildInvoice({
+    subscription: data,
+    lines: [
+      ...state.pendingLines,
+      ...data.items.data.map((item) =>
+        periodLine({ price: item.price, quantity: item.quantity, productName: state.productName }, item.id, {
+          start: end,
+          end: nextEnd,
+        }),
+      ),
+    ],
+    customer: {
+      id: data.customer,
+      email: typeof customer?.data['email'] === 'string' ? customer.data['email'] : null,
+      name: typeof customer?.data['name'] === 'string' ? customer.data['name'] : null,
+      balance: Number(customer?.data['balance'] ?? 0),
+    },
+    reason: 'subscription_cycle',
+    now: Math.max(now, end),
+    number: '',
+    paymentIntent: null,
+  });
+  // A preview is a draft: not paid, no number, not saved, and its id says it is upcoming.
+  return {
+    ...invoice,
+    id: `upcoming_in_${data.id}`,
+    number: null,
+    status: 'draft',
+    amount_paid: 0,
+    amount_remaining: invoice.amount_due,
+    attempted: false,
+    attempt_count: 0,
+    next_payment_attempt: end,
+    period_start: currentPeriodStart(data),
+    period_end: end,
+    status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+  };
+}
+
+/** Expires an open session: no payment is possible after; records `checkout.session.expired`. */
+export async function expireSession(
+  db: Db,
+  session: SessionState['session'],
+  now: number,
+  request?: EventRequest,
+): Promise<SessionState['session']> {
+  const expired: SessionState['session'] = { ...session, status: 'expired', url: null };
+  await save(db, expired);
+  await recordEvent(db, 'checkout.session.expired', expired, { created: now, ...(request ? { request } : {}) });
+  return expired;
+}
+
+/** The ids of the subscriptions whose period has ended by `now` and the open sessions past `expires_at`. */
+export async function dueObjects(db: Db, now: number): Promise<{ subscriptions: string[]; sessions: string[] }> {
+  const subscriptions = await db.query<{ id: string }>(
+    `select id from emulator_stripe.objects
+     where object = 'subscription' and data->>'status' <> 'canceled'
+       and (select max((item->>'current_period_end')::bigint) from jsonb_array_elements(data->'items'->'data') item) <= $1
+     order by created_at`,
+    [now],
+  );
+  const sessions = await db.query<{ id: string }>(
+    `select id from emulator_stripe.objects
+     where object = 'checkout.session' and data->>'status' = 'open' and (data->>'expires_at')::bigint <= $1
+     order by created_at`,
+    [now],
+  );
+  return { subscriptions: subscriptions.map((r) => r.id), sessions: sessions.map((r) => r.id) };
+}
+
+/** What a price change would charge: now, and at the next renewal (the portal's confirmation). */
+export async function previewPriceChange(
+  db: Db,
+  id: string,
+  change: { price: KnownPrice; behavior: ProrationBehavior; now: number },
+): Promise<{ dueNow: number; credit: number; nextAmount: number; nextDate: number; currency: string }> {
+  const stored = await load<Subscription>(db, 'subscription', id);
+  if (!stored) throw new Error(`No subscription ${id}`);
+  const state = fromStored(stored);
+  const item = state.data.items.data[0];
+  const recurring = change.price.price.recurring;
+  if (!item || !recurring) throw new Error(`Subscription ${id} cannot change to a one-time price`);
+  const prorated = prorationLines({
+    item: { id: item.id, price: item.price, quantity: item.quantity, productName: state.productName },
+    newPrice: change.price.price,
+    newProductName: change.price.productName,
+    periodStart: currentPeriodStart(state.data),
+    periodEnd: currentPeriodEnd(state.data) ?? change.now,
+    now: change.now,
+  });
+  const lines = change.behavior === 'none' ? prorated.lines.filter((line) => !line.proration) : prorated.lines;
+  const customer = await load(db, 'customer', state.data.customer);
+  const balance = Number(customer?.data['balance'] ?? 0);
+  const pending = state.pendingLines.reduce((sum, line) => sum + line.amount, 0);
+  const changeTotal = lines.reduce((sum, line) => sum + line.amount, 0);
+  const billNow = change.behavior === 'always_invoice' || prorated.anchorReset;
+  const nowTotal = billNow ? pending + changeTotal + balance : 0;
+  const dueNow = Math.max(0, nowTotal);
+  const creditLeft = billNow ? Math.min(0, nowTotal) : balance;
+  const carried = billNow ? 0 : pending + changeTotal;
+  const nextAmount = Math.max(0, change.price.price.unit_amount * item.quantity + carried + creditLeft);
+  return {
+    dueNow,
+    credit: -creditLeft,
+    nextAmount,
+    nextDate: prorated.periodEnd,
+    currency: change.price.price.currency,
+  };
+}

@@ -1,0 +1,302 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { signUpAndIn } from './customer';
+import { fillForm, openForm, type PickerPeriod } from './plan-form';
+
+/** The embedded default's card-provider key (server/embedded/index.ts), for what the test does as the provider. */
+const PROVIDER_KEY = 'sk_test_embedded_local';
+
+/** Each plan and period: what the plan page, the hosted checkout and the account say. */
+const CHOICES = [
+  ['Autopilot Lite', '/autopilot-lite', 'Monthly', '$39', 'per month', '$39.00', 'per month', 'monthly', 1],
+  [
+    'Autopilot Lite',
+    '/autopilot-lite',
+    'Per visit',
+    '$117',
+    'per quarterly visit',
+    '$117.00',
+    'per 3 months',
+    'every 3 months',
+    3,
+  ],
+  [
+    'Autopilot Lite',
+    '/autopilot-lite',
+    'Annual',
+    '$420',
+    'per year, paid in advance',
+    '$420.00',
+    'per year',
+    'annual',
+    12,
+  ],
+  ['Autopilot Full', '/autopilot-full', 'Monthly', '$59', 'per month', '$59.00', 'per month', 'monthly', 1],
+  [
+    'Autopilot Full',
+    '/autopilot-full',
+    'Per visit',
+    '$177',
+    'per quarterly visit',
+    '$177.00',
+    'per 3 months',
+    'every 3 months',
+    3,
+  ],
+  [
+    'Autopilot Full',
+    '/autopilot-full',
+    'Annual',
+    '$630',
+    'per year, paid in advance',
+    '$630.00',
+    'per year',
+    'annual',
+    12,
+  ],
+] as const satisfies readonly (readonly [
+  string,
+  string,
+  PickerPeriod,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+])[];
+
+/** How the hosted checkout writes a period (Stripe's own words). */
+const CHECKOUT_PERIOD: Record<string, string> = {
+  'per month': 'per month',
+  'per 3 months': 'every 3 months',
+  'per year': 'per year',
+};
+
+/** The date `months` months from today as the account page writes it, clamped as the card provider bills. */
+function monthsAhead(months: number): string {
+  const now = new Date();
+  const target = new Date(now.getFullYear(), now.getMonth() + months, 1);
+  const last = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
+  target.setDate(Math.min(now.getDate(), last));
+  return target.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** Pays the hosted checkout open in `checkout` with the test card and waits for the way back. */
+async function pay(checkout: Page): Promise<void> {
+  await checkout.getByLabel('Name on card').fill('Dana Whitfield');
+  await checkout.getByRole('button', { name: /^Subscribe \$/ }).click();
+  await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_test_/);
+}
+
+/** Subscribes from the home page's plans block (monthly) and opens the account page in that tab. */
+async function subscribeFromHome(page: Page, plan: 'Autopilot Lite' | 'Autopilot Full'): Promise<Page> {
+  await page.goto('/#autopilot');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
+  const checkout = await popup;
+  await pay(checkout);
+  await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await checkout.getByRole('link', { name: 'View Account' }).click();
+  await expect(checkout.getByRole('region', { name: 'Subscription Status' })).toContainText(plan);
+  return checkout;
+}
+
+/** Makes the account tab read the plan again, as coming back from the portal's tab does. */
+async function expectAfterReturn(account: Page, text: string | RegExp): Promise<void> {
+  const status = account.getByRole('region', { name: 'Subscription Status' });
+  await expect(async () => {
+    await account.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(status).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test.describe('buying a plan (docs/product.md#billing-periods)', () => {
+  for (const [plan, path, pickerLabel, shown, per, charged, unit, periodName, months] of CHOICES) {
+    test(`${plan}, ${pickerLabel}: the plan page shows ${shown}, the checkout ${charged} ${unit}, the account the plan`, async ({
+      page,
+    }) => {
+      const email = `buy.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+      await signUpAndIn(page, email);
+      const picker = await openForm(page, path, pickerLabel);
+      await expect(picker).toContainText(`${pickerLabel}: ${shown} ${per}.`);
+      await fillForm(picker, email);
+      await picker.getByRole('button', { name: `Request ${plan}` }).click();
+      const subscribe = picker.getByRole('button', { name: `Subscribe to ${plan}: ${charged} ${unit}` });
+      await expect(subscribe).toBeVisible();
+
+      const popup = page.waitForEvent('popup');
+      await subscribe.click();
+      const checkout = await popup;
+      await expect(checkout.getByRole('heading', { name: `Subscribe to ${plan}` })).toBeVisible();
+      await expect(checkout.locator('.amount')).toHaveText(`${charged} ${CHECKOUT_PERIOD[unit]}`);
+      await pay(checkout);
+      await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+      await checkout.getByRole('link', { name: 'View Account' }).click();
+
+      const status = checkout.getByRole('region', { name: 'Subscription Status' });
+      await expect(status.getByText('Active', { exact: true })).toBeVisible();
+      await expect(status).toContainText(`${plan}, renews on ${monthsAhead(months)}`);
+      await expect(status).toContainText(`Billing${charged} ${unit} (${periodName})`);
+      await expect(status).toContainText(`Next charge${charged} on ${monthsAhead(months)}`);
+      const visit = checkout.getByRole('region', { name: 'Visit details' });
+      await expect(visit).toContainText('1200 E Battlefield Rd, Springfield, MO 65804');
+      await expect(visit).toContainText('Weekends');
+    });
+  }
+
+  test('visit details are edited on the account page, checked field by field', async ({ page }) => {
+    const email = `visit.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    const account = await subscribeFromHome(page, 'Autopilot Lite');
+    const visit = account.getByRole('region', { name: 'Visit details' });
+    // Bought from the home page: no plan request came with it.
+    await expect(visit).toContainText('No visit details yet');
+    await visit.getByRole('button', { name: 'Add visit details' }).click();
+    await visit.getByLabel('Full name').fill('Sam Subscriber');
+    await visit.getByRole('button', { name: 'Save visit details' }).click();
+    await expect(visit.getByText('Please enter your phone number')).toBeVisible();
+    await expect(visit.getByLabel('Phone')).toBeFocused();
+    await expect(visit.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+    await visit.getByLabel('Phone').fill('417-555-0142');
+    await visit.getByLabel('Street address').fill('88 Main St');
+    await visit.getByLabel('City').fill('Nixa');
+    await visit.getByLabel('ZIP code').fill('65714');
+    await visit.getByLabel('Preferred visit time (optional)').selectOption('evenings');
+    await expectNoAxeViolations(account);
+    await visit.getByRole('button', { name: 'Save visit details' }).click();
+    await expect(visit.getByRole('status')).toHaveText('Visit details saved. We will use them for your next visit.');
+    await expect(visit).toContainText('88 Main St, Nixa, MO 65714');
+    await account.reload();
+    await expect(account.getByRole('region', { name: 'Visit details' })).toContainText('88 Main St, Nixa, MO 65714');
+  });
+});
+
+test.describe('one live plan per customer (docs/product.md#one-live-plan-per-customer)', () => {
+  test('Lite then Full checkout opened: the Lite one expires; a second plan paid anyway is refunded and explained', async ({
+    page,
+  }) => {
+    const email = `race.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    await page.goto('/#autopilot');
+    const litePopup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Subscribe to Autopilot Lite' }).click();
+    const lite = await litePopup;
+    await expect(lite.locator('.amount')).toHaveText('$39.00 per month');
+
+    const picker = await openForm(page, '/autopilot-full', 'Annual');
+    await fillForm(picker, email);
+    await picker.getByRole('button', { name: 'Request Autopilot Full' }).click();
+    const fullPopup = page.waitForEvent('popup');
+    await picker.getByRole('button', { name: 'Subscribe to Autopilot Full: $630.00 per year' }).click();
+    const full = await fullPopup;
+
+    // The Lite tab was opened first: its checkout has expired and charges nothing.
+    await lite.getByLabel('Name on card').fill('Dana Whitfield');
+    await lite.getByRole('button', { name: /^Subscribe \$/ }).click();
+    await expect(lite.getByRole('heading', { name: 'This checkout has expired' })).toBeVisible();
+    await pay(full);
+    await expect(full.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+    // A race the expiry lost: another subscription checkout of this customer, made straight at the
+    // card provider (as one created in the same instant would be), is paid too.
+    const auth = { Authorization: `Bearer ${PROVIDER_KEY}` };
+    const customers = await page.request.get(`/v1/customers?email=${encodeURIComponent(email)}`, { headers: auth });
+    const customer = ((await customers.json()) as { data: { id: string; metadata: { user_id: string } }[] }).data[0];
+    const prices = await page.request.get('/v1/prices?lookup_keys[]=autopilot_lite_monthly', { headers: auth });
+    const price = ((await prices.json()) as { data: { id: string }[] }).data[0];
+    const metadata = { user_id: customer?.metadata.user_id ?? '', plan: 'lite', billing_period: 'monthly' };
+    const created = await page.request.post('/v1/checkout/sessions', {
+      headers: auth,
+      form: {
+        mode: 'subscription',
+        customer: customer?.id ?? '',
+        client_reference_id: metadata.user_id,
+        'line_items[0][price]': price?.id ?? '',
+        'line_items[0][quantity]': '1',
+        'metadata[user_id]': metadata.user_id,
+        'metadata[plan]': 'lite',
+        'subscription_data[metadata][user_id]': metadata.user_id,
+        'subscription_data[metadata][plan]': 'lite',
+        success_url: `${new URL(page.url()).origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      },
+    });
+    expect(created.status()).toBe(200);
+    const second = await page.context().newPage();
+    await second.goto(((await created.json()) as { url: string }).url);
+    await pay(second);
+    await expect(second.getByRole('heading', { name: 'You already have an Autopilot plan' })).toBeFocused();
+    await expect(second.getByRole('main')).toContainText(
+      'Your Autopilot Full (annual) plan continues as it is. The second plan, Autopilot Lite (monthly), was cancelled at once and its payment of $39.00 has been refunded to your card',
+    );
+    await expect(second.getByRole('heading', { name: 'Payment Successful!' })).toBeHidden();
+    await expectNoAxeViolations(second);
+
+    await second.getByRole('link', { name: 'View Account' }).click();
+    const status = second.getByRole('region', { name: 'Subscription Status' });
+    await expect(status).toContainText('Autopilot Full, renews on');
+    await expect(status).toContainText('You already have an Autopilot plan');
+    await expect(status).toContainText('its payment of $39.00 has been refunded');
+    const orders = second.getByRole('region', { name: 'Your Orders' });
+    await expect(orders.getByRole('row', { name: /Autopilot Lite subscription/ })).toContainText('refunded');
+    await expect(orders.getByRole('row', { name: /Autopilot Full subscription \(annual\)/ })).toContainText('$630.00');
+  });
+
+  test('a subscriber pressing Subscribe sees the plan message and Change plan, on the home page and the plan page', async ({
+    page,
+  }) => {
+    const email = `again.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    await subscribeFromHome(page, 'Autopilot Lite');
+
+    await page.goto('/#autopilot');
+    await page.getByRole('button', { name: 'Subscribe to Autopilot Full' }).click();
+    const card = page.getByRole('article', { name: 'Autopilot Full' });
+    await expect(card.getByRole('alert')).toHaveText(
+      'You already have an active Autopilot plan. Manage it from your account.',
+    );
+    await expectNoAxeViolations(page);
+    const portal = page.waitForEvent('popup');
+    await card.getByRole('button', { name: 'Change plan' }).click();
+    await expect((await portal).getByRole('link', { name: 'Change plan' })).toBeVisible();
+
+    const picker = await openForm(page, '/autopilot-full', 'Per visit');
+    await fillForm(picker, email);
+    await picker.getByRole('button', { name: 'Request Autopilot Full' }).click();
+    await picker.getByRole('button', { name: 'Subscribe to Autopilot Full: $177.00 per 3 months' }).click();
+    await expect(picker.getByRole('alert')).toHaveText(
+      'You already have an active Autopilot plan. Manage it from your account.',
+    );
+    await expect(picker.getByRole('button', { name: 'Change plan' })).toBeVisible();
+  });
+});
+
+test.describe('changing plan in the billing portal (docs/product.md#cancellation-and-plan-changes)', () => {
+  test('Lite monthly to Full annual: the portal shows the prorated charge and the account follows', async ({
+    page,
+  }) => {
+    await signUpAndIn(page, `switch.${Date.now()}@example.com`);
+    const account = await subscribeFromHome(page, 'Autopilot Lite');
+    const status = account.getByRole('region', { name: 'Subscription Status' });
+    await expect(status).toContainText('Billing$39.00 per month (monthly)');
+
+    const popup = account.waitForEvent('popup');
+    await status.getByRole('button', { name: 'Manage billing' }).click();
+    const portal = await popup;
+    await portal.getByRole('link', { name: 'Change plan' }).click();
+    await portal.getByRole('button', { name: 'Select Autopilot Full, $630.00 per year' }).click();
+    await expect(portal.getByRole('heading', { name: 'Confirm your new plan' })).toBeVisible();
+    // A year of Full less the unused month of Lite, to the second.
+    await expect(portal.locator('dl')).toContainText(/Amount due today\$591\.0[01]/);
+    await expect(portal.locator('dl')).toContainText(`Next payment$630.00 on ${monthsAhead(12)}`);
+    await portal.getByRole('button', { name: 'Confirm' }).click();
+    await expect(portal.getByRole('status')).toHaveText('Your plan has been changed.');
+    await expect(portal.locator('body')).toContainText('$630.00 per year');
+
+    await expectAfterReturn(account, 'Autopilot Full');
+    await expect(status).toContainText(`Autopilot Full, renews on ${monthsAhead(12)}`);
+    await expect(status).toContainText('Billing$630.00 per year (annual)');
+    await expect(status).toContainText(`Next charge$630.00 on ${monthsAhead(12)}`);
+    await expectNoAxeViolations(account);
+  });
+});
