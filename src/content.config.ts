@@ -73,12 +73,26 @@ const services = defineCollection({
     process: z.array(step).min(3).max(6),
     /** 'Key Benefits'. */
     benefits: z.array(benefit).min(3).max(6),
-    /** 'Pricing Information': informational ranges (docs/product.md#informational-ranges) and notes in plain words. */
+    /**
+     * 'Pricing Information' (docs/product.md#informational-ranges): the informational ranges, each with
+     * what it covers, and notes. Notes and FAQ answers write `{charge}` and `{range}` instead of amounts
+     * (features/services/price-text.ts), so no price is typed here by hand.
+     */
     pricing: z.object({
-      ranges: z.array(z.object({ label: z.string().min(3), price: z.string().regex(/\$/) })).max(4),
+      ranges: z
+        .array(
+          z.object({
+            range: z.string().regex(/^\$\d+-\d+( [a-z ]+)?$/),
+            covers: z.string().min(10),
+            kind: z.enum(['market', 'part']),
+          }),
+        )
+        .max(4),
       notes: z.array(z.string().min(10)).max(4),
     }),
     faq: z.array(faqEntry).min(3).max(8),
+    /** When the page's text last changed, for the sitemap's lastmod. */
+    updated: z.coerce.date(),
     /** Other services shown under 'Related Services'. */
     related: z.array(reference('services')).min(2).max(4),
     /** The checkout serviceType when the service can be booked and paid online. */
