@@ -18,6 +18,7 @@ import {
   type ConfigReport,
 } from '../functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
+import { warnAboutPlaceholders } from '../src/features/testimonials/placeholders.ts';
 import { openDatabaseOrExit } from './data-dir.ts';
 import { startSite } from './site.ts';
 
@@ -110,6 +111,7 @@ if (report.mode === 'embedded') {
 } else {
   console.log(`Production: ${productionSummary()}`);
   void warnWithoutSigningKeys();
+  warnAboutPlaceholders(root);
 }
 
 let stopping = false;

@@ -1,6 +1,6 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
- * page copy, the legal pages and the blog articles (MDX). Prices are never written in content: the informational ranges
+ * page copy, the legal pages, the blog articles (MDX) and the testimonials. Prices are never written in content: the informational ranges
  * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/checkout.
  */
 import { defineCollection, reference } from 'astro:content';
@@ -115,15 +115,60 @@ const plans = defineCollection({
     benefits: z.array(benefit).min(3).max(6),
     /** Exactly three how-it-works steps (docs/product.md#plan-pages). */
     steps: z.array(step).length(3),
-    /**
-     * Exactly two testimonials (docs/product.md#testimonials-and-examples). Real customers' words, used
-     * with their permission.
-     */
-    testimonials: z
-      .array(z.object({ quote: z.string().min(30), name: z.string().min(2), town: z.string().min(3) }))
-      .length(2),
     faq: z.array(faqEntry).min(3).max(8),
+    /** When the page's text last changed, for the sitemap's lastmod. */
+    updated: z.coerce.date(),
   }),
+});
+
+/**
+ * Testimonials, customer stories and the rating (docs/product.md#testimonials-and-examples), all the
+ * owner's to supply. A `placeholder` is shown as an example with its `example` heading and never
+ * with a name; a real entry needs the customer's name, town and the date they gave permission.
+ */
+const testimonials = defineCollection({
+  loader: glob({ base: './content/testimonials', pattern: '*.yaml' }),
+  schema: z
+    .object({
+      kind: z.enum(['testimonial', 'story', 'rating']),
+      /** The page it belongs to: a plan, an article's slug, or `home` for the rating. */
+      placement: z.enum([
+        'autopilot-lite',
+        'autopilot-full',
+        'how-to-change-air-filter',
+        'diy-vs-professional-air-filter',
+        'home',
+      ]),
+      order: z.number().int(),
+      placeholder: z.boolean(),
+      /** How a placeholder is introduced, e.g. "Example: how a typical visit goes". */
+      example: z.string().startsWith('Example'),
+      /** A story's heading after the person, e.g. "does it themselves". */
+      title: z.string().min(3).optional(),
+      story: z.string().min(40).optional(),
+      quote: z.string().min(30).optional(),
+      name: z.string().min(2).optional(),
+      town: z.string().min(3).optional(),
+      /** When the customer agreed to their words being published. */
+      permission: z.coerce.date().optional(),
+      stars: z.number().min(1).max(5).optional(),
+      /** Where a rating comes from ("Google reviews"), its page and how many reviews it averages. */
+      source: z.string().min(3).optional(),
+      url: z.url().optional(),
+      count: z.number().int().positive().optional(),
+    })
+    .refine((t) => !t.placeholder || (t.name === undefined && t.town === undefined), {
+      message: 'A placeholder carries no name or town: it is shown as an example, never as a customer',
+    })
+    .refine((t) => t.placeholder || t.kind === 'rating' || (t.name && t.town && t.permission), {
+      message: "A real testimonial or story needs name, town and the date of the customer's permission",
+    })
+    .refine((t) => t.placeholder || t.kind !== 'rating' || (t.source && t.url && t.count), {
+      message: 'A real rating needs its source, url and review count',
+    })
+    .refine((t) => (t.kind === 'rating' ? t.stars !== undefined : t.quote !== undefined), {
+      message: 'A rating needs stars; a testimonial or story needs a quote',
+    }),
 });
 
 const legal = defineCollection({
@@ -140,6 +185,8 @@ const blog = defineCollection({
   loader: glob({ base: './content/blog', pattern: '*.mdx' }),
   schema: z.object({
     title: z.string().min(10).max(90),
+    /** The title in search results and the tab, when `title` is longer than 60 characters. */
+    seoTitle: z.string().min(10).max(60).optional(),
     /** Meta description, 50-160 characters. */
     description: z.string().min(50).max(160),
     /** One or two sentences for the blog index and the RSS feed. */
@@ -163,6 +210,9 @@ const blog = defineCollection({
     howTo: z
       .object({
         totalTime: z.string().regex(/^PT\d+M$/),
+        /** What the job uses up (HowToSupply), e.g. the new filter. */
+        supplies: z.array(z.string()).min(1),
+        /** What it needs to hand (HowToTool). */
         tools: z.array(z.string()).min(1),
         steps: z.array(z.object({ name: z.string().min(3), text: z.string().min(20) })).min(2),
       })
@@ -170,4 +220,4 @@ const blog = defineCollection({
   }),
 });
 
-export const collections = { services, plans, legal, blog };
+export const collections = { services, plans, legal, blog, testimonials };
