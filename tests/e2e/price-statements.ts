@@ -27,7 +27,7 @@ import {
   servicePriceCents,
   type ServiceType,
 } from '../../src/features/checkout/pricing.ts';
-import { FILTERS } from '../../src/features/filters/catalogue.ts';
+import { FILTERS, type FilterFacts } from '../../src/features/filters/catalogue.ts';
 import { PLANS, planPricing } from '../../src/features/plans/plans.ts';
 
 type Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['document'];
@@ -127,11 +127,12 @@ function explain(
     return known.range.startsWith(amount[0]) ? null : `${amount[0]} is not the content's ${known.range}`;
   }
   if (marked && kind === 'filter') {
-    const id = attr(marked, 'data-filter') as keyof typeof FILTERS | undefined;
-    const facts = id ? FILTERS[id] : undefined;
-    const price = facts && 'price' in facts ? facts.price : undefined;
-    if (!price) return `data-filter="${id ?? ''}" is not a filter type with a price`;
-    const within = (c: number) => c >= price.min * 100 && (price.orMore || c <= (price.max ?? price.min) * 100);
+    const id = attr(marked, 'data-filter') ?? '';
+    const facts: FilterFacts | undefined = id in FILTERS ? FILTERS[id as keyof typeof FILTERS] : undefined;
+    const price = facts?.price;
+    if (!facts || !price) return `data-filter="${id}" is not a filter type with a price`;
+    const within = (c: number) =>
+      c >= price.min * 100 && (price.orMore === true || c <= (price.max ?? price.min) * 100);
     const high = amount[2] === undefined ? low : cents(amount[2]);
     return within(low) && within(high) ? null : `${amount[0]} is outside the catalogue's price for ${facts.name}`;
   }
