@@ -8,6 +8,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CONTACT_SERVICES } from '@/features/leads/contact';
 import { SERVICE_TYPES } from '@/features/checkout/pricing';
+import { SOURCE_IDS } from '@/lib/sources';
 
 /** Icons content may name; each maps to a Lucide icon in components/Icon.astro. */
 export const CONTENT_ICONS = [
@@ -93,6 +94,8 @@ const services = defineCollection({
     faq: z.array(faqEntry).min(3).max(8),
     /** When the page's text last changed, for the sitemap's lastmod. */
     updated: z.coerce.date(),
+    /** The public sources the page's statements quote (src/lib/sources.ts), listed under its FAQ. */
+    sources: z.array(z.enum(SOURCE_IDS)).default([]),
     /** Other services shown under 'Related Services'. */
     related: z.array(reference('services')).min(2).max(4),
     /** The checkout serviceType when the service can be booked and paid online. */
@@ -202,6 +205,8 @@ const blog = defineCollection({
     tags: z.array(z.string().min(2)).min(2).max(6),
     publishedAt: z.coerce.date(),
     updatedAt: z.coerce.date(),
+    /** The public sources its statements quote (src/lib/sources.ts), listed at its end. */
+    sources: z.array(z.enum(SOURCE_IDS)).default([]),
     /** Whether the article shows a table of contents with scroll-spy. */
     toc: z.boolean().default(false),
     /** The article's FAQ, rendered by <Faq> in the body and published as FAQPage JSON-LD. */
