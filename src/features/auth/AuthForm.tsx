@@ -5,6 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import PrivacyNote from '@/components/PrivacyNote';
 import { $auth, signIn, signUp, startAuth } from './store';
 import { SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 
@@ -106,6 +107,7 @@ export default function AuthForm() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
         </button>
+        <PrivacyNote purpose="run your account, your bookings and your plan" />
       </form>
       <p className="mt-5 text-center">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
