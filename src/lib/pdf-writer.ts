@@ -53,13 +53,16 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
 export class GuideWriter {
   private page!: PDFPage;
   private y = 0;
+  private readonly doc: PDFDocument;
+  private readonly regular: PDFFont;
+  private readonly bold: PDFFont;
+  private readonly footer: string;
 
-  private constructor(
-    private readonly doc: PDFDocument,
-    private readonly regular: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly footer: string,
-  ) {
+  private constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont, footer: string) {
+    this.doc = doc;
+    this.regular = regular;
+    this.bold = bold;
+    this.footer = footer;
     this.newPage();
   }
 

@@ -10,5 +10,7 @@ export const GET: APIRoute = async ({ params }) => {
   const howTo = article?.data.howTo;
   if (!howTo) throw new Error('The air filter change article needs its howTo frontmatter');
   const bytes = await buildGuidePdf(params['guide'] as GuidePdf['slug'], howTo);
-  return new Response(bytes, { headers: { 'Content-Type': 'application/pdf' } });
+  return new Response(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }), {
+    headers: { 'Content-Type': 'application/pdf' },
+  });
 };
