@@ -12,11 +12,18 @@ import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
 import { devBackend } from './scripts/dev-backend.ts';
 import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
+import { updatedDates } from './src/lib/updated-dates.ts';
+import { placeholderWarning } from './src/features/testimonials/placeholders.ts';
 import { pageCspDirectives } from './src/lib/security-headers.ts';
 
 /** The build variables (README): the site's address, and the hosted auth server when set. */
 const buildReport = checkBuildConfig(process.env);
 const buildConfig = buildConfigOf(process.env);
+
+/** The repository, where the content and its dates live. */
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+/** When each page last changed, for the sitemap's lastmod (src/lib/updated-dates.ts). */
+const lastChanged = updatedDates(repoRoot);
 
 /** The public origin the site is built for; production sets SITE_URL (see README). */
 const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'http://localhost:4321';
@@ -55,6 +62,9 @@ function productionBuild() {
         }
         logger.info(`Content-Security-Policy checked on every page (${added} hashes Astro missed, added).`);
         await writeFile(join(root, BUILD_CONFIG_FILE), `${JSON.stringify(buildConfig, null, 2)}\n`);
+        // A build for a real address is a launch: name what the owner still has to replace.
+        const placeholders = buildConfig.SITE_URL ? placeholderWarning(repoRoot) : null;
+        if (placeholders) logger.warn(placeholders);
       },
     },
   };
@@ -96,7 +106,14 @@ export default defineConfig({
     hydrateAfterPaint(),
     react(),
     mdx(),
-    sitemap({ filter: (page) => isIndexable(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) => isIndexable(new URL(page).pathname),
+      // lastmod from each page's own updated date; a page without one is left without.
+      serialize: (item) => {
+        const date = lastChanged.get(new URL(item.url).pathname);
+        return date ? { ...item, lastmod: date.toISOString() } : item;
+      },
+    }),
     productionBuild(),
     // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
     devBackend(),

@@ -20,6 +20,7 @@ import {
 import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
 import { planPricesProblem } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
+import { warnAboutPlaceholders } from '../src/features/testimonials/placeholders.ts';
 import { openDatabaseOrExit } from './data-dir.ts';
 import { dataDirInUse, holdDataDir } from './data-lock.ts';
 import { listenHost, listeningLine, listenProblem, probeListen, startSite } from './site.ts';
@@ -139,6 +140,7 @@ if (report.mode === 'embedded') {
 } else {
   console.log(`Production: ${productionSummary()}`);
   void warnWithoutSigningKeys();
+  warnAboutPlaceholders(root);
 }
 
 let stopping = false;

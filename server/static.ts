@@ -55,6 +55,8 @@ export function createStaticHandler(distDir: string) {
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // The not-found page's own file is no page: /404 answers 404 like any unknown path.
+    if (normalizePath(new URL(req.url ?? '/', 'http://localhost').pathname) === '/404') return next();
     // sirv trusts the Range header: `bytes=5-1` made it throw and took the whole server down.
     if (req.headers.range !== undefined && !isServableRange(req.headers.range)) delete req.headers.range;
     serve(req, res, next);

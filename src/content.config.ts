@@ -1,6 +1,6 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
- * page copy, the legal pages and the blog articles (MDX). Prices are never written in content: the informational ranges
+ * page copy, the legal pages, the blog articles (MDX) and the testimonials. Prices are never written in content: the informational ranges
  * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/checkout.
  */
 import { defineCollection, reference } from 'astro:content';
@@ -8,6 +8,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CONTACT_SERVICES } from '@/features/leads/contact';
 import { SERVICE_TYPES } from '@/features/checkout/pricing';
+import { SOURCE_IDS } from '@/lib/sources';
 
 /** Icons content may name; each maps to a Lucide icon in components/Icon.astro. */
 export const CONTENT_ICONS = [
@@ -73,12 +74,28 @@ const services = defineCollection({
     process: z.array(step).min(3).max(6),
     /** 'Key Benefits'. */
     benefits: z.array(benefit).min(3).max(6),
-    /** 'Pricing Information': informational ranges (docs/product.md#informational-ranges) and notes in plain words. */
+    /**
+     * 'Pricing Information' (docs/product.md#informational-ranges): the informational ranges, each with
+     * what it covers, and notes. Notes and FAQ answers write `{charge}` and `{range}` instead of amounts
+     * (features/services/price-text.ts), so no price is typed here by hand.
+     */
     pricing: z.object({
-      ranges: z.array(z.object({ label: z.string().min(3), price: z.string().regex(/\$/) })).max(4),
+      ranges: z
+        .array(
+          z.object({
+            range: z.string().regex(/^\$\d+-\d+( [a-z ]+)?$/),
+            covers: z.string().min(10),
+            kind: z.enum(['market', 'part']),
+          }),
+        )
+        .max(4),
       notes: z.array(z.string().min(10)).max(4),
     }),
     faq: z.array(faqEntry).min(3).max(8),
+    /** When the page's text last changed, for the sitemap's lastmod. */
+    updated: z.coerce.date(),
+    /** The public sources the page's statements quote (src/lib/sources.ts), listed under its FAQ. */
+    sources: z.array(z.enum(SOURCE_IDS)).default([]),
     /** Other services shown under 'Related Services'. */
     related: z.array(reference('services')).min(2).max(4),
     /** The checkout serviceType when the service can be booked and paid online. */
@@ -101,15 +118,60 @@ const plans = defineCollection({
     benefits: z.array(benefit).min(3).max(6),
     /** Exactly three how-it-works steps (docs/product.md#plan-pages). */
     steps: z.array(step).length(3),
-    /**
-     * Exactly two testimonials (docs/product.md#testimonials-and-examples). Real customers' words, used
-     * with their permission.
-     */
-    testimonials: z
-      .array(z.object({ quote: z.string().min(30), name: z.string().min(2), town: z.string().min(3) }))
-      .length(2),
     faq: z.array(faqEntry).min(3).max(8),
+    /** When the page's text last changed, for the sitemap's lastmod. */
+    updated: z.coerce.date(),
   }),
+});
+
+/**
+ * Testimonials, customer stories and the rating (docs/product.md#testimonials-and-examples), all the
+ * owner's to supply. A `placeholder` is shown as an example with its `example` heading and never
+ * with a name; a real entry needs the customer's name, town and the date they gave permission.
+ */
+const testimonials = defineCollection({
+  loader: glob({ base: './content/testimonials', pattern: '*.yaml' }),
+  schema: z
+    .object({
+      kind: z.enum(['testimonial', 'story', 'rating']),
+      /** The page it belongs to: a plan, an article's slug, or `home` for the rating. */
+      placement: z.enum([
+        'autopilot-lite',
+        'autopilot-full',
+        'how-to-change-air-filter',
+        'diy-vs-professional-air-filter',
+        'home',
+      ]),
+      order: z.number().int(),
+      placeholder: z.boolean(),
+      /** How a placeholder is introduced, e.g. "Example: how a typical visit goes". */
+      example: z.string().startsWith('Example'),
+      /** A story's heading after the person, e.g. "does it themselves". */
+      title: z.string().min(3).optional(),
+      story: z.string().min(40).optional(),
+      quote: z.string().min(30).optional(),
+      name: z.string().min(2).optional(),
+      town: z.string().min(3).optional(),
+      /** When the customer agreed to their words being published. */
+      permission: z.coerce.date().optional(),
+      stars: z.number().min(1).max(5).optional(),
+      /** Where a rating comes from ("Google reviews"), its page and how many reviews it averages. */
+      source: z.string().min(3).optional(),
+      url: z.url().optional(),
+      count: z.number().int().positive().optional(),
+    })
+    .refine((t) => !t.placeholder || (t.name === undefined && t.town === undefined), {
+      message: 'A placeholder carries no name or town: it is shown as an example, never as a customer',
+    })
+    .refine((t) => t.placeholder || t.kind === 'rating' || (t.name && t.town && t.permission), {
+      message: "A real testimonial or story needs name, town and the date of the customer's permission",
+    })
+    .refine((t) => t.placeholder || t.kind !== 'rating' || (t.source && t.url && t.count), {
+      message: 'A real rating needs its source, url and review count',
+    })
+    .refine((t) => (t.kind === 'rating' ? t.stars !== undefined : t.quote !== undefined), {
+      message: 'A rating needs stars; a testimonial or story needs a quote',
+    }),
 });
 
 const legal = defineCollection({
@@ -126,6 +188,8 @@ const blog = defineCollection({
   loader: glob({ base: './content/blog', pattern: '*.mdx' }),
   schema: z.object({
     title: z.string().min(10).max(90),
+    /** The title in search results and the tab, when `title` is longer than 60 characters. */
+    seoTitle: z.string().min(10).max(60).optional(),
     /** Meta description, 50-160 characters. */
     description: z.string().min(50).max(160),
     /** One or two sentences for the blog index and the RSS feed. */
@@ -141,6 +205,8 @@ const blog = defineCollection({
     tags: z.array(z.string().min(2)).min(2).max(6),
     publishedAt: z.coerce.date(),
     updatedAt: z.coerce.date(),
+    /** The public sources its statements quote (src/lib/sources.ts), listed at its end. */
+    sources: z.array(z.enum(SOURCE_IDS)).default([]),
     /** Whether the article shows a table of contents with scroll-spy. */
     toc: z.boolean().default(false),
     /** The article's FAQ, rendered by <Faq> in the body and published as FAQPage JSON-LD. */
@@ -149,6 +215,9 @@ const blog = defineCollection({
     howTo: z
       .object({
         totalTime: z.string().regex(/^PT\d+M$/),
+        /** What the job uses up (HowToSupply), e.g. the new filter. */
+        supplies: z.array(z.string()).min(1),
+        /** What it needs to hand (HowToTool). */
         tools: z.array(z.string()).min(1),
         steps: z.array(z.object({ name: z.string().min(3), text: z.string().min(20) })).min(2),
       })
@@ -156,4 +225,4 @@ const blog = defineCollection({
   }),
 });
 
-export const collections = { services, plans, legal, blog };
+export const collections = { services, plans, legal, blog, testimonials };

@@ -21,6 +21,19 @@ export interface OpeningHours {
   readonly display: string;
 }
 
+/**
+ * Where a claim comes from (docs/product.md#business-identity): a published source with its address,
+ * or the business's own count or promise. `testimonial` names the entry of the testimonials
+ * collection that backs it (the rating), which shows as an example while it is a placeholder.
+ */
+export interface ClaimSource {
+  readonly label: string;
+  readonly url?: string;
+  /** The business's own figure or promise, not a study or a review site. */
+  readonly own: boolean;
+  readonly testimonial?: string;
+}
+
 export const SITE = {
   name: 'Springfield Home Maintenance',
   shortName: 'Springfield Home',
@@ -54,6 +67,16 @@ export const SITE = {
     /** Centre of the service circle (downtown Springfield), for the GeoCircle in JSON-LD. */
     geo: { latitude: 37.2089, longitude: -93.2923 },
   },
+  /**
+   * Where the business is, for the LocalBusiness structured data and the About page. `example`
+   * marks an address the owner has not replaced yet: the build and a production start list it.
+   */
+  address: {
+    street: '100 Example Street',
+    postalCode: '65806',
+    geo: { latitude: 37.2089, longitude: -93.2923 },
+    example: true,
+  },
   claims: {
     families: '500+',
     filtersInstalled: '2,000+',
@@ -62,9 +85,44 @@ export const SITE = {
     responseHours: 24,
     forgetFilterPercent: 87,
   },
+  /** Where each claim comes from; pages that show a claim show its source beside it or on /about. */
+  claimSources: {
+    families: { label: 'our own customer records', own: true },
+    filtersInstalled: { label: 'our own job records', own: true },
+    rating: { label: 'customer reviews', own: false, testimonial: 'rating' },
+    support: { label: 'our own promise: an emergency line that is answered day and night', own: true },
+    responseHours: { label: 'our own promise for every call, message and form', own: true },
+    forgetFilterPercent: { label: 'our own count of the homes we visit for the first time', own: true },
+  },
+  /**
+   * The story of the About page and the author line of the articles. `author.person` stays unset
+   * until the owner names the person who writes and checks the articles; the business signs them.
+   */
+  story: {
+    author: {
+      name: 'The Springfield Home Maintenance team',
+      person: undefined as string | undefined,
+      role: 'home-maintenance technicians serving the Springfield area',
+    },
+    intro:
+      'We are a small home-maintenance business in Springfield, Missouri. We look after the jobs every home needs and few people enjoy: furnace filters, dryer vents, smoke detector batteries, fridge filters, softener salt and the light bulb over the stairs.',
+    paragraphs: [
+      'Most of these jobs take minutes. The trouble is remembering them, reaching them and having the right part on hand. So we bring the part, do the job, tell you what we saw and put the next date on the calendar, once or every quarter with an Autopilot plan.',
+      'We price the jobs we book online up front: the booking card shows what you pay before you pay it, and ranges elsewhere on the site say what they cover. Our plans have no contract.',
+      'Our articles are written and checked by the people who do the work. When we quote a figure from the Department of Energy, the EPA, the NFPA, the U.S. Fire Administration or ASHRAE, we link to the page it comes from; when a figure is our own, we say so.',
+    ],
+    /** When the About page last changed, for the sitemap. */
+    updated: '2026-11-25',
+  },
   /** The price range shown in structured data (docs/product.md#business-identity). */
   priceRange: '$15-$500',
 } as const;
+
+/** The claims a page can show, by key. */
+export type ClaimKey = keyof typeof SITE.claims;
+
+/** "87% of homeowners we meet had forgotten ...": the one wording of that claim, with its source. */
+export const FORGET_FILTER_CLAIM = `${SITE.claims.forgetFilterPercent}% of the homeowners we meet had forgotten to change their air filter (${SITE.claimSources.forgetFilterPercent.label})`;
 
 /** "Springfield, MO" */
 export const HOME_BASE = `${SITE.area.city}, ${SITE.area.region}`;

@@ -1,11 +1,16 @@
 /**
- * Which pages search engines may see: robots.txt and the sitemap (astro.config.mjs) both ask here.
+ * Which pages search engines may see (docs/product.md#page-metadata): the sitemap
+ * (astro.config.mjs), the robots meta tag and robots.txt all ask here.
  * Shared core: Node loads it directly from astro.config.mjs, so relative imports with the
  * extension only.
  */
 import { normalizePath } from './paths.ts';
 
-/** Path prefixes kept out of search engines: private, transactional or internal pages. */
+/**
+ * Path prefixes kept out of search results: private, transactional or internal pages. Their pages
+ * say `noindex` and the sitemap leaves them out; robots.txt does not block them, or crawlers could
+ * never read the noindex.
+ */
 export const PRIVATE_PATH_PREFIXES = [
   '/auth',
   '/account',
@@ -15,7 +20,14 @@ export const PRIVATE_PATH_PREFIXES = [
   '/_dev',
   // Printable guides handed out after a lead form, not landing pages.
   '/guides',
+  '/downloads',
 ] as const;
+
+/**
+ * What robots.txt blocks: paths that are not pages and so cannot say noindex themselves (the
+ * functions, the embedded default's tools, the PDF guides).
+ */
+export const ROBOTS_DISALLOWED = ['/api', '/_dev', '/downloads'] as const;
 
 /** Whether a path may appear in the sitemap and be indexed by search engines. */
 export function isIndexable(pathname: string): boolean {

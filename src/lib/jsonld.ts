@@ -30,9 +30,16 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
     priceRange: SITE.priceRange,
     address: {
       '@type': 'PostalAddress',
+      streetAddress: SITE.address.street,
       addressLocality: SITE.area.city,
       addressRegion: SITE.area.region,
+      postalCode: SITE.address.postalCode,
       addressCountry: SITE.area.country,
+    },
+    geo: {
+      '@type': 'GeoCoordinates',
+      latitude: SITE.address.geo.latitude,
+      longitude: SITE.address.geo.longitude,
     },
     areaServed: [
       {
@@ -145,7 +152,7 @@ export function serviceJsonLd(
   };
 }
 
-/** The business as author and publisher of articles. */
+/** The business as publisher of articles. */
 function organization(site: URL | string): Record<string, unknown> {
   return {
     '@type': 'Organization',
@@ -154,6 +161,15 @@ function organization(site: URL | string): Record<string, unknown> {
     url: new URL('/', site).href,
     logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', site).href },
   };
+}
+
+/** Who writes the articles: the person the owner named, else the business's team, with the About page. */
+function author(site: URL | string): Record<string, unknown> {
+  const about = new URL('/about', site).href;
+  const { person, name } = SITE.story.author;
+  return person
+    ? { '@type': 'Person', name: person, url: about, worksFor: { '@id': businessId(site) } }
+    : { '@type': 'Organization', '@id': businessId(site), name, url: about };
 }
 
 /** What an article tells its structured data. */
@@ -186,7 +202,7 @@ export function articleJsonLd(article: ArticleInput, site: URL | string): Record
     keywords: article.tags.join(', '),
     timeRequired: `PT${article.readTime}M`,
     inLanguage: 'en-US',
-    author: organization(site),
+    author: author(site),
     publisher: organization(site),
   };
 }
@@ -233,6 +249,7 @@ export function howToJsonLd(
     description: string;
     path: string;
     totalTime: string;
+    supplies: readonly string[];
     tools: readonly string[];
     steps: readonly { name: string; text: string }[];
   },
@@ -246,6 +263,7 @@ export function howToJsonLd(
     description: input.description,
     url,
     totalTime: input.totalTime,
+    supply: input.supplies.map((name) => ({ '@type': 'HowToSupply', name })),
     tool: input.tools.map((name) => ({ '@type': 'HowToTool', name })),
     step: input.steps.map((step, index) => ({
       '@type': 'HowToStep',
@@ -254,5 +272,27 @@ export function howToJsonLd(
       text: step.text,
       url: `${url}#step-${index + 1}`,
     })),
+  };
+}
+
+/** The schema.org type of a page that is not a service, plan, article or the blog. */
+export type WebPageType = 'WebPage' | 'AboutPage' | 'ContactPage';
+
+/** A plain page: its type, name and address, the business it is about and its breadcrumb. */
+export function webPageJsonLd(
+  input: { type: WebPageType; name: string; description: string; path: string; crumbs: readonly Crumb[] },
+  site: URL | string,
+): Record<string, unknown> {
+  const { '@context': context, ...breadcrumb } = breadcrumbJsonLd(input.crumbs, site);
+  return {
+    '@context': context,
+    '@type': input.type,
+    name: input.name,
+    description: input.description,
+    url: new URL(input.path, site).href,
+    inLanguage: 'en-US',
+    isPartOf: { '@type': 'WebSite', name: SITE.name, url: new URL('/', site).href },
+    about: { '@id': businessId(site) },
+    breadcrumb,
   };
 }

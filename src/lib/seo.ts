@@ -37,9 +37,21 @@ export function canonicalUrl(pathname: string, site: URL | string): string {
   return new URL(normalizePath(url.pathname), url.origin).href;
 }
 
-/** The document title: the page title followed by the business name, once. */
+/** Search results cut titles past about 60 characters (docs/product.md#page-metadata). */
+export const MAX_TITLE_LENGTH = 60;
+
+/**
+ * The document title: the page title followed by the business name, or its short name, where that
+ * still fits in 60 characters; the page title alone otherwise. A page title that is itself longer
+ * throws, so the build names the page instead of publishing a cut-off title.
+ */
 export function documentTitle(title: string): string {
-  return title.includes(SITE.name) ? title : `${title} | ${SITE.name}`;
+  if (title.length > MAX_TITLE_LENGTH) {
+    throw new Error(`Title "${title}" is ${title.length} characters; at most ${MAX_TITLE_LENGTH} fit`);
+  }
+  if (title.includes(SITE.name) || title.includes(SITE.shortName)) return title;
+  const withBrand = [SITE.name, SITE.shortName].map((brand) => `${title} | ${brand}`);
+  return withBrand.find((candidate) => candidate.length <= MAX_TITLE_LENGTH) ?? title;
 }
 
 /** The meta and link tags for a page: canonical, robots, Open Graph and Twitter card. */

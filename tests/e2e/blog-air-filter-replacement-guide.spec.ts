@@ -9,6 +9,7 @@ import {
   GUIDES,
   openLeadDialog,
 } from './lead-dialog';
+import { expectPdfDownload } from './pdf';
 
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
@@ -290,8 +291,8 @@ test.describe('air filter replacement guide', () => {
       email: 'dana@example.com',
       downloadType: 'Air Filter Schedule Guide',
     });
-    expect(download.suggestedFilename()).toBe('air-filter-schedule-guide.html');
-    expect(await downloadText(download)).toContain('Air Filter Schedule Guide');
+    expect(download.suggestedFilename()).toBe('air-filter-schedule-guide.pdf');
+    await expectPdfDownload(download, 'Air Filter Schedule Guide');
     await expectNoAxeViolations(page);
     // docs/product.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
     await expect(dialog).toBeHidden();

@@ -10,6 +10,7 @@ import {
   openLeadDialog,
   type LeadDialog,
 } from './lead-dialog';
+import { expectPdfDownload } from './pdf';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 
 const PATH = '/blog/diy-vs-professional-air-filter';
@@ -290,7 +291,8 @@ test.describe('download dialog', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
       'Your download will begin shortly. Check your email for the guide.',
     );
-    expect(download.suggestedFilename()).toBe('diy-vs-professional-guide.html');
+    expect(download.suggestedFilename()).toBe('diy-vs-professional-guide.pdf');
+    await expectPdfDownload(download, 'DIY vs Professional Air Filter Guide');
     await expectNoAxeViolations(page);
     // The dialog closes itself 3 seconds after success.
     await expect(dialog).toBeHidden();

@@ -8,7 +8,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 /** The calculator card, scrolled into view and hydrated. */
 async function openCalculator(page: Page): Promise<Locator> {
   const island = page.locator('astro-island[component-url*="HiddenCostsCalculator"]');
-  await page.getByRole('slider', { name: 'Months since last filter change' }).scrollIntoViewIfNeeded();
+  await page.getByRole('slider', { name: 'Months since the last change' }).scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr');
   return island;
 }
@@ -79,8 +79,8 @@ test('the calculator starts at 6 months and 2,000 sq ft with the outputs of docs
 }) => {
   await page.goto(PATH);
   const calc = await openCalculator(page);
-  await expect(calc.getByRole('slider', { name: 'Months since last filter change' })).toHaveValue('6');
-  await expect(calc.getByRole('spinbutton', { name: 'Months since last filter change' })).toHaveValue('6');
+  await expect(calc.getByRole('slider', { name: 'Months since the last change' })).toHaveValue('6');
+  await expect(calc.getByRole('spinbutton', { name: 'Months since the last change' })).toHaveValue('6');
   await expect(calc.getByRole('slider', { name: 'Home size' })).toHaveValue('2000');
   await expect(calc.getByRole('spinbutton', { name: 'Home size' })).toHaveValue('2000');
   await expectOutputs(calc, {
@@ -100,12 +100,12 @@ test('the calculator starts at 6 months and 2,000 sq ft with the outputs of docs
 test('the sliders work by keyboard and recompute every output', async ({ page }) => {
   await page.goto(PATH);
   const calc = await openCalculator(page);
-  const months = calc.getByRole('slider', { name: 'Months since last filter change' });
+  const months = calc.getByRole('slider', { name: 'Months since the last change' });
   await months.focus();
   await page.keyboard.press('ArrowRight');
   await expect(months).toHaveValue('7');
   await expect(months).toHaveAttribute('aria-valuetext', '7 months');
-  await expect(calc.getByRole('spinbutton', { name: 'Months since last filter change' })).toHaveValue('7');
+  await expect(calc.getByRole('spinbutton', { name: 'Months since the last change' })).toHaveValue('7');
   // 7 months, 2,000 sq ft: 35%; 2 x 100 x 0.35 x 12 = 840; 500 x 1.2^7 = 1,791.6; 7 x 200 = 1,400
   await expectOutputs(calc, {
     'Efficiency impact': '35%',
@@ -129,7 +129,7 @@ test('the sliders work by keyboard and recompute every output', async ({ page })
 test('the typed fields move the sliders, cap the impact at 50% and reject values off the scale', async ({ page }) => {
   await page.goto(PATH);
   const calc = await openCalculator(page);
-  const monthsField = calc.getByRole('spinbutton', { name: 'Months since last filter change' });
+  const monthsField = calc.getByRole('spinbutton', { name: 'Months since the last change' });
   const sizeField = calc.getByRole('spinbutton', { name: 'Home size' });
 
   await sizeField.fill('3000');
@@ -145,7 +145,7 @@ test('the typed fields move the sliders, cap the impact at 50% and reject values
     ['24', '50%', '$1,800', '$46,348'],
   ] as const) {
     await monthsField.fill(typed);
-    await expect(calc.getByRole('slider', { name: 'Months since last filter change' })).toHaveValue(typed);
+    await expect(calc.getByRole('slider', { name: 'Months since the last change' })).toHaveValue(typed);
     await expectOutputs(calc, {
       'Efficiency impact': impact,
       'Energy cost per year': energy,

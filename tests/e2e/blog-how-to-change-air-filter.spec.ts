@@ -9,6 +9,7 @@ import {
   leadDialog,
   openLeadDialog,
 } from './lead-dialog';
+import { expectPdfDownload } from './pdf';
 
 const PATH = '/blog/how-to-change-air-filter';
 const GUIDE = '/guides/air-filter-checklist';
@@ -134,7 +135,7 @@ test.describe('article: how to change an air filter', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('Print Checklist and Download PDF print only the checklist', async ({ page }) => {
+  test('Print Checklist prints only the checklist; Download PDF gives the PDF', async ({ page }) => {
     const printCalls = await stubPrint(page);
     await page.goto(PATH);
     const checklist = page.getByRole('region', { name: 'Quick Checklist' });
@@ -156,9 +157,12 @@ test.describe('article: how to change an air filter', () => {
     await expect(page.locator('#step-1')).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
 
-    await checklist.getByRole('button', { name: 'Download PDF' }).focus();
-    await page.keyboard.press('Enter');
-    await expect.poll(printCalls).toEqual([true, true]);
+    const download = page.waitForEvent('download');
+    await checklist.getByRole('link', { name: 'Download PDF' }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toBe('air-filter-replacement-checklist.pdf');
+    await expectPdfDownload(pdf, 'Air Filter Replacement Checklist');
+    expect(await printCalls()).toEqual([true]);
   });
 
   test('troubleshooting accordions: one open at a time, collapsible, keyboard operable', async ({ page }) => {
@@ -200,7 +204,8 @@ test.describe('article: how to change an air filter', () => {
     const payload = await acceptLeads(page);
     const download = await expectDownloadReady(page, dialog, () => submit.click());
     await expect(page.getByText('Success!')).toBeVisible();
-    expect(download.suggestedFilename()).toBe('air-filter-replacement-checklist.html');
+    expect(download.suggestedFilename()).toBe('air-filter-replacement-checklist.pdf');
+    await expectPdfDownload(download, 'Air Filter Replacement Checklist');
     expect(payload()).toMatchObject({
       firstName: 'Dana',
       email: 'dana@example.com',

@@ -5,7 +5,7 @@ test('a guide download through the real /api/lead stores the lead and downloads 
   const email = `lead.${Date.now()}@example.com`;
   await page.goto('/blog/how-to-change-air-filter');
   const { dialog, download } = await downloadGuide(page, GUIDES.checklist, { firstName: 'Lee', email });
-  expect(download.suggestedFilename()).toMatch(/\.html$/);
+  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   await expect(dialog).toBeHidden();
 
   const res = await page.request.get('/_dev/leads.json');

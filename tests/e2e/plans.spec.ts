@@ -22,7 +22,7 @@ test.describe('plan pages', () => {
       "What's included",
       'Benefits',
       'How It Works',
-      'What customers say',
+      'How a visit goes',
       'Frequently Asked Questions',
     ]) {
       await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();

@@ -28,10 +28,14 @@ test('home page head: title, description, canonical, social cards and valid JSON
   expect(image.headers()['content-type']).toBe('image/png');
 });
 
-test('robots.txt keeps private pages out and points at the sitemap', async ({ request }) => {
+test('robots.txt blocks what is not a page and points at the sitemap', async ({ request }) => {
   const robots = await (await request.get('/robots.txt')).text();
-  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/_dev', '/guides']) {
+  for (const path of ['/api', '/_dev', '/downloads']) {
     expect(robots).toContain(`Disallow: ${path}\n`);
+  }
+  // Private pages say noindex themselves (docs/product.md#page-metadata): a Disallow would hide it.
+  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/guides']) {
+    expect(robots).not.toContain(`Disallow: ${path}\n`);
   }
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
   const index = await (await request.get('/sitemap-index.xml')).text();
@@ -39,4 +43,6 @@ test('robots.txt keeps private pages out and points at the sitemap', async ({ re
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
   expect(sitemap).not.toContain('404');
+  expect(sitemap).not.toContain('/auth<');
+  expect(sitemap).not.toContain('/guides/');
 });

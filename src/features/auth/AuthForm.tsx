@@ -14,6 +14,7 @@ import AuthMessage from './AuthMessage';
 import AuthPostForm from './AuthPostForm';
 import { useHydrated } from './hooks';
 import { resendConfirmation } from './recovery';
+import PrivacyNote from '@/components/PrivacyNote';
 import { $auth, signIn, signUp, startAuth } from './store';
 
 const EMPTY: AuthFields = { email: '', password: '', fullName: '', confirmPassword: '' };
@@ -151,6 +152,7 @@ export default function AuthForm() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? (signingUp ? 'Creating account...' : 'Signing in...') : signingUp ? 'Create Account' : 'Sign In'}
         </button>
+        <PrivacyNote purpose="run your account, your bookings and your plan" />
       </AuthPostForm>
       <p className="mt-5 text-center">
         {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}

@@ -16,7 +16,8 @@ interface Props {
 export default function BudgetField({ id, budget, text, onBudget, onText }: Props) {
   return (
     <>
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-end">
+      {/* A value the reader sets, not a price: docs/product.md#informational-ranges. */}
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-end" data-price="input">
         <div>
           <div className="flex items-baseline justify-between gap-3">
             <label htmlFor={id} className="field-label">
@@ -68,8 +69,8 @@ export default function BudgetField({ id, budget, text, onBudget, onText }: Prop
           />
         </div>
       </div>
-      <p id={`${id}-hint`} className="-mt-2 text-sm text-ink-muted">
-        Amounts round to the nearest $5, from ${BUDGET.min} to ${BUDGET.max}.
+      <p id={`${id}-hint`} className="-mt-2 text-sm text-ink-muted" data-price="input">
+        Amounts round to the nearest ${BUDGET.step}, from ${BUDGET.min} to ${BUDGET.max}.
       </p>
     </>
   );

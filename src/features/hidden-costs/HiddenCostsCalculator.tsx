@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { formatUsd } from '@/lib/format';
 import { planName } from '@/features/plans/plans';
-import { HOME_SIZE, MONTHS, hiddenCosts } from './hidden-cost-model';
+import { HOME_SIZE, MONTHS, hiddenCosts, lowMonthsReading } from './hidden-cost-model';
 import CalculatorOutput from './CalculatorOutput';
 import CalculatorSetting from './CalculatorSetting';
 
@@ -18,12 +18,13 @@ export default function HiddenCostsCalculator() {
   const [months, setMonths] = useState<number>(MONTHS.default);
   const [homeSize, setHomeSize] = useState<number>(HOME_SIZE.default);
   const costs = hiddenCosts(months, homeSize);
+  const reading = lowMonthsReading(months);
 
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 sm:grid-cols-2">
         <CalculatorSetting
-          label="Months since last filter change"
+          label="Months since the last change"
           unit="months"
           range={MONTHS}
           value={months}
@@ -41,13 +42,18 @@ export default function HiddenCostsCalculator() {
       </div>
       <div aria-live="polite" className="grid gap-3">
         <p aria-atomic="true" className="font-semibold">
-          Estimate for a {sizeText(homeSize)} home, {monthsText(months)} since the last change
+          Worst-case estimate for a {sizeText(homeSize)} home, {monthsText(months)} since the last change
         </p>
+        {reading && (
+          <p aria-atomic="true" className="rounded-xl bg-accent-50 p-3 text-base">
+            {reading}
+          </p>
+        )}
         <dl className="grid grid-cols-2 gap-3">
           <CalculatorOutput
             label="Efficiency impact"
             value={`${costs.impactPercent}%`}
-            note="5 points per month overdue, capped at 50%"
+            note="5 points for each month since the last change, capped at 50%"
           />
           <CalculatorOutput
             label="Energy cost per year"
@@ -57,7 +63,7 @@ export default function HiddenCostsCalculator() {
           <CalculatorOutput
             label="Repair risk"
             value={formatUsd(costs.repairRisk)}
-            note="Grows 20% each month overdue"
+            note="Grows 20% with each month since the last change"
           />
           <CalculatorOutput
             label="Health impact"
@@ -69,7 +75,7 @@ export default function HiddenCostsCalculator() {
           <CalculatorOutput
             label="Total hidden cost"
             value={formatUsd(costs.total)}
-            note="Energy, repair and health added up"
+            note="A worst-case estimate: energy, repair and health added up"
           />
           <CalculatorOutput
             label="Prevention cost per year"
@@ -79,7 +85,7 @@ export default function HiddenCostsCalculator() {
           <CalculatorOutput
             label="Potential savings"
             value={formatUsd(costs.savings)}
-            note="Total minus prevention"
+            note="The worst-case total minus prevention"
             strong
           />
         </dl>

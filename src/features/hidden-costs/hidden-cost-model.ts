@@ -1,8 +1,28 @@
+import { FILTERS } from '@/features/filters/catalogue';
+
 /** The hidden-costs calculator (docs/product.md#hidden-costs-calculator): m months since a change, s sq ft. */
 import { getPlan } from '@/features/plans/plans';
 
 export const MONTHS = { min: 1, max: 24, step: 1, default: 6 } as const;
 export const HOME_SIZE = { min: 800, max: 5000, step: 100, default: 2000 } as const;
+/**
+ * Up to this many months since the change, a typical 1-inch pleated filter is still within its life
+ * (the catalogue's longest pleated interval, 90 days): the figures then read as a worst case only.
+ */
+export const WITHIN_FILTER_LIFE_MONTHS = Math.floor(
+  (FILTERS.pleated.lifespan.max ?? FILTERS.pleated.lifespan.min) / 30,
+);
+
+/**
+ * What the figures mean for a filter changed this recently (docs/product.md#hidden-costs-calculator):
+ * a sentence for the months a filter is usually still fine, null after that.
+ */
+export function lowMonthsReading(months: number): string | null {
+  if (months > WITHIN_FILTER_LIFE_MONTHS) return null;
+  const since = months === 1 ? '1 month' : `${months} months`;
+  return `A filter changed ${since} ago is usually still within its life. These figures are the model's worst case, as if it were already clogged, not what your home is losing now.`;
+}
+
 /** What a year of prevention costs, as the calculator states it (the Autopilot Lite annual price). */
 export const PREVENTION_COST_PER_YEAR = getPlan('lite').annual;
 

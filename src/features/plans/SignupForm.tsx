@@ -4,6 +4,7 @@
  * sent.
  */
 import type { FormEvent, Ref } from 'react';
+import PrivacyNote from '@/components/PrivacyNote';
 import { formatUsd } from '@/lib/format';
 import { SITE } from '@/site';
 import type { Plan, PlanPricing } from './plans';
@@ -49,6 +50,7 @@ export default function SignupForm(props: Props) {
           Back
         </button>
       </div>
+      <PrivacyNote purpose="set up and schedule your plan" className="mt-4 text-sm text-ink-muted" />
       <p role="alert" className="mt-4 font-semibold text-red-700">
         {props.sending === 'failed' &&
           `We could not send your request just now. Please try again, or call ${SITE.phone.display}. Everything you typed is still here.`}

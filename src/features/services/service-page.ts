@@ -6,6 +6,7 @@ import type { CollectionEntry } from 'astro:content';
 import { servicePriceCents } from '@/features/checkout/pricing';
 import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
 import type { OfferInput } from '@/lib/jsonld';
+import { plainText, priceSegments, type PriceSegment } from './price-text';
 
 /** A service page's derived parts; `path` is root-relative. */
 export interface ServicePage {
@@ -14,6 +15,8 @@ export interface ServicePage {
   readonly plans: readonly Plan[];
   readonly offers: readonly OfferInput[];
   readonly crumbs: readonly { name: string; path: string }[];
+  /** The FAQ with its `{charge}` and `{range}` filled in: plain for structured data, marked for the page. */
+  readonly faq: readonly { question: string; answer: string; segments: readonly PriceSegment[] }[];
 }
 
 /** The derived parts of the page of `entry`. */
@@ -38,5 +41,10 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
     { name: 'Services', path: '/#services' },
     { name: data.title, path },
   ];
-  return { path, scheduleHref, plans, offers, crumbs };
+  const context = { serviceType: data.serviceType, ranges: data.pricing.ranges };
+  const faq = data.faq.map(({ question, answer }) => {
+    const segments = priceSegments(answer, context);
+    return { question, answer: plainText(segments), segments };
+  });
+  return { path, scheduleHref, plans, offers, crumbs, faq };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isIndexable } from '@/lib/indexing';
+import { isIndexable, PRIVATE_PATH_PREFIXES, ROBOTS_DISALLOWED } from '@/lib/indexing';
 
 describe('isIndexable', () => {
   test.each([
@@ -14,8 +14,23 @@ describe('isIndexable', () => {
     ['/webhook-test', false],
     ['/_dev/mail', false],
     ['/guides/air-filter-checklist', false],
+    ['/downloads/air-filter-checklist.pdf', false],
+    ['/about', true],
     ['/404', false],
   ])('%s -> %s', (path, expected) => {
     expect(isIndexable(path)).toBe(expected);
+  });
+});
+
+describe('robots.txt rules (docs/product.md#page-metadata)', () => {
+  test('pages that say noindex are not blocked, so crawlers can read the noindex', () => {
+    for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/guides']) {
+      expect(ROBOTS_DISALLOWED as readonly string[]).not.toContain(path);
+      expect(PRIVATE_PATH_PREFIXES as readonly string[]).toContain(path);
+    }
+  });
+
+  test('only what is not a page is blocked: the functions, the embedded tools and the PDFs', () => {
+    expect([...ROBOTS_DISALLOWED]).toEqual(['/api', '/_dev', '/downloads']);
   });
 });

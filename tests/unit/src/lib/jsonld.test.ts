@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { homeBusinessJsonLd, serializeJsonLd } from '@/lib/jsonld';
+import { articleJsonLd, homeBusinessJsonLd, howToJsonLd, serializeJsonLd, webPageJsonLd } from '@/lib/jsonld';
 import { SITE } from '@/site';
 
 const SITE_URL = 'https://springfieldhome.example';
@@ -16,6 +16,22 @@ describe('homeBusinessJsonLd', () => {
     expect(data['email']).toBe('help@springfieldhome.example');
     expect(data['priceRange']).toBe('$15-$500');
     expect(data['url']).toBe(`${SITE_URL}/`);
+  });
+
+  test('a street address, postal code and coordinates from src/site.ts (docs/product.md#page-metadata)', () => {
+    expect(data['address']).toMatchObject({
+      '@type': 'PostalAddress',
+      streetAddress: SITE.address.street,
+      addressLocality: 'Springfield',
+      addressRegion: 'MO',
+      postalCode: SITE.address.postalCode,
+      addressCountry: 'US',
+    });
+    expect(data['geo']).toEqual({
+      '@type': 'GeoCoordinates',
+      latitude: SITE.address.geo.latitude,
+      longitude: SITE.address.geo.longitude,
+    });
   });
 
   test('serves Springfield, the six towns and a 25-mile circle', () => {
@@ -68,4 +84,66 @@ test('site facts match docs/product.md#business-identity', () => {
     'Sat 9:00 AM-4:00 PM',
     'Sun Emergency only',
   ]);
+});
+
+describe('webPageJsonLd (docs/product.md#page-metadata)', () => {
+  test('a page of its type with its breadcrumb, about the business', () => {
+    const crumbs = [
+      { name: 'Home', path: '/' },
+      { name: 'About us', path: '/about' },
+    ];
+    const page = webPageJsonLd(
+      { type: 'AboutPage', name: 'About Us', description: 'Who we are.', path: '/about', crumbs },
+      SITE_URL,
+    );
+    expect(page).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'AboutPage',
+      url: `${SITE_URL}/about`,
+      about: { '@id': `${SITE_URL}/#business` },
+      breadcrumb: { '@type': 'BreadcrumbList' },
+    });
+    const items = (page['breadcrumb'] as { itemListElement: unknown[] }).itemListElement;
+    expect(items).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE_URL}/` },
+      { '@type': 'ListItem', position: 2, name: 'About us', item: `${SITE_URL}/about` },
+    ]);
+    expect(page['breadcrumb']).not.toHaveProperty('@context');
+  });
+});
+
+describe('howToJsonLd', () => {
+  test('supplies are HowToSupply, tools HowToTool', () => {
+    const howTo = howToJsonLd(
+      {
+        name: 'Change a filter',
+        description: 'd',
+        path: '/blog/x',
+        totalTime: 'PT15M',
+        supplies: ['A new filter'],
+        tools: ['Flashlight'],
+        steps: [{ name: 'Step', text: 'Do the thing carefully.' }],
+      },
+      SITE_URL,
+    );
+    expect(howTo['supply']).toEqual([{ '@type': 'HowToSupply', name: 'A new filter' }]);
+    expect(howTo['tool']).toEqual([{ '@type': 'HowToTool', name: 'Flashlight' }]);
+  });
+});
+
+test('articles name their author with the About page', () => {
+  const article = articleJsonLd(
+    {
+      title: 'T',
+      description: 'd',
+      path: '/blog/x',
+      publishedAt: new Date('2026-01-01'),
+      updatedAt: new Date('2026-01-02'),
+      category: 'c',
+      tags: ['a'],
+      readTime: 5,
+    },
+    SITE_URL,
+  );
+  expect(article['author']).toMatchObject({ name: SITE.story.author.name, url: `${SITE_URL}/about` });
 });

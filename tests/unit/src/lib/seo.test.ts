@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildHeadTags, canonicalUrl, documentTitle } from '@/lib/seo';
+import { buildHeadTags, canonicalUrl, documentTitle, MAX_TITLE_LENGTH } from '@/lib/seo';
 import { SITE } from '@/site';
 
 const SITE_URL = 'https://springfieldhome.example';
@@ -18,10 +18,26 @@ describe('canonicalUrl', () => {
   });
 });
 
-describe('documentTitle', () => {
+describe('documentTitle (docs/product.md#page-metadata)', () => {
   test('appends the business name once', () => {
     expect(documentTitle('Blog')).toBe(`Blog | ${SITE.name}`);
     expect(documentTitle(`Home | ${SITE.name}`)).toBe(`Home | ${SITE.name}`);
+  });
+
+  test('the brand only where it fits in 60 characters: the full name, then the short one, then none', () => {
+    const fitsFull = 'x'.repeat(60 - ` | ${SITE.name}`.length);
+    expect(documentTitle(fitsFull)).toBe(`${fitsFull} | ${SITE.name}`);
+    const fitsShort = `${fitsFull}x`;
+    expect(documentTitle(fitsShort)).toBe(`${fitsShort} | ${SITE.shortName}`);
+    const fitsAlone = 'y'.repeat(55);
+    expect(documentTitle(fitsAlone)).toBe(fitsAlone);
+    for (const title of [fitsFull, fitsShort, fitsAlone, 'Blog']) {
+      expect(documentTitle(title).length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
+    }
+  });
+
+  test('a page title over 60 characters fails instead of being cut off in results', () => {
+    expect(() => documentTitle('z'.repeat(61))).toThrow(/61 characters/);
   });
 });
 

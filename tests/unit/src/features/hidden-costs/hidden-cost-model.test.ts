@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hiddenCosts } from '@/features/hidden-costs/hidden-cost-model';
+import { hiddenCosts, lowMonthsReading, WITHIN_FILTER_LIFE_MONTHS } from '@/features/hidden-costs/hidden-cost-model';
 
 describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', () => {
   test('defaults: 6 months, 2000 sq ft', () => {
@@ -55,5 +55,20 @@ describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', ()
       healthImpact: 4800,
       total: 45748,
     });
+  });
+});
+
+describe('low-month readings (docs/product.md#hidden-costs-calculator)', () => {
+  test('a pleated filter lasts up to 90 days, so 1 to 3 months read as a worst case only', () => {
+    expect(WITHIN_FILTER_LIFE_MONTHS).toBe(3);
+    expect(lowMonthsReading(1)).toBe(
+      "A filter changed 1 month ago is usually still within its life. These figures are the model's worst case, as if it were already clogged, not what your home is losing now.",
+    );
+    expect(lowMonthsReading(3)).toMatch(/^A filter changed 3 months ago/);
+    expect(lowMonthsReading(4)).toBeNull();
+  });
+
+  test('the formula stays: one month, 2,000 sq ft still totals $920', () => {
+    expect(hiddenCosts(1, 2000).total).toBe(920);
   });
 });
