@@ -65,7 +65,7 @@ test.describe('air filter replacement guide', () => {
     const article = data.find((d) => d['@type'] === 'BlogPosting');
     expect(article?.['headline']).toBe('Air Filter Replacement Guide: How Often to Change Your Air Filter');
     expect(article?.['datePublished']).toBe('2026-09-15T00:00:00.000Z');
-    expect(article?.['dateModified']).toBe('2026-11-20T00:00:00.000Z');
+    expect(article?.['dateModified']).toBe('2026-11-25T00:00:00.000Z');
     expect(article?.['timeRequired']).toBe('PT8M');
     const faq = data.find((d) => d['@type'] === 'FAQPage');
     const questions = (faq?.['mainEntity'] ?? []) as Array<{ name: string }>;

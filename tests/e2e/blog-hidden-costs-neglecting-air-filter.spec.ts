@@ -39,7 +39,7 @@ test('publishes BlogPosting and FAQPage JSON-LD', async ({ page }) => {
     articleSection: 'Cost Analysis',
     timeRequired: 'PT10M',
     datePublished: '2026-10-01T00:00:00.000Z',
-    dateModified: '2026-11-20T00:00:00.000Z',
+    dateModified: '2026-11-25T00:00:00.000Z',
   });
   const faq = data.find((d) => d['@type'] === 'FAQPage');
   expect((faq?.['mainEntity'] as unknown[]).length).toBe(5);

@@ -59,7 +59,11 @@ test.describe('article: how to change an air filter', () => {
     expect(data.find((d) => d['@type'] === 'BlogPosting')).toBeDefined();
     const howTo = data.find((d) => d['@type'] === 'HowTo');
     expect(howTo?.['totalTime']).toBe('PT15M');
-    expect(howTo?.['tool']).toHaveLength(6);
+    // The new filter is used up (a supply); the five others stay to hand (tools).
+    expect(howTo?.['supply']).toEqual([
+      { '@type': 'HowToSupply', name: 'Replacement air filter in the size printed on the old one' },
+    ]);
+    expect(howTo?.['tool']).toHaveLength(5);
     const steps = howTo?.['step'] as Array<{ name: string; text: string; url: string }>;
     expect(steps).toHaveLength(6);
     for (const [index, step] of steps.entries()) {
