@@ -25,6 +25,7 @@ import {
   type Case,
   type JsonEndpoint,
 } from './support/bad-requests.ts';
+import { crossSiteProblem } from '../../functions/_lib/http.ts';
 import { problemsWith } from './support/checks.ts';
 import { ANON_KEY, checkoutUrl, signUpConfirmed, subscribe, type Session } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
@@ -515,7 +516,19 @@ describe('functions under /api', () => {
       ),
     ));
 
-  test('POST /api/auth-form: whatever is posted, a redirect to /auth and nothing kept', (context) =>
+  /** Whether the site refuses a post with these headers as sent by another site's page. */
+  const crossSite = (headers: Record<string, string> | undefined): boolean => {
+    const { 'sec-fetch-site': fetchSite, origin } = headers ?? {};
+    const browser = new Headers({
+      ...(fetchSite ? { 'sec-fetch-site': fetchSite } : {}),
+      ...(origin ? { origin } : {}),
+    });
+    return (
+      crossSiteProblem(new Request(`${server.origin}/api/auth-form`, { method: 'POST', headers: browser })) !== null
+    );
+  };
+
+  test('POST /api/auth-form: whatever is posted from the site, a redirect to /auth and nothing kept', (context) =>
     fuzz(
       context,
       'POST /api/auth-form',
@@ -540,7 +553,9 @@ describe('functions under /api', () => {
               headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
               body,
             },
-            expect: 'accept' as const,
+            // A post another site's page sent is refused like every other state-changing request
+            // (docs/product.md#security); any other is sent back to /auth.
+            expect: crossSite(headers) ? ('reject' as const) : ('accept' as const),
           })),
         otherMethod(['POST', 'OPTIONS', 'HEAD']).map((m) => ({
           kind: 'wrong method',
