@@ -71,16 +71,19 @@ function productionBuild() {
 }
 
 /**
- * `client:afterpaint` (src/lib/hydrate-after-paint.ts): hydrates an island on the first screen
- * once that screen has painted, or when the reader starts using it.
+ * The site's hydration directives (src/lib/islands/): `client:afterpaint` hydrates a tool island
+ * once the page has painted and the island is within a screen of view, or when the reader starts
+ * using it; `client:session` hydrates the header's account islands only when a sign-in session is
+ * stored or starts on the page. Both carry what the reader did before hydration into the island.
  * @returns {import('astro').AstroIntegration}
  */
-function hydrateAfterPaint() {
+function islandDirectives() {
   return {
-    name: 'hydrate-after-paint',
+    name: 'island-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/hydrate-after-paint.ts' });
+        addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/islands/hydrate-after-paint.ts' });
+        addClientDirective({ name: 'session', entrypoint: './src/lib/islands/hydrate-with-session.ts' });
       },
     },
   };
@@ -103,7 +106,7 @@ export default defineConfig({
     },
   },
   integrations: [
-    hydrateAfterPaint(),
+    islandDirectives(),
     react(),
     mdx(),
     sitemap({
