@@ -27,7 +27,6 @@ export default function DiyQuiz() {
       {QUESTIONS.map((q, index) => (
         <QuizQuestion
           key={q.id}
-          id={`${id}-${q.id}`}
           number={index + 1}
           question={q}
           value={answers[q.id]}

@@ -3,28 +3,30 @@
  * and choose, the group is one tab stop), named by the question.
  */
 import { Radio, RadioGroup } from '@headlessui/react';
+import { Fragment, useId } from 'react';
 import type { Question } from './quiz';
 
 interface Props {
-  id: string;
   number: number;
   question: Question;
   value: number | undefined;
   onChoose: (option: 0 | 1 | 2) => void;
 }
 
-export default function QuizQuestion({ id, number, question, value, onChoose }: Props) {
+export default function QuizQuestion({ number, question, value, onChoose }: Props) {
+  const id = useId();
   return (
-    <div className="grid gap-2">
-      <p id={id} className="mb-2 font-semibold">
-        {number}. {question.question}
-      </p>
-      <RadioGroup
-        value={value ?? null}
-        onChange={(option: number | null) => option !== null && onChoose(option as 0 | 1 | 2)}
-        aria-labelledby={id}
-        className="grid gap-2"
-      >
+    // As a Fragment the group's element is the div below, whose aria-labelledby is in the server's
+    // HTML too (Headless UI's own Label registers only once hydrated).
+    <RadioGroup
+      as={Fragment}
+      value={value ?? null}
+      onChange={(option: number | null) => option !== null && onChoose(option as 0 | 1 | 2)}
+    >
+      <div className="grid gap-2" aria-labelledby={id}>
+        <p id={id} className="mb-2 font-semibold">
+          {number}. {question.question}
+        </p>
         {question.options.map((option, i) => (
           <Radio
             key={option}
@@ -40,7 +42,7 @@ export default function QuizQuestion({ id, number, question, value, onChoose }: 
             {option}
           </Radio>
         ))}
-      </RadioGroup>
-    </div>
+      </div>
+    </RadioGroup>
   );
 }

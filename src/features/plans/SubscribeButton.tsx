@@ -8,6 +8,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
+import { $signedIn } from '@/features/auth/store';
 import { openPlanChange, startSubscriptionCheckout } from '@/features/checkout/checkout-client';
 import type { PlanType } from './plans';
 
@@ -17,13 +18,15 @@ interface Props {
 }
 
 export default function SubscribeButton({ plan, planName }: Props) {
-  const signedIn = useSignedIn();
+  // Subscribed to, so the island follows sign-in and sign-out (and starts supabase-js for a stored session).
+  useSignedIn();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [hasPlan, setHasPlan] = useState(false);
 
   const subscribe = (event: FormEvent<HTMLFormElement>) => {
-    if (!signedIn) return;
+    // The store at the moment of the press: a press made while hydrating runs before the first re-render.
+    if (!$signedIn.get()) return;
     event.preventDefault();
     if (busy) return;
     setBusy(true);
