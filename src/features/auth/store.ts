@@ -43,7 +43,10 @@ function storedAtOpen(): boolean {
  * says once it has read the session, and until then whether a session is stored, so a returning
  * customer sees 'My Account' before supabase-js has loaded. The one reader of the stored session.
  */
-export const $signedIn = computed($auth, (state) => state.status === 'signed-in' || (state.status === 'loading' && storedAtOpen()));
+export const $signedIn = computed(
+  $auth,
+  (state) => state.status === 'signed-in' || (state.status === 'loading' && storedAtOpen()),
+);
 
 /** Whether the session came from a password reset link (docs/product.md#password-reset). */
 export const $recovery = atom(false);

@@ -48,7 +48,11 @@ export default function CostCalculator() {
       >
         {open ? 'Hide Detailed Cost Calculator' : 'Show Detailed Cost Calculator'}
       </button>
-      <div id={PANEL_ID} hidden={!open} className="grid gap-5 rounded-2xl border border-slate-200 bg-slate-50 p-3 sm:p-6">
+      <div
+        id={PANEL_ID}
+        hidden={!open}
+        className="grid gap-5 rounded-2xl border border-slate-200 bg-slate-50 p-3 sm:p-6"
+      >
         <div>
           <h3 className="mt-0!">Detailed cost calculator</h3>
           <p className="mt-1 text-base text-ink-muted">Estimates for comparison, not quotes.</p>

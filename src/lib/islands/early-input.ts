@@ -9,8 +9,9 @@
  * checked state (`aria-checked`/`data-checked`, which the component's styles read), and replayed
  * in order as clicks; a form submission is held and replayed with its submitter. Nothing reaches
  * the bare HTML (a form would otherwise submit itself, putting its fields in the address bar).
- * Every hydration directive of the site uses it (src/lib/islands/directives.ts), so any React
- * island gets it by its `client:` attribute alone.
+ * `client:afterpaint` (hydrate-after-paint.ts) uses it, so every tool island gets it by its
+ * attribute alone; another directive adopts it with `catchEarlyInput(el, start)` when it starts
+ * watching and `early.adopt(await load())` when it hydrates.
  */
 
 /** A field the reader changed before hydration, with what they left in it. */
@@ -21,7 +22,8 @@ interface Typed {
 }
 
 /** A press held until the island is live. */
-type Press = { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+type Press =
+  { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
 /** What a press on a checkable widget changed on screen, to undo before hydration. */
 interface Shown {
@@ -39,7 +41,8 @@ export interface EarlyInput {
 /** Input types that hold nothing a reader types or picks. */
 const NOT_TYPED = new Set(['hidden', 'file', 'submit', 'button', 'reset', 'image']);
 /** What counts as a press: buttons and the ARIA widgets a click acts on. */
-const PRESSABLE = 'button, [role="button"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"], [role="menuitem"]';
+const PRESSABLE =
+  'button, [role="button"], [role="radio"], [role="checkbox"], [role="switch"], [role="tab"], [role="menuitem"]';
 
 /** The value a field was rendered with. */
 function renderedValue(field: Typed['field']): string {
@@ -88,7 +91,8 @@ function showPressed(target: HTMLElement, shown: Map<HTMLElement, Shown>): void 
   const role = target.getAttribute('role');
   if (role !== 'radio' && role !== 'checkbox' && role !== 'switch') return;
   const mark = (el: HTMLElement, on: boolean) => {
-    if (!shown.has(el)) shown.set(el, { el, aria: el.getAttribute('aria-checked'), data: el.getAttribute('data-checked') });
+    if (!shown.has(el))
+      shown.set(el, { el, aria: el.getAttribute('aria-checked'), data: el.getAttribute('data-checked') });
     el.setAttribute('aria-checked', String(on));
     el.toggleAttribute('data-checked', on);
   };
