@@ -10,6 +10,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig, describeProblems } from './functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
 import { devBackend } from './scripts/dev-backend.ts';
+import { hoistIslandRuntime } from './scripts/island-runtime.ts';
 import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
 import { updatedDates } from './src/lib/updated-dates.ts';
@@ -30,7 +31,8 @@ const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'htt
 
 /**
  * Refuses to build pages for a half-configured production (a hosted auth server without its key
- * or the site's address), then, once the pages are written, completes and checks each page's
+ * or the site's address), then, once the pages are written, moves the island runtime to the end of each
+ * page (scripts/island-runtime.ts), completes and checks each page's
  * Content-Security-Policy (scripts/page-csp.ts) and records the build variables next to the pages,
  * so the server can refuse to serve pages built for another configuration.
  * @returns {import('astro').AstroIntegration}
@@ -51,10 +53,12 @@ function productionBuild() {
         for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
           if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
           const path = join(entry.parentPath, entry.name);
-          const page = completePageCsp(await readFile(path, 'utf8'));
+          const built = await readFile(path, 'utf8');
+          // The island runtime goes to the end of <body> (scripts/island-runtime.ts), then the policy is checked.
+          const page = completePageCsp(hoistIslandRuntime(built));
           errors.push(...page.errors.map((error) => `${path.slice(root.length)}: ${error}`));
           added += page.added.length;
-          if (page.added.length > 0) await writeFile(path, page.html);
+          if (page.html !== built) await writeFile(path, page.html);
         }
         if (errors.length > 0) {
           logger.error(`Content-Security-Policy problems:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
@@ -71,16 +75,19 @@ function productionBuild() {
 }
 
 /**
- * `client:afterpaint` (src/lib/hydrate-after-paint.ts): hydrates an island on the first screen
- * once that screen has painted, or when the reader starts using it.
+ * The site's hydration directives (src/lib/islands/): `client:afterpaint` hydrates a tool island
+ * once the page has painted and the island is within a screen of view, or when the reader starts
+ * using it; `client:session` hydrates the header's account islands only when a sign-in session is
+ * stored or starts on the page. Both carry what the reader did before hydration into the island.
  * @returns {import('astro').AstroIntegration}
  */
-function hydrateAfterPaint() {
+function islandDirectives() {
   return {
-    name: 'hydrate-after-paint',
+    name: 'island-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/hydrate-after-paint.ts' });
+        addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/islands/hydrate-after-paint.ts' });
+        addClientDirective({ name: 'session', entrypoint: './src/lib/islands/hydrate-with-session.ts' });
       },
     },
   };
@@ -103,7 +110,7 @@ export default defineConfig({
     },
   },
   integrations: [
-    hydrateAfterPaint(),
+    islandDirectives(),
     react(),
     mdx(),
     sitemap({

@@ -1,8 +1,9 @@
-/** Types the project's own hydration directive (src/lib/hydrate-after-paint.ts) for .astro files. */
+/** Types the project's own hydration directives (src/lib/islands/) for .astro files. */
 import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
     'client:afterpaint'?: boolean;
+    'client:session'?: boolean;
   }
 }

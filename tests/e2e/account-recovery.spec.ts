@@ -32,7 +32,7 @@ async function mailCount(page: Page, email: string): Promise<number> {
 /** Opens /auth and waits for the form's island to run. */
 async function openAuth(page: Page, path = '/auth'): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
 }
 
 /** Signs in through the form in a fresh browser; answers the page, signed in on /account. */
@@ -78,7 +78,7 @@ test.describe('getting back into an account', () => {
     await openAuth(visitor);
     await visitor.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(visitor).toHaveURL(/\/auth\/reset$/);
-    await expect(visitor.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(visitor.locator('main astro-island')).not.toHaveAttribute('ssr');
     await expect(visitor.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await expectNoAxeViolations(visitor);
     await visitor.getByRole('button', { name: 'Send Reset Link' }).click();

@@ -15,7 +15,7 @@ async function confirmationLink(page: Page, email: string): Promise<string> {
 
 async function openAuth(page: Page): Promise<void> {
   await page.goto('/auth');
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -64,11 +64,11 @@ test.describe('accounts', () => {
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
     await header.getByRole('button', { name: 'My Account' }).click();
-    await expect(header.getByRole('link', { name: 'Account overview' })).toHaveAttribute('href', '/account');
-    await expect(header.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(header.getByRole('menuitem', { name: 'Account overview' })).toHaveAttribute('href', '/account');
+    await expect(header.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
-    await expect(header.getByRole('link', { name: 'Account overview' })).toBeHidden();
+    await expect(header.getByRole('menuitem', { name: 'Account overview' })).toBeHidden();
     await expect(header.getByRole('button', { name: 'My Account' })).toBeFocused();
 
     await page.goto('/auth');
@@ -124,7 +124,7 @@ test.describe('accounts', () => {
     // The header's account menu signs out too.
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'My Account' }).click();
-    await header.getByRole('button', { name: 'Sign Out' }).click();
+    await header.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
@@ -138,7 +138,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.locator('astro-island')).toHaveAttribute('ssr');
+    await expect(page.locator('main astro-island')).toHaveAttribute('ssr');
     expect(new URL(page.url()).search).toBe('');
 
     release();

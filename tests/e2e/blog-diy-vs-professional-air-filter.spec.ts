@@ -33,7 +33,7 @@ async function openQuiz(page: Page): Promise<Locator> {
 async function answer(quiz: Locator, choices: readonly number[]): Promise<void> {
   for (const [i, q] of QUESTIONS.entries()) {
     await quiz
-      .getByRole('group', { name: q.question })
+      .getByRole('radiogroup', { name: q.question })
       .getByRole('radio')
       .nth(choices[i] ?? 0)
       .check();
@@ -45,30 +45,33 @@ async function resultLinks(quiz: Locator): Promise<string[]> {
   return quiz.locator('[aria-live="polite"] a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test(`no React loads at page load (${viewport.width}px)`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    const scripts: { url: string; bytes: number }[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() === 'script') {
-        scripts.push({ url: res.url(), bytes: Number(res.headers()['content-length'] ?? (await res.body()).length) });
-      }
-    });
-    await page.goto(PATH, { waitUntil: 'networkidle' });
-    for (const { url } of scripts) expect(url).not.toMatch(/client\.|react/);
-    await expect(page.locator('astro-island')).toHaveAttribute('ssr', '');
-    const inline = await page
-      .locator('script:not([type="application/ld+json"]):not([src])')
-      .evaluateAll((els) => els.reduce((n, el) => n + new Blob([el.textContent ?? '']).size, 0));
-    const files = scripts.reduce((n, s) => n + s.bytes, 0);
-    console.log(
-      `${PATH} at ${viewport.width}px: ${scripts.length} script files, ${files} bytes, ${inline} bytes inline`,
-    );
+test('no React loads at page load on a phone, where no tool is within a screen of view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const scripts: { url: string; bytes: number }[] = [];
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script') {
+      scripts.push({ url: res.url(), bytes: Number(res.headers()['content-length'] ?? (await res.body()).length) });
+    }
   });
-}
+  await page.goto(PATH, { waitUntil: 'networkidle' });
+  for (const { url } of scripts) expect(url).not.toMatch(/client\.|react/);
+  for (const island of await page.locator('astro-island').all()) await expect(island).toHaveAttribute('ssr', '');
+  const inline = await page
+    .locator('script:not([type="application/ld+json"]):not([src])')
+    .evaluateAll((els) => els.reduce((n, el) => n + new Blob([el.textContent ?? '']).size, 0));
+  const files = scripts.reduce((n, s) => n + s.bytes, 0);
+  console.log(`${PATH} at 390px: ${scripts.length} script files, ${files} bytes, ${inline} bytes inline`);
+});
+
+test('on a wide screen the quiz, within a screen of view, hydrates after the first paint; the cost calculator further down waits', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(PATH);
+  await expect(page.locator('astro-island[component-url*="DiyQuiz"]')).not.toHaveAttribute('ssr');
+  await expect(page.locator('astro-island[component-url*="CostCalculator"]')).toHaveAttribute('ssr', '');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
 
 test('the article is accessible at load, with its FAQ and structured data', async ({ page }) => {
   await page.goto(PATH);
@@ -98,7 +101,7 @@ test.describe('quiz', () => {
     await expect(button).toBeDisabled();
     for (const [i, q] of QUESTIONS.entries()) {
       await expect(button).toBeDisabled();
-      await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
+      await quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first().check();
       await expect(quiz.getByText(`${i + 1} of 5 answered`)).toBeVisible({ visible: i < 4 });
     }
     await expect(button).toBeEnabled();
@@ -159,12 +162,12 @@ test.describe('quiz', () => {
     for (const [i, q] of QUESTIONS.entries()) {
       // With nothing chosen, Tab lands on the first answer; ArrowDown moves to the second and picks it.
       await page.keyboard.press('ArrowDown');
-      await expect(quiz.getByRole('group', { name: q.question }).getByRole('radio').nth(1)).toBeChecked();
+      await expect(quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').nth(1)).toBeChecked();
       if (i < QUESTIONS.length - 1) await page.keyboard.press('Tab');
     }
     // ArrowUp goes back to the first answer of the last group.
     await page.keyboard.press('ArrowUp');
-    const last = quiz.getByRole('group', { name: QUESTIONS[4].question }).getByRole('radio');
+    const last = quiz.getByRole('radiogroup', { name: QUESTIONS[4].question }).getByRole('radio');
     await expect(last.first()).toBeChecked();
     await page.keyboard.press('Tab');
     const button = quiz.getByRole('button', { name: 'Get My Recommendation' });

@@ -5,7 +5,7 @@ export const PASSWORD = 'filters-every-90';
 /** Creates an account on /auth, as a person would, up to 'Check your email to confirm your account!'. */
 export async function signUp(page: Page, email: string, fullName = 'Sam Subscriber'): Promise<void> {
   await page.goto('/auth');
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
   await page.getByRole('button', { name: 'Create one' }).click();
   await page.getByLabel('Full name').fill(fullName);
   await page.getByLabel('Email').fill(email);

@@ -2,8 +2,11 @@
  * What the auth islands read from the page itself, through useSyncExternalStore so the server's
  * HTML and the first render while hydrating agree, and the browser's value follows at once.
  */
-import { useSyncExternalStore } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_LINK_ATTRIBUTE, parseAuthLink, type AuthLink } from './link';
+import { addressCarriesSession } from './session';
+import { $signedIn, startAuth } from './store';
 
 // Neither value changes while the page is open: nothing to subscribe to.
 const noSubscription = () => () => {};
@@ -25,4 +28,19 @@ export function useAuthLink(): AuthLink {
     () => '',
   );
   return parseAuthLink(note);
+}
+
+/**
+ * Whether someone is signed in, from the auth store: false in the server's HTML and while
+ * hydrating (the signed-out HTML every page is built with), then the store's value. With a stored
+ * session (or one in the address, from a mailed link) it starts supabase-js, so a session ended elsewhere, a sign-in or a sign-out on this page
+ * reach every island at once; without one nothing is loaded.
+ */
+export function useSignedIn(): boolean {
+  const hydrated = useHydrated();
+  const signedIn = useStore($signedIn);
+  useEffect(() => {
+    if ($signedIn.get() || addressCarriesSession(window.location.hash)) void startAuth();
+  }, []);
+  return hydrated && signedIn;
 }

@@ -50,3 +50,8 @@ export function leaveIfSignedInScript(destination: string): string {
     `location.replace(${JSON.stringify(destination)})}catch{}`
   );
 }
+
+/** Whether the address carries a session from a mailed link, which supabase-js reads and stores. */
+export function addressCarriesSession(hash: string): boolean {
+  return /[#&](access_token|error_description)=/.test(hash);
+}

@@ -6,10 +6,12 @@
  * can deadlock supabase-js), so follow-up calls are deferred.
  */
 import type { Session, User } from '@supabase/supabase-js';
-import { atom } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
+import { hasStoredSession } from './session';
+import { SIGNED_IN_EVENT } from './signed-in-event';
 
 export interface AuthState {
   status: 'loading' | 'signed-in' | 'signed-out';
@@ -26,6 +28,26 @@ export interface SubscriptionState {
 export const NO_SUBSCRIPTION: SubscriptionState = { subscribed: false, tier: null, endDate: null };
 export const $auth = atom<AuthState>({ status: 'loading', user: null, session: null });
 export const $subscription = atom<SubscriptionState>(NO_SUBSCRIPTION);
+/** Whether this browser held a session when the page opened (none on the server, or with storage blocked). */
+function storedAtOpen(): boolean {
+  if (typeof window === 'undefined') return false;
+  try {
+    return hasStoredSession(localStorage);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Signed in, as every part of the page shows it (docs/product.md#auth-state): what supabase-js
+ * says once it has read the session, and until then whether a session is stored, so a returning
+ * customer sees 'My Account' before supabase-js has loaded. The one reader of the stored session.
+ */
+export const $signedIn = computed(
+  $auth,
+  (state) => state.status === 'signed-in' || (state.status === 'loading' && storedAtOpen()),
+);
+
 /** Whether the session came from a password reset link (docs/product.md#password-reset). */
 export const $recovery = atom(false);
 
@@ -52,7 +74,10 @@ export function startAuth(): Promise<void> {
   started ??= (async () => {
     const supabase = await getSupabase();
     supabase.auth.onAuthStateChange((event, session) => {
+      const wasSignedIn = $auth.get().status === 'signed-in';
       $auth.set({ status: session ? 'signed-in' : 'signed-out', user: session?.user ?? null, session });
+      // Islands that hydrate only for a session (the header's) start now.
+      if (session && !wasSignedIn) document.dispatchEvent(new Event(SIGNED_IN_EVENT));
       if (event === 'PASSWORD_RECOVERY') $recovery.set(true);
       if (event === 'SIGNED_OUT' || !session) $recovery.set(false);
       if (event === 'SIGNED_OUT' || !session) $subscription.set(NO_SUBSCRIPTION);

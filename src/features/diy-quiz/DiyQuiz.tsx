@@ -1,10 +1,11 @@
 /**
- * The DIY-versus-professional quiz (docs/product.md#diy-quiz): five radio groups, 'Get My Recommendation'
+ * The DIY-versus-professional quiz (docs/product.md#diy-quiz): five radio groups (QuizQuestion), 'Get My Recommendation'
  * disabled until all are answered, and the result shown only after the press. Changing an answer
  * hides the result until the button is pressed again.
  */
 import { useId, useState } from 'react';
 import { isComplete, QUESTIONS, recommend, score, type QuestionId, type QuizAnswers } from './quiz';
+import QuizQuestion from './QuizQuestion';
 import { RESULTS } from './results';
 
 export default function DiyQuiz() {
@@ -24,27 +25,13 @@ export default function DiyQuiz() {
   return (
     <div className="grid gap-6 rounded-2xl border border-slate-200 bg-brand-50/40 p-4 sm:p-6">
       {QUESTIONS.map((q, index) => (
-        <fieldset key={q.id} className="grid gap-2">
-          <legend className="mb-2 font-semibold">
-            {index + 1}. {q.question}
-          </legend>
-          {q.options.map((option, i) => (
-            <label
-              key={option}
-              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base hover:border-brand-600 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-500"
-            >
-              <input
-                type="radio"
-                name={`${id}-${q.id}`}
-                value={i}
-                checked={answers[q.id] === i}
-                onChange={() => choose(q.id, i as 0 | 1 | 2)}
-                className="size-5 shrink-0 accent-brand-700 focus-visible:outline-none"
-              />
-              {option}
-            </label>
-          ))}
-        </fieldset>
+        <QuizQuestion
+          key={q.id}
+          number={index + 1}
+          question={q}
+          value={answers[q.id]}
+          onChoose={(option) => choose(q.id, option)}
+        />
       ))}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <button

@@ -49,6 +49,8 @@ export const QUESTIONS = [
 ] as const;
 
 export type QuestionId = (typeof QUESTIONS)[number]['id'];
+/** One question as the quiz shows it. */
+export type Question = (typeof QUESTIONS)[number];
 /** The index of the chosen answer (0, 1 or 2), keyed by question id. */
 export type QuizAnswers = Partial<Record<QuestionId, 0 | 1 | 2>>;
 export type Recommendation = 'diy' | 'professional' | 'hybrid';

@@ -1,7 +1,7 @@
 /**
- * The DIY-versus-professional cost calculator's displayed values, keyed by the `data-out` names in
- * DiyProCostCalculator.astro and its parts. The page renders them at build time with the
- * defaults; the script sets the same keys on each change. The printable guide reads them too.
+ * The DIY-versus-professional cost calculator's displayed values, by name, for the calculator
+ * island (CostCalculator.tsx) and its parts: the server renders them with the defaults, the island
+ * on each change. The printable guide reads them too.
  */
 import { formatUsd } from '@/lib/format';
 import {

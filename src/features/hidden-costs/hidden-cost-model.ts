@@ -1,7 +1,7 @@
-import { FILTERS } from '@/features/filters/catalogue';
-
 /** The hidden-costs calculator (docs/product.md#hidden-costs-calculator): m months since a change, s sq ft. */
+import { FILTERS } from '@/features/filters/catalogue';
 import { getPlan } from '@/features/plans/plans';
+import { roundDiv, roundDivBig } from '@/lib/exact';
 
 export const MONTHS = { min: 1, max: 24, step: 1, default: 6 } as const;
 export const HOME_SIZE = { min: 800, max: 5000, step: 100, default: 2000 } as const;
@@ -41,11 +41,15 @@ export interface HiddenCosts {
   savings: number;
 }
 
-/** Every output of the calculator for m months and s square feet. */
+/**
+ * Every output of the calculator for m months and s square feet, in exact integer arithmetic:
+ * energy s/1000 × 100 × impact/100 × 12 is s × impact × 12 / 1000, and 500 × 1.2^m is
+ * 500 × 6^m / 5^m (in BigInt: 6^24 is past the doubles' exact range), each rounded once at the end.
+ */
 export function hiddenCosts(months: number, homeSize: number): HiddenCosts {
   const impactPercent = Math.min(months * 5, 50);
-  const energyCost = Math.round((((homeSize / 1000) * 100 * impactPercent) / 100) * 12);
-  const repairRisk = Math.round(500 * 1.2 ** months);
+  const energyCost = roundDiv(homeSize * impactPercent * 12, 1000);
+  const repairRisk = roundDivBig(500n * 6n ** BigInt(months), 5n ** BigInt(months));
   const healthImpact = months * 200;
   const total = energyCost + repairRisk + healthImpact;
   return {

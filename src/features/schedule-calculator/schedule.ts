@@ -4,6 +4,7 @@
  * floor of 15 days.
  */
 import { FILTERS } from '@/features/filters/catalogue';
+import { floorDiv } from '@/lib/exact';
 
 /** The filter types the calculator offers, in its order, with their names and base days. */
 export const FILTER_CHOICES = (['fiberglass', 'pleated', 'high_efficiency', 'hepa'] as const).map((value) => ({
@@ -13,21 +14,21 @@ export const FILTER_CHOICES = (['fiberglass', 'pleated', 'high_efficiency', 'hep
 }));
 
 export const HOUSEHOLD_SIZES = [
-  { value: '1-2', label: '1-2 people', multiplier: 1 },
-  { value: '3-4', label: '3-4 people', multiplier: 0.8 },
-  { value: '5+', label: '5 or more people', multiplier: 0.6 },
+  { value: '1-2', label: '1-2 people', percent: 100 },
+  { value: '3-4', label: '3-4 people', percent: 80 },
+  { value: '5+', label: '5 or more people', percent: 60 },
 ] as const;
 
 export const PET_COUNTS = [
-  { value: 'none', label: 'No pets', multiplier: 1 },
-  { value: 'one', label: 'One pet', multiplier: 0.7 },
-  { value: 'two-plus', label: 'Two or more pets', multiplier: 0.5 },
+  { value: 'none', label: 'No pets', percent: 100 },
+  { value: 'one', label: 'One pet', percent: 70 },
+  { value: 'two-plus', label: 'Two or more pets', percent: 50 },
 ] as const;
 
 export const ALLERGY_LEVELS = [
-  { value: 'none', label: 'No allergies', multiplier: 1 },
-  { value: 'mild', label: 'Mild allergies', multiplier: 0.8 },
-  { value: 'severe', label: 'Severe allergies or asthma', multiplier: 0.6 },
+  { value: 'none', label: 'No allergies', percent: 100 },
+  { value: 'mild', label: 'Mild allergies', percent: 80 },
+  { value: 'severe', label: 'Severe allergies or asthma', percent: 60 },
 ] as const;
 
 /** The shortest interval the calculator ever recommends. */
@@ -46,15 +47,18 @@ function pick<T extends { value: string }>(list: readonly T[], value: string, fi
   return found;
 }
 
-/** Days between filter changes for a home's conditions. */
+/**
+ * Days between filter changes for a home's conditions. The factors are whole percentages so each
+ * step rounds the exact product down: in floating point 90 × 0.7 is 62.99…, a day short of 63.
+ */
 export function recommendedDays(inputs: ScheduleInputs): number {
   let days: number = pick(FILTER_CHOICES, inputs.filterType, 'filterType').baseDays;
-  for (const multiplier of [
-    pick(HOUSEHOLD_SIZES, inputs.householdSize, 'householdSize').multiplier,
-    pick(PET_COUNTS, inputs.pets, 'pets').multiplier,
-    pick(ALLERGY_LEVELS, inputs.allergies, 'allergies').multiplier,
+  for (const percent of [
+    pick(HOUSEHOLD_SIZES, inputs.householdSize, 'householdSize').percent,
+    pick(PET_COUNTS, inputs.pets, 'pets').percent,
+    pick(ALLERGY_LEVELS, inputs.allergies, 'allergies').percent,
   ]) {
-    days = Math.floor(days * multiplier);
+    days = floorDiv(days * percent, 100);
   }
   return Math.max(MIN_DAYS, days);
 }

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { hasStoredSession, leaveIfSignedInScript, storedSessionState } from '@/features/auth/session';
+import {
+  addressCarriesSession,
+  hasStoredSession,
+  leaveIfSignedInScript,
+  storedSessionState,
+} from '@/features/auth/session';
 
 function storage(entries: Record<string, string>): Pick<Storage, 'length' | 'key' | 'getItem'> {
   const keys = Object.keys(entries);
@@ -67,5 +72,15 @@ describe('storedSessionState (docs/product.md#sign-in: sent on at once only with
         Date,
       ),
     ).not.toThrow();
+  });
+});
+
+describe('addressCarriesSession', () => {
+  test('a mailed link’s session or its error in the fragment, nothing else', () => {
+    expect(addressCarriesSession('#access_token=abc&refresh_token=r')).toBe(true);
+    expect(addressCarriesSession('#type=signup&access_token=abc')).toBe(true);
+    expect(addressCarriesSession('#error_description=Email+link+is+invalid')).toBe(true);
+    expect(addressCarriesSession('#contact')).toBe(false);
+    expect(addressCarriesSession('')).toBe(false);
   });
 });

@@ -128,3 +128,30 @@ describe('service names', () => {
     expect(/^title: (.+)$/m.exec(yaml)?.[1]).toBe(SERVICE_NAMES[service]);
   });
 });
+
+describe('every price in integer cents (docs/product.md#one-time-services, docs/product.md#plan-prices)', () => {
+  /** The tables of docs/product.md, in whole cents. */
+  const SURCHARGE = { standard: 0, premium: 500, super_premium: 1000, ultra_premium: 1500 } as const;
+
+  test('each option in range prices as the table says, a whole number of cents', () => {
+    for (const [quality, surcharge] of Object.entries(SURCHARGE)) {
+      expect(servicePriceCents('air-filter-replacement', { filterQuality: quality as keyof typeof SURCHARGE })).toBe(
+        2500 + surcharge,
+      );
+    }
+    for (let extra = 0; extra <= 10; extra++) {
+      expect(servicePriceCents('smoke-detector-batteries', { additionalDetectors: extra })).toBe(2000 + 1000 * extra);
+    }
+    for (let vents = 1; vents <= 20; vents++) {
+      expect(servicePriceCents('vacuum-cleanout', { ventCount: vents })).toBe(2000 * vents);
+    }
+    for (const service of SERVICE_TYPES) expect(Number.isSafeInteger(servicePriceCents(service))).toBe(true);
+  });
+
+  test('plan prices are the plan table in cents', () => {
+    expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
+      lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
+      full: { monthly: 5900, quarterly: 17700, annual: 63000 },
+    });
+  });
+});

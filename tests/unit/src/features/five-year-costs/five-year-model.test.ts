@@ -87,3 +87,20 @@ describe('five-year cost comparison (docs/product.md#five-year-costs)', () => {
     expect(normalizeDiy({})).toEqual(DIY_DEFAULTS);
   });
 });
+
+describe('every DIY input in range, in integer arithmetic (docs/product.md#five-year-costs)', () => {
+  test('totals and years match a BigInt reference of the table', () => {
+    for (let price = 3; price <= 100; price++) {
+      for (let filters = 1; filters <= 12; filters++) {
+        for (let late = 0; late <= filters; late++) {
+          const routine = BigInt(price) * BigInt(filters) + 50n * BigInt(late);
+          const total = routine * 5n + (late > 0 ? 200n : 0n) + 600n;
+          const cost = diyCost({ filterPrice: price, filtersPerYear: filters, lateChangesPerYear: late });
+          expect(cost.total, `${price} x ${filters}, ${late} late`).toBe(Number(total));
+          expect(cost.byYear.reduce((sum, year) => sum + year, 0)).toBe(Number(total));
+        }
+      }
+    }
+    expect(professionalCost().total).toBe(220 * 5 + 600);
+  });
+});

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { hiddenCosts, lowMonthsReading, WITHIN_FILTER_LIFE_MONTHS } from '@/features/hidden-costs/hidden-cost-model';
+import {
+  HOME_SIZE,
+  hiddenCosts,
+  lowMonthsReading,
+  MONTHS,
+  WITHIN_FILTER_LIFE_MONTHS,
+} from '@/features/hidden-costs/hidden-cost-model';
 
 describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', () => {
   test('defaults: 6 months, 2000 sq ft', () => {
@@ -70,5 +76,24 @@ describe('low-month readings (docs/product.md#hidden-costs-calculator)', () => {
 
   test('the formula stays: one month, 2,000 sq ft still totals $920', () => {
     expect(hiddenCosts(1, 2000).total).toBe(920);
+  });
+});
+
+describe('exact arithmetic (docs/product.md#hidden-costs-calculator)', () => {
+  /** The formulas over rationals in BigInt, rounded half up once: round(p / q) = floor((2p + q) / 2q). */
+  const round = (p: bigint, q: bigint) => Number((2n * p + q) / (2n * q));
+
+  test('every month and every home size the sliders allow matches integer arithmetic', () => {
+    for (let months = MONTHS.min; months <= MONTHS.max; months++) {
+      for (let size = HOME_SIZE.min; size <= HOME_SIZE.max; size += HOME_SIZE.step) {
+        const impact = BigInt(Math.min(months * 5, 50));
+        const m = BigInt(months);
+        const energy = round(BigInt(size) * 100n * impact * 12n, 1000n * 100n);
+        const repair = round(500n * 6n ** m, 5n ** m);
+        const costs = hiddenCosts(months, size);
+        expect([costs.energyCost, costs.repairRisk], `${months} months, ${size} sq ft`).toEqual([energy, repair]);
+        expect(costs.total).toBe(energy + repair + months * 200);
+      }
+    }
   });
 });

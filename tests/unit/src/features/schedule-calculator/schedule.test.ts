@@ -1,5 +1,34 @@
 import { describe, expect, test } from 'vitest';
-import { recommendedDays, scheduleMessage, type ScheduleInputs } from '@/features/schedule-calculator/schedule';
+import {
+  ALLERGY_LEVELS,
+  FILTER_CHOICES,
+  HOUSEHOLD_SIZES,
+  PET_COUNTS,
+  recommendedDays,
+  scheduleMessage,
+  type ScheduleInputs,
+} from '@/features/schedule-calculator/schedule';
+
+/** The product's table as tenths, so the reference below is integer arithmetic throughout. */
+const BASE_DAYS = { fiberglass: 30n, pleated: 75n, high_efficiency: 90n, hepa: 180n } as const;
+const TENTHS = {
+  '1-2': 10n,
+  '3-4': 8n,
+  '5+': 6n,
+  none: 10n,
+  one: 7n,
+  'two-plus': 5n,
+  mild: 8n,
+  severe: 6n,
+} as const;
+
+/** docs/product.md#schedule-calculator in BigInt: each step rounded down exactly, floor 15. */
+function reference(inputs: ScheduleInputs): number {
+  let days = BASE_DAYS[inputs.filterType];
+  const allergy = inputs.allergies === 'none' ? 10n : TENTHS[inputs.allergies];
+  for (const tenths of [TENTHS[inputs.householdSize], TENTHS[inputs.pets], allergy]) days = (days * tenths) / 10n;
+  return Math.max(15, Number(days));
+}
 
 describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
   const base: ScheduleInputs = { filterType: 'pleated', householdSize: '1-2', pets: 'none', allergies: 'none' };
@@ -42,6 +71,29 @@ describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
     expect(recommendedDays({ filterType: 'fiberglass', householdSize: '3-4', pets: 'one', allergies: 'none' })).toBe(
       16,
     );
+  });
+
+  const combinations = FILTER_CHOICES.flatMap(({ value: filterType }) =>
+    HOUSEHOLD_SIZES.flatMap(({ value: householdSize }) =>
+      PET_COUNTS.flatMap(({ value: pets }) =>
+        ALLERGY_LEVELS.map(({ value: allergies }): ScheduleInputs => ({ filterType, householdSize, pets, allergies })),
+      ),
+    ),
+  );
+
+  test('all 108 combinations match integer arithmetic', () => {
+    expect(combinations).toHaveLength(108);
+    for (const inputs of combinations) expect(recommendedDays(inputs), JSON.stringify(inputs)).toBe(reference(inputs));
+  });
+
+  test.each([
+    // Floating point made these 62, 49 and 125: 90 x 0.7 = 62.99..., then 63 x 0.8 = 50.4 from 62 gave 49.6,
+    // and 180 x 0.7 = 125.99...
+    [{ filterType: 'high_efficiency', pets: 'one' }, 63],
+    [{ filterType: 'high_efficiency', pets: 'one', allergies: 'mild' }, 50],
+    [{ filterType: 'hepa', pets: 'one' }, 126],
+  ] as const)('the three float-rounding cases: %o -> %d', (change, days) => {
+    expect(recommendedDays({ ...base, ...change })).toBe(days);
   });
 
   test('rejects answers it does not know', () => {

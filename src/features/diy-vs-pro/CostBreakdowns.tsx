@@ -1,14 +1,8 @@
----
 /** What each column of the cost calculator counts, item by item, down to its five-year total. */
 import { COMMON_REPAIR, LATE_CHANGE_CLEANING } from '@/features/five-year-costs/five-year-model';
 import type { OutputKey } from './diy-pro-cost-text';
 
-interface Props {
-  /** The calculator's texts for the example household (diy-pro-cost-text.ts). */
-  texts: Record<OutputKey, string>;
-}
-const { texts } = Astro.props;
-const breakdowns: readonly {
+const BREAKDOWNS: readonly {
   title: string;
   rows: readonly { label: string; detail?: OutputKey; value: OutputKey }[];
   total: OutputKey;
@@ -37,36 +31,31 @@ const breakdowns: readonly {
     note: 'Nothing is lost to late changes: the visits come on schedule whether or not anyone remembers.',
   },
 ];
----
 
-<div class="grid gap-4 text-base md:grid-cols-2">
-  {breakdowns.map(({ title, rows, total, note }) => (
-    <div class="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h4 class="font-bold">{title}</h4>
-      <dl class="mt-3 grid gap-3">
-        {rows.map(({ label, detail, value }) => (
-          <div class="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
-            <dt>
-              {label}
-              {detail && (
-                <>
-                  : <span data-out={detail}>{texts[detail]}</span>
-                </>
-              )}
-            </dt>
-            <dd class="font-semibold whitespace-nowrap tabular-nums" data-out={value}>
-              {texts[value]}
-            </dd>
-          </div>
-        ))}
-        <div class="flex items-baseline justify-between gap-4 font-bold">
-          <dt>Five-year total</dt>
-          <dd class="whitespace-nowrap tabular-nums" data-out={total}>
-            {texts[total]}
-          </dd>
+export default function CostBreakdowns({ texts }: { texts: Record<OutputKey, string> }) {
+  return (
+    <div className="grid gap-4 text-base md:grid-cols-2">
+      {BREAKDOWNS.map(({ title, rows, total, note }) => (
+        <div key={title} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+          <h4 className="font-bold">{title}</h4>
+          <dl className="mt-3 grid gap-3">
+            {rows.map(({ label, detail, value }) => (
+              <div key={label} className="flex items-baseline justify-between gap-4 border-b border-slate-200 pb-2">
+                <dt>
+                  {label}
+                  {detail && `: ${texts[detail]}`}
+                </dt>
+                <dd className="font-semibold whitespace-nowrap tabular-nums">{texts[value]}</dd>
+              </div>
+            ))}
+            <div className="flex items-baseline justify-between gap-4 font-bold">
+              <dt>Five-year total</dt>
+              <dd className="whitespace-nowrap tabular-nums">{texts[total]}</dd>
+            </div>
+          </dl>
+          {note && <p className="mt-3 text-sm text-ink-muted">{note}</p>}
         </div>
-      </dl>
-      {note && <p class="mt-3 text-sm text-ink-muted">{note}</p>}
+      ))}
     </div>
-  ))}
-</div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * Moves the island runtime Astro inlines into a page (the `astro-island` element, its
+ * `display: contents` style and the hydration directives' scripts) from where Astro writes it,
+ * just before the first island: the scripts to the end of <body>, the style to the end of <head>.
+ * The first island is the header's account slot, in the middle of the header's row: a script
+ * there, or an island element already defined (the parser runs its constructor), lets the browser
+ * paint the row half parsed (the phone link alone at the right) and then move it when the rest
+ * arrives, a layout shift on every page. At the end, the islands are parsed as plain elements and
+ * upgraded once the whole page is in; the style, in <head>, lays them out from the first paint.
+ * The content is unchanged, so the policy's hashes still hold.
+ */
+
+/** The style Astro writes with its runtime. */
+const RUNTIME_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+/** An inline classic script: the runtime (defines `astro-island`) or a directive (sets `self.Astro.<name>`). */
+const RUNTIME_SCRIPT = /<script>(?:(?!<\/script>)[\s\S])*?<\/script>/g;
+const IS_RUNTIME = (script: string) =>
+  script.includes('customElements.define("astro-island"') || script.includes('(self.Astro||(self.Astro={})).');
+
+/** The page with Astro's island scripts at the end of <body> and their style in <head>; a page without islands is returned as is. */
+export function hoistIslandRuntime(html: string): string {
+  const headEnd = html.indexOf('</head>');
+  const bodyEnd = html.lastIndexOf('</body>');
+  if (headEnd < 0 || bodyEnd < headEnd || !html.includes('<astro-island')) return html;
+  const scripts: string[] = [];
+  const body = html
+    .slice(headEnd, bodyEnd)
+    .replace(RUNTIME_STYLE, '')
+    .replace(RUNTIME_SCRIPT, (script) => {
+      if (!IS_RUNTIME(script)) return script;
+      scripts.push(script);
+      return '';
+    });
+  const style = html.includes(RUNTIME_STYLE) ? RUNTIME_STYLE : '';
+  return html.slice(0, headEnd) + style + body + scripts.join('') + html.slice(bodyEnd);
+}

@@ -1,0 +1,51 @@
+/**
+ * The `client:afterpaint` hydration directive (registered in astro.config.mjs), for every tool
+ * island: it hydrates once the page has painted and the island is within about one screen of the
+ * viewport (so its code is there by the time the reader scrolls to it), or at once when the reader
+ * starts using it (focus, pointer, key). Unlike `client:visible`, an island on the first screen
+ * does not fetch its framework before that screen is drawn, so on a slow phone its server-rendered
+ * HTML is the page's largest paint and the scripts never delay it. Nothing the reader does before
+ * hydration is lost (src/lib/islands/early-input.ts).
+ */
+import type { ClientDirective } from 'astro';
+import { whenPainted } from '../after-paint';
+import { catchEarlyInput } from './early-input';
+
+/** How far beyond the viewport an island starts loading: one screen above and below. */
+export const NEAR_VIEW = '100% 0px 100% 0px';
+
+/** Interactions that start hydration at once, wherever the page stands. */
+export const STARTERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
+  let started = false;
+  let painted = false;
+  let near = false;
+  const early = catchEarlyInput(el, () => start());
+
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      near = true;
+      if (painted) start();
+    },
+    { rootMargin: NEAR_VIEW },
+  );
+
+  function start(): void {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    for (const type of STARTERS) el.removeEventListener(type, start, true);
+    void load().then((hydrate) => early.adopt(hydrate));
+  }
+
+  for (const type of STARTERS) el.addEventListener(type, start, { capture: true, passive: true });
+  for (const child of el.children) observer.observe(child);
+  whenPainted(() => {
+    painted = true;
+    if (near) start();
+  });
+};
+
+export default hydrateAfterPaint;

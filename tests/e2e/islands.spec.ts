@@ -1,0 +1,184 @@
+/**
+ * The islands of issue 20: which parts are React islands, early input carried over with the
+ * islands' scripts delayed, the header's account menu on the auth store, and nothing loaded for a
+ * reader without a session until a tool is near view.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y';
+import { signUpAndIn } from './customer';
+import { QUESTIONS } from '@/features/diy-quiz/quiz';
+import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
+
+/**
+ * Delays every script the islands fetch (components, React, shared chunks) by 800 ms, as a slow
+ * phone would, and holds them until `inputsMade` is called: what the test does first then surely
+ * comes before hydration, however slow the machine running it.
+ */
+async function delayIslandScripts(page: Page): Promise<{ inputsMade: () => void }> {
+  let inputsMade!: () => void;
+  const made = new Promise<void>((resolve) => (inputsMade = resolve));
+  await page.route(/\/_astro\/.+\.js$/, async (route) => {
+    await Promise.all([made, new Promise((resolve) => setTimeout(resolve, 800))]);
+    await route.continue();
+  });
+  return { inputsMade };
+}
+
+/** The island of a component, by its file name. */
+const island = (page: Page, component: string) => page.locator(`astro-island[component-url*="/${component}."]`);
+
+test('each named part is an astro-island of a React component in the built HTML', async ({ request }) => {
+  const expected: Record<string, string[]> = {
+    '/': ['AccountMenu', 'MobileAccountLinks', 'SubscribeButton'],
+    '/blog/air-filter-replacement-guide': ['ScheduleCalculator'],
+    '/blog/hidden-costs-neglecting-air-filter': ['HiddenCostsCalculator'],
+    '/blog/diy-vs-professional-air-filter': ['DiyQuiz', 'CostCalculator'],
+    '/blog/air-filter-types-guide': ['FilterFinder'],
+    '/auth': ['AuthForm'],
+    '/account': ['AccountPanel'],
+    '/autopilot-full': ['PlanSignup'],
+  };
+  for (const [path, components] of Object.entries(expected)) {
+    const html = await (await request.get(path)).text();
+    const urls = [...html.matchAll(/<astro-island[^>]*component-url="\/_astro\/([A-Za-z]+)\./g)].map((m) => m[1]);
+    expect(urls, path).toEqual(expect.arrayContaining(components));
+    // The React renderer hydrates every one of them.
+    expect(html, path).toMatch(/<astro-island[^>]*renderer-url="\/_astro\/client\.[\w-]+\.js"/);
+  }
+});
+
+test.describe('early input, with the islands’ scripts delayed by 800 ms', () => {
+  test('five quiz answers ticked before hydration count 5 of 5 and recommend', async ({ page }) => {
+    const { inputsMade } = await delayIslandScripts(page);
+    await page.goto('/blog/diy-vs-professional-air-filter', { waitUntil: 'domcontentloaded' });
+    const quiz = island(page, 'DiyQuiz');
+    await quiz.scrollIntoViewIfNeeded();
+    for (const q of QUESTIONS)
+      await quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first().check();
+    expect(await quiz.getAttribute('ssr'), 'answered before hydration').not.toBeNull();
+    inputsMade();
+
+    await expect(quiz).not.toHaveAttribute('ssr');
+    await expect(quiz.getByText('All five questions answered.')).toBeVisible();
+    for (const q of QUESTIONS) {
+      await expect(quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first()).toBeChecked();
+    }
+    await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
+    await expect(quiz.getByRole('heading', { name: 'Our recommendation: Do it yourself' })).toBeVisible();
+  });
+
+  test('four calculator choices and the press made before hydration give the right days', async ({ page }) => {
+    const { inputsMade } = await delayIslandScripts(page);
+    await page.goto('/blog/air-filter-replacement-guide', { waitUntil: 'domcontentloaded' });
+    const calculator = island(page, 'ScheduleCalculator');
+    await calculator.scrollIntoViewIfNeeded();
+    await calculator.getByLabel('Filter type').selectOption('hepa');
+    await calculator.getByLabel('People in your home').selectOption('3-4');
+    await calculator.getByLabel('Pets').selectOption('one');
+    await calculator.getByLabel('Allergies or asthma').selectOption('severe');
+    await calculator.getByRole('button', { name: 'Calculate My Schedule' }).click();
+    expect(await calculator.getAttribute('ssr'), 'chosen before hydration').not.toBeNull();
+    inputsMade();
+
+    // 180 x 0.8 = 144, x 0.7 = 100.8 -> 100, x 0.6 = 60
+    const days = recommendedDays({ filterType: 'hepa', householdSize: '3-4', pets: 'one', allergies: 'severe' });
+    expect(days).toBe(60);
+    await expect(calculator.getByText(scheduleMessage(days))).toBeVisible();
+    await expect(calculator.getByLabel('Filter type')).toHaveValue('hepa');
+    await expect(calculator.getByLabel('Allergies or asthma')).toHaveValue('severe');
+  });
+
+  test('three finder choices made before hydration enable Find My Filter', async ({ page }) => {
+    const { inputsMade } = await delayIslandScripts(page);
+    await page.goto('/blog/air-filter-types-guide', { waitUntil: 'domcontentloaded' });
+    const finder = island(page, 'FilterFinder');
+    await finder.scrollIntoViewIfNeeded();
+    await finder.getByLabel('Home type').selectOption('house');
+    await finder.getByLabel('Primary concern').selectOption('allergies');
+    await finder.getByLabel('System age').selectOption('new');
+    expect(await finder.getAttribute('ssr'), 'chosen before hydration').not.toBeNull();
+    inputsMade();
+
+    await expect(finder).not.toHaveAttribute('ssr');
+    const find = finder.getByRole('button', { name: 'Find My Filter' });
+    await expect(find).toBeEnabled();
+    await find.click();
+    await expect(finder.getByText('Your match')).toBeVisible();
+  });
+});
+
+test('signed in on the home page: the My Account menu by keyboard; Sign Out flips the header and Subscribe without a reload', async ({
+  page,
+}) => {
+  await signUpAndIn(page, `islands.${Date.now()}@example.com`);
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const account = header.getByRole('button', { name: 'My Account' });
+  await expect(account).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await account.focus();
+  await expect(account).toHaveCSS('outline-style', 'solid');
+  await page.keyboard.press('Enter');
+  // Headless UI keeps focus on the menu and marks the active item (aria-activedescendant).
+  await expect(header.getByRole('menu')).toBeFocused();
+  await expect(header.getByRole('menuitem', { name: 'Account overview' })).toHaveAttribute('data-focus', '');
+  await expect(header.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(header.getByRole('menu')).toBeHidden();
+  await expect(account).toBeFocused();
+
+  // Signed in, Subscribe opens the checkout in a new tab.
+  const subscribe = page.getByRole('button', { name: 'Subscribe to Autopilot Lite' });
+  const popup = page.waitForEvent('popup');
+  await subscribe.click();
+  await (await popup).close();
+
+  await account.click();
+  await header.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  await expect(account).toBeHidden();
+  expect(await page.evaluate(() => 'sameDocument' in window), 'no reload').toBe(true);
+  // Signed out, the same button sends the visitor to sign in.
+  await subscribe.click();
+  await expect(page).toHaveURL(/\/auth\??$/);
+});
+
+test('a returning customer gets My Account without layout shift', async ({ page }) => {
+  await signUpAndIn(page, `islands.cls.${Date.now()}@example.com`);
+  await page.addInitScript(() => {
+    const record = { shift: 0 };
+    Object.assign(window, { layoutShift: record });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) record.shift += (entry as PerformanceEntry & { value: number }).value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
+  const shift = await page.evaluate(() => (window as unknown as { layoutShift: { shift: number } }).layoutShift.shift);
+  expect(shift).toBeLessThan(0.001);
+});
+
+for (const path of ['/', '/blog/air-filter-replacement-guide']) {
+  test(`signed out, ${path} fetches no React before a tool is near view`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(
+      scripts.filter((url) =>
+        /\/client\.|react|supabase|\/(AccountMenu|MobileAccountLinks|SubscribeButton|ScheduleCalculator)\./i.test(url),
+      ),
+    ).toEqual([]);
+    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+
+    const tool = page.locator('main astro-island').first();
+    await tool.scrollIntoViewIfNeeded();
+    await expect(tool).not.toHaveAttribute('ssr');
+    expect(scripts.some((url) => /\/client\.[\w-]+\.js$/.test(url))).toBe(true);
+    // The header stays the server's signed-out HTML: no session, nothing to hydrate.
+    await expect(page.getByRole('banner').locator('astro-island').first()).toHaveAttribute('ssr', '');
+  });
+}

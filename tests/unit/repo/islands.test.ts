@@ -1,0 +1,57 @@
+/**
+ * The islands' shared rules (docs/product.md#after-paint-loading, docs/product.md#auth-state),
+ * checked over the source: Headless UI in the widgets that fit it, one reader of the browser's
+ * stored session, and no island left on a directive without early input.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const tracked = (...paths: string[]) =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...paths], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+describe('islands', () => {
+  test('the account menu and the radio groups are Headless UI', () => {
+    for (const path of [
+      'src/components/header/AccountMenu.tsx',
+      'src/features/diy-quiz/QuizQuestion.tsx',
+      'src/features/plans/BillingPicker.tsx',
+    ]) {
+      expect(read(path), path).toMatch(/from '@headlessui\/react'/);
+    }
+  });
+
+  test('only the auth module and the session directive read the stored session', () => {
+    const readers = tracked('src').filter((path) =>
+      /localStorage|hasStoredSession|storedSessionState/.test(read(path)),
+    );
+    expect(readers.sort()).toEqual(
+      [
+        // Issue 18 turns the booking card into an island reading the auth store; until then its script reads it.
+        'src/features/checkout/BookingCard.astro',
+        'src/features/auth/session.ts',
+        'src/features/auth/store.ts',
+        'src/lib/islands/hydrate-with-session.ts',
+      ].sort(),
+    );
+  });
+
+  test('every island uses one of the site directives, which carry early input', () => {
+    const islands = tracked('src', 'content')
+      .filter((path) => /\.(astro|mdx)$/.test(path))
+      .flatMap((path) => [...read(path).matchAll(/client:([a-z]+)/g)].map((m) => `${path}: client:${m[1]}`));
+    expect(islands.length).toBeGreaterThan(10);
+    const others = islands.filter((entry) => !/client:(afterpaint|session)$/.test(entry));
+    // /auth/confirm must read the mailed link at once, before anything can be typed.
+    expect(others).toEqual(['src/pages/auth/confirm.astro: client:load']);
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, test } from 'vitest';
+import { hoistIslandRuntime } from '../../../scripts/island-runtime.ts';
+
+const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+const RUNTIME = '<script>(()=>{class f extends HTMLElement{};customElements.define("astro-island",f)})();</script>';
+const DIRECTIVE = '<script>(()=>{(self.Astro||(self.Astro={})).session=f;})();</script>';
+const OTHER = '<script>(()=>{document.title="x"})();</script>';
+
+describe('hoistIslandRuntime', () => {
+  test('moves the runtime and the directives to the end of <body>, in order, and the style into <head>', () => {
+    const page = `<html><head><meta charset="utf-8"></head><body><header><a>Call</a>${STYLE}${DIRECTIVE}${RUNTIME}<astro-island></astro-island></header>${OTHER}</body></html>`;
+    expect(hoistIslandRuntime(page)).toBe(
+      `<html><head><meta charset="utf-8">${STYLE}</head><body><header><a>Call</a><astro-island></astro-island></header>${OTHER}${DIRECTIVE}${RUNTIME}</body></html>`,
+    );
+  });
+
+  test('leaves a page without islands, and scripts of the page itself, alone', () => {
+    const page = `<html><head></head><body>${OTHER}</body></html>`;
+    expect(hoistIslandRuntime(page)).toBe(page);
+  });
+});
