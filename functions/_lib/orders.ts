@@ -12,15 +12,31 @@ export interface PendingOrder {
   /** A service's options; a plan's billing period (and the plan request it carries). */
   options: Record<string, unknown>;
   amountCents: number;
+  /** A booking's visit (address, phone, day, window, notes). */
+  visit?: Record<string, unknown>;
+  /** Who bought it, for the e-mails and the owner's events. */
+  customer?: { name: string | null; email: string };
 }
 
 /** Stores a pending order (idempotent per session) and returns its order number. */
 export async function recordPendingOrder(db: Db, order: PendingOrder): Promise<string> {
   const number = orderNumber(order.sessionId) ?? order.sessionId;
   await db.query(
-    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7) on conflict (checkout_session_id) do nothing`,
-    [order.sessionId, number, order.userId, order.kind, order.item, JSON.stringify(order.options), order.amountCents],
+    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, visit,
+                         customer_name, customer_email)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9, $10) on conflict (checkout_session_id) do nothing`,
+    [
+      order.sessionId,
+      number,
+      order.userId,
+      order.kind,
+      order.item,
+      JSON.stringify(order.options),
+      order.amountCents,
+      order.visit ? JSON.stringify(order.visit) : null,
+      order.customer?.name ?? null,
+      order.customer?.email ?? null,
+    ],
   );
   return number;
 }

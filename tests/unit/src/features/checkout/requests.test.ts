@@ -2,6 +2,19 @@ import { describe, expect, test } from 'vitest';
 import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
 import { firstIssue } from '@/lib/validation';
 
+const AREA = { zips: { '65804': 'Springfield', '65714': 'Nixa' }, towns: ['Nixa', 'Springfield'] };
+const TODAY = '2026-11-25';
+const VISIT = {
+  street: '12 Elm St',
+  city: 'Nixa',
+  zip: '65714',
+  phone: '(417) 555-0100',
+  date: '2026-11-30',
+  window: 'morning',
+  notes: '',
+};
+const request = paymentCheckoutRequest(AREA, TODAY);
+
 describe('checkout requests', () => {
   test('planType is lite or full', () => {
     expect(subscriptionCheckoutRequest.parse({ planType: 'full' })).toEqual({
@@ -30,8 +43,14 @@ describe('checkout requests', () => {
     expect(bad.success || firstIssue(bad.error)).toMatch(/^planRequestId/);
   });
   test('options must be an object when present', () => {
-    const bad = paymentCheckoutRequest.safeParse({ serviceType: 'vacuum-cleanout', options: [1] });
+    const bad = request.safeParse({ serviceType: 'vacuum-cleanout', options: [1], visit: VISIT });
     expect(bad.success || firstIssue(bad.error)).toBe('options must be an object');
-    expect(paymentCheckoutRequest.parse({ serviceType: 'x' })).toEqual({ serviceType: 'x' });
+    expect(request.parse({ serviceType: 'x', visit: VISIT })).toEqual({ serviceType: 'x', visit: VISIT });
+  });
+  test('the visit is required and checked, and a 400 names its field', () => {
+    const missing = request.safeParse({ serviceType: 'x' });
+    expect(missing.success || firstIssue(missing.error)).toMatch(/^visit: /);
+    const outside = request.safeParse({ serviceType: 'x', visit: { ...VISIT, zip: '64101' } });
+    expect(outside.success || firstIssue(outside.error)).toMatch(/^visit\.zip: This ZIP code is outside our 25-mile/);
   });
 });
