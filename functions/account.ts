@@ -7,12 +7,10 @@
  */
 import type Stripe from 'stripe';
 import type { AccountPlan, AccountSummary, RefundedPlan } from '../src/features/auth/account-summary.ts';
-import { bookingSummary } from '../src/features/checkout/booking.ts';
-import { SERVICE_NAMES, type ServiceType } from '../src/features/checkout/pricing.ts';
-import { getPlan, isBillingPeriod, PERIOD_TERMS } from '../src/features/plans/plans.ts';
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
+import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';
 import { currentSubscription, planRows, type PlanRow } from './_lib/subscription-status.ts';
@@ -20,32 +18,18 @@ import { currentSubscription, planRows, type PlanRow } from './_lib/subscription
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDER_LIMIT = 50;
 
+/** Re-exported where its tests find it. */
+export { orderDescription };
+
 interface OrderRow {
   order_number: string;
   kind: 'service' | 'subscription';
   item: string;
-  options: Record<string, string | number>;
+  options: Record<string, unknown>;
   amount_cents: number;
   currency: string;
   status: 'paid' | 'refunded';
   paid_at: Date;
-}
-
-/**
- * What an order was for, in words: "Air Filter Replacement (Premium filters)", "Autopilot Full
- * subscription (annual)".
- */
-export function orderDescription(row: Pick<OrderRow, 'kind' | 'item' | 'options'>): string {
-  if (row.kind === 'subscription') {
-    if (row.item !== 'lite' && row.item !== 'full') return row.item;
-    const period = row.options['billingPeriod'];
-    const paid = isBillingPeriod(period) ? ` (${PERIOD_TERMS[period].name})` : '';
-    return `${getPlan(row.item).name} subscription${paid}`;
-  }
-  if (!Object.hasOwn(SERVICE_NAMES, row.item)) return row.item;
-  const service = row.item as ServiceType;
-  const detail = bookingSummary(service, row.options);
-  return detail ? `${SERVICE_NAMES[service]} (${detail})` : SERVICE_NAMES[service];
 }
 
 /**

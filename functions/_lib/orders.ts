@@ -1,5 +1,8 @@
 /** Orders: one per checkout session, pending until the provider reports it paid. */
+import { bookingSummary } from '../../src/features/checkout/booking.ts';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/checkout/pricing.ts';
+import { getPlan, isBillingPeriod, PERIOD_TERMS } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 
 /** What a checkout function records when it creates a session. */
@@ -65,3 +68,21 @@ export async function markOrderExpired(db: Db, sessionId: string): Promise<void>
     [sessionId],
   );
 }
+
+/**
+ * What an order was for, in words: "Air Filter Replacement (Premium filters)", "Autopilot Full
+ * subscription (annual)".
+ */
+export function orderDescription(row: { kind: 'service' | 'subscription'; item: string; options: Record<string, unknown> }): string {
+  if (row.kind === 'subscription') {
+    if (row.item !== 'lite' && row.item !== 'full') return row.item;
+    const period = row.options['billingPeriod'];
+    const paid = isBillingPeriod(period) ? ` (${PERIOD_TERMS[period].name})` : '';
+    return `${getPlan(row.item).name} subscription${paid}`;
+  }
+  if (!Object.hasOwn(SERVICE_NAMES, row.item)) return row.item;
+  const service = row.item as ServiceType;
+  const detail = bookingSummary(service, row.options as Record<string, string | number>);
+  return detail ? `${SERVICE_NAMES[service]} (${detail})` : SERVICE_NAMES[service];
+}
+
