@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { SITE } from '../../site.ts';
 import { FIELD_LIMITS, optionalText, requiredText } from '../../lib/validation.ts';
-import { zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
+import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
 
 /** How many days ahead a visit can be asked for, counting from tomorrow. */
 export const BOOKING_DAYS_AHEAD = 21;
@@ -84,9 +84,6 @@ export function describeVisitTime(date: string, window: VisitWindow): string {
   return `${formatVisitDate(date)}, ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
 }
 
-/** The message for a ZIP code outside the area. */
-export const OUTSIDE_AREA_MESSAGE = `This ZIP code is outside our ${SITE.area.radiusMiles}-mile service area. Send us a message and we will see what we can do.`;
-
 /** The ZIP field of an address that must lie in the area. */
 /* @__NO_SIDE_EFFECTS__ */
 export function areaZip(area: AreaList) {
@@ -95,8 +92,8 @@ export function areaZip(area: AreaList) {
     z
       .string()
       .check(
-        z.refine((zip) => zipOf(zip) !== null, 'A ZIP code has five digits, e.g. 65804'),
-        z.refine((zip) => zipOf(zip) === null || zipInArea(zip, area), OUTSIDE_AREA_MESSAGE),
+        z.refine((zip) => zipOf(zip) !== null, { message: 'A ZIP code has five digits, e.g. 65804', abort: true }),
+        z.refine((zip) => zipInArea(zip, area), OUTSIDE_AREA_MESSAGE),
       ),
   );
 }

@@ -5,6 +5,7 @@
  * browser, which gets the small list, and the server give the same answer. Shared core: Node
  * loads it directly from functions/, so relative imports with the extension only.
  */
+import { SITE } from '../../site.ts';
 
 /** The ZIP codes and towns inside the area: ZIP to its town, and each town once. */
 export interface AreaList {
@@ -83,4 +84,13 @@ export function checkArea(query: string, list: AreaList): AreaAnswer {
   if (/\d/.test(typed)) return { kind: 'invalid', message: 'A ZIP code has five digits, e.g. 65804' };
   const town = townIn(typed, list);
   return town ? { kind: 'in', town, zip: null } : { kind: 'out', place: typed };
+}
+
+/** The message for a ZIP code outside the area, beside an address's ZIP field. */
+export const OUTSIDE_AREA_MESSAGE = `This ZIP code is outside our ${SITE.area.radiusMiles}-mile service area. Send us a message and we will see what we can do.`;
+
+/** Why an address's ZIP code cannot be served: not a ZIP code, or outside the area; null when it can. */
+export function areaZipProblem(zip: string, list: AreaList): string | null {
+  if (zipOf(zip) === null) return 'A ZIP code has five digits, e.g. 65804';
+  return zipInArea(zip, list) ? null : OUTSIDE_AREA_MESSAGE;
 }
