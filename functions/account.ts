@@ -58,7 +58,11 @@ export function nextPlanVisit(startedAt: Date, now: Date): { first: boolean; dat
 }
 
 /** A plan's next visit as the account page lists it. */
-function planVisit(plan: PlanRow & { order_number: string | null }, details: PlanDetails | null, now: Date): AccountVisit {
+function planVisit(
+  plan: PlanRow & { order_number: string | null },
+  details: PlanDetails | null,
+  now: Date,
+): AccountVisit {
   const next = nextPlanVisit(plan.created_at ?? now, now);
   const preferred = PREFERRED_DAYS.find((d) => d.value === details?.preferredDay)?.label;
   const when = next.first
@@ -116,7 +120,13 @@ export default handler(['GET'], async (req) => {
   ]);
   const now = new Date();
   const plan = currentSubscription(plans, now);
-  const bookings = await db.query<{ order_number: string; kind: 'service'; item: string; options: Record<string, unknown>; visit: BookedVisit }>(
+  const bookings = await db.query<{
+    order_number: string;
+    kind: 'service';
+    item: string;
+    options: Record<string, unknown>;
+    visit: BookedVisit;
+  }>(
     `select order_number, kind, item, options, visit from orders
      where user_id = $1 and kind = 'service' and status = 'paid' and visit is not null and visit->>'date' >= $2
      order by visit->>'date', id`,

@@ -25,7 +25,9 @@ export default handler(['POST'], async (req, context) => {
   const { firstName, email, downloadType, source } = parsed.data;
   const guide = GUIDE_PDFS.find((g) => g.downloadType === downloadType);
   // The lead and its guide e-mail are stored together: both or neither.
-  const id = await (await getDb()).transaction(async (tx) => {
+  const id = await (
+    await getDb()
+  ).transaction(async (tx) => {
     // The server's clock, not the browser's: the automation tool sorts and dedupes by it.
     const stored = await storeLead(
       tx,
@@ -35,7 +37,10 @@ export default handler(['POST'], async (req, context) => {
     );
     if (guide) {
       const url = `${siteOrigin(req)}${guidePdfPath(guide.slug)}`;
-      await queueMail(tx, `guide:${stored}`, 'guide', { to: email, ...guideMail({ firstName, title: guide.title, url }) });
+      await queueMail(tx, `guide:${stored}`, 'guide', {
+        to: email,
+        ...guideMail({ firstName, title: guide.title, url }),
+      });
     }
     return stored;
   });

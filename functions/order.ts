@@ -21,7 +21,13 @@ export interface OrderStatus {
   /** Set when the order bought a second plan: what the customer is told. */
   secondPlan: { title: string; message: string; refunded: boolean } | null;
   /** What was bought and for how much; a booking's address and requested day and window. */
-  purchase: { description: string; amountCents: number; currency: string; address: string | null; requested: string | null };
+  purchase: {
+    description: string;
+    amountCents: number;
+    currency: string;
+    address: string | null;
+    requested: string | null;
+  };
 }
 
 interface Row {

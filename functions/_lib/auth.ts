@@ -67,7 +67,8 @@ export async function requireUser(req: Request): Promise<AuthUser> {
       throw new HttpError(401, 'Invalid token: missing user');
     }
     const metadata = payload['user_metadata'] as { full_name?: unknown } | undefined;
-    const name = typeof metadata?.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim() : null;
+    const name =
+      typeof metadata?.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim() : null;
     return { id: payload.sub, email: payload['email'], sessionId: String(payload['session_id'] ?? ''), name };
   } catch (error) {
     if (error instanceof HttpError) throw error;

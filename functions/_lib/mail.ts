@@ -18,7 +18,13 @@ export interface QueuedMail extends MailContent {
 /** The kinds of customer e-mail. */
 export type MailKind = 'booking-confirmed' | 'plan-started' | 'plan-changed' | 'plan-cancelled' | 'guide';
 
-const MAIL_KINDS: readonly MailKind[] = ['booking-confirmed', 'plan-started', 'plan-changed', 'plan-cancelled', 'guide'];
+const MAIL_KINDS: readonly MailKind[] = [
+  'booking-confirmed',
+  'plan-started',
+  'plan-changed',
+  'plan-cancelled',
+  'guide',
+];
 
 const listeners = new Set<() => void>();
 

@@ -108,7 +108,12 @@ async function settle(db: Db, stripe: () => Stripe): Promise<SettledDuplicate[]>
       );
       // The owner hears of the refund once, with the refund itself.
       if (done) {
-        await noticeRefund(tx, { subscriptionId: id, userId: done.user_id, refundedCents: refund.cents, tier: done.tier });
+        await noticeRefund(tx, {
+          subscriptionId: id,
+          userId: done.user_id,
+          refundedCents: refund.cents,
+          tier: done.tier,
+        });
       }
       await tx.query(
         `update orders set status = 'refunded', updated_at = now() where subscription_id = $1 and status = 'paid'`,

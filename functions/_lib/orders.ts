@@ -73,7 +73,11 @@ export async function markOrderExpired(db: Db, sessionId: string): Promise<void>
  * What an order was for, in words: "Air Filter Replacement (Premium filters)", "Autopilot Full
  * subscription (annual)".
  */
-export function orderDescription(row: { kind: 'service' | 'subscription'; item: string; options: Record<string, unknown> }): string {
+export function orderDescription(row: {
+  kind: 'service' | 'subscription';
+  item: string;
+  options: Record<string, unknown>;
+}): string {
   if (row.kind === 'subscription') {
     if (row.item !== 'lite' && row.item !== 'full') return row.item;
     const period = row.options['billingPeriod'];
@@ -85,4 +89,3 @@ export function orderDescription(row: { kind: 'service' | 'subscription'; item: 
   const detail = bookingSummary(service, row.options as Record<string, string | number>);
   return detail ? `${SERVICE_NAMES[service]} (${detail})` : SERVICE_NAMES[service];
 }
-

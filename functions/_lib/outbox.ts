@@ -264,7 +264,9 @@ export async function drainOutbox(options: OutboxOptions, budgetMs: number): Pro
 }
 
 /** The leads queue: each lead POSTed as JSON to its kind's webhook, a 2xx counting as delivered. */
-export function leadsQueue(urlFor: (kind: LeadKind) => string | undefined = (kind) => webhookUrlFor(kind)): OutboxQueue {
+export function leadsQueue(
+  urlFor: (kind: LeadKind) => string | undefined = (kind) => webhookUrlFor(kind),
+): OutboxQueue {
   return {
     name: 'Leads outbox',
     table: 'public.leads',

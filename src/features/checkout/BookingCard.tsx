@@ -16,7 +16,15 @@ import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft'
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
 import { startPaymentCheckout } from './checkout-client';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
-import { bookableDays, businessToday, EMPTY_VISIT, visitErrors, visitSchema, type BookableDay, type VisitInput } from './visit';
+import {
+  bookableDays,
+  businessToday,
+  EMPTY_VISIT,
+  visitErrors,
+  visitSchema,
+  type BookableDay,
+  type VisitInput,
+} from './visit';
 
 interface Props {
   serviceType: ServiceType;
@@ -39,18 +47,21 @@ function priced(serviceType: ServiceType, values: Record<string, string>): { cen
 export default function BookingCard({ serviceType, serviceName, area }: Props) {
   const [options, setOptions] = useState<Record<string, string>>(() => defaultOptionValues(serviceType));
   const [visit, setVisit] = useState<VisitInput>(EMPTY_VISIT);
-  const [errors, setErrors] = useState<Partial<Record<keyof VisitInput, string>>>({});
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [days, setDays] = useState<readonly BookableDay[]>([]);
   const restored = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const price = priced(serviceType, options);
+  // After a first press of Book & Pay, each field's message follows what is typed.
+  const errors = checked ? visitErrors(visit, area, businessToday()) : {};
 
   // The days depend on today, so they are listed here rather than at build time; then the draft
-  // this tab kept (a trip to sign in and back) is restored.
+  // this tab kept (a trip to sign in and back) is restored. sessionStorage and the clock are not
+  // the server's: read once after hydration, so the first client render matches the server's HTML.
   useEffect(() => {
     const today = businessToday();
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setDays(bookableDays(today));
     const draft = loadBookingDraft(serviceType);
     if (draft) {
@@ -62,14 +73,18 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
 
   useEffect(() => {
     if (restored.current) saveBookingDraft(serviceType, { options, visit });
-    if (checked) setErrors(visitErrors(visit, area, businessToday()));
-  }, [serviceType, options, visit, checked, area]);
+  }, [serviceType, options, visit]);
 
   function editVisit(name: keyof VisitInput, value: string) {
     setVisit((current) => {
       const next = { ...current, [name]: value };
       // A day without the chosen window (Saturday has its own) drops it.
-      if (name === 'date' && !bookableDays(businessToday()).find((d) => d.date === value)?.windows.includes(next.window as never)) {
+      if (
+        name === 'date' &&
+        !bookableDays(businessToday())
+          .find((d) => d.date === value)
+          ?.windows.includes(next.window as never)
+      ) {
         next.window = '';
       }
       return next;
@@ -82,7 +97,6 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     setChecked(true);
     const today = businessToday();
     const found = visitErrors(visit, area, today);
-    setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();

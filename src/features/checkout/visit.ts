@@ -89,12 +89,10 @@ export function describeVisitTime(date: string, window: VisitWindow): string {
 export function areaZip(area: AreaList) {
   return z.pipe(
     requiredText('Please enter the ZIP code'),
-    z
-      .string()
-      .check(
-        z.refine((zip) => zipOf(zip) !== null, { message: 'A ZIP code has five digits, e.g. 65804', abort: true }),
-        z.refine((zip) => zipInArea(zip, area), OUTSIDE_AREA_MESSAGE),
-      ),
+    z.string().check(
+      z.refine((zip) => zipOf(zip) !== null, { message: 'A ZIP code has five digits, e.g. 65804', abort: true }),
+      z.refine((zip) => zipInArea(zip, area), OUTSIDE_AREA_MESSAGE),
+    ),
   );
 }
 

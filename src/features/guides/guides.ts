@@ -30,4 +30,3 @@ export const GUIDE_PDFS: readonly GuidePdf[] = [
 export function guidePdfPath(slug: GuidePdf['slug']): string {
   return `/downloads/${slug}.pdf`;
 }
-

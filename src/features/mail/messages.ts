@@ -7,7 +7,13 @@
 import { createEvent } from 'ics';
 import { SITE } from '../../site.ts';
 import { formatCents } from '../../lib/format.ts';
-import { BUSINESS_TIME_ZONE, describeVisitTime, VISIT_WINDOWS, visitAddress, type VisitWindow } from '../checkout/visit.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  describeVisitTime,
+  VISIT_WINDOWS,
+  visitAddress,
+  type VisitWindow,
+} from '../checkout/visit.ts';
 
 /** A file sent with an e-mail; `content` is its text. */
 export interface MailAttachment {

@@ -73,7 +73,12 @@ function customText(value: Parameters<typeof optionalHash>[0]): { submit: { mess
   if (!submit) return { submit: null };
   rejectUnknown(submit, ['message'], 'custom_text[submit]');
   const message = optionalString(submit['message'], 'custom_text[submit][message]', 1200);
-  if (!message) throw invalidParam('custom_text[submit][message]', 'Missing required param: custom_text[submit][message].', 'parameter_missing');
+  if (!message)
+    throw invalidParam(
+      'custom_text[submit][message]',
+      'Missing required param: custom_text[submit][message].',
+      'parameter_missing',
+    );
   return { submit: { message } };
 }
 
