@@ -43,6 +43,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A paragraph's text as HTML, its web addresses made links. */
+function paragraphHtml(text: string): string {
+  return text
+    .split(/(https?:\/\/[^\s]+)/)
+    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
+    .join('');
+}
+
 const SIGNATURE = [SITE.name, `${SITE.phone.display} · ${SITE.email}`];
 
 /** Plain text and HTML from the same parts. */
@@ -60,9 +68,9 @@ function compose({ subject, greeting, paragraphs, details = [], after = [] }: Ma
 <body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1f2937; max-width: 600px; margin: 0 auto; padding: 16px">
 <h1 style="font-size: 22px">${escapeHtml(subject)}</h1>
 <p>${escapeHtml(greeting)}</p>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${paragraphs.map((p) => `<p>${paragraphHtml(p)}</p>`).join('\n')}
 ${details.length ? `<table role="presentation" style="border-collapse: collapse">${details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 4px 12px 4px 0; vertical-align: top">${escapeHtml(label)}</th><td style="padding: 4px 0">${escapeHtml(value)}</td></tr>`).join('')}</table>` : ''}
-${after.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${after.map((p) => `<p>${paragraphHtml(p)}</p>`).join('\n')}
 <p style="color: #4b5563">${SIGNATURE.map(escapeHtml).join('<br>')}</p>
 </body></html>
 `;
@@ -175,7 +183,8 @@ export function bookingConfirmedMail(booking: {
       ...(booking.visit.notes ? ([['Notes', booking.visit.notes]] as const) : []),
     ],
     after: [
-      `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number at least a day before the visit. Your visits are listed at ${booking.siteUrl}/account.`,
+      `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
+      `Your visits: ${booking.siteUrl}/account`,
       'The attached calendar file holds the requested window.',
     ],
   });
