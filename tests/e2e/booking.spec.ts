@@ -59,9 +59,20 @@ async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
   await card.getByLabel('Notes').fill(VISIT.notes);
 }
 
-/** Waits until every island on the page has hydrated. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+/** Brings the booking card into view and waits until its island has hydrated. */
+async function bookingCard(page: Page): Promise<Locator> {
+  const card = page.locator('#booking');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  return card;
+}
+
+/** Signs in on /auth (its one island hydrated first). */
+async function signIn(page: Page, email: string): Promise<void> {
+  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test.describe('service area check on the home page', () => {
@@ -144,8 +155,7 @@ test.describe('from payment to visit', () => {
   }) => {
     const page = await newCustomer(browser);
     await page.goto('/services/air-filter-replacement');
-    await hydrated(page);
-    const card = page.locator('#booking');
+    const card = await bookingCard(page);
     await card.getByRole('radio', { name: /^Premium/ }).check();
     await expect(card.locator('output')).toHaveText('$30.00');
 
@@ -160,14 +170,11 @@ test.describe('from payment to visit', () => {
     await expect(card.getByText('We serve Nixa.')).toBeVisible();
     await card.getByRole('button', { name: /Book & Pay/ }).click();
     await expect(page).toHaveURL(/\/auth\?return=/);
-    await hydrated(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signIn(page, email);
 
     // Back on the card, with every choice as it was.
     await expect(page).toHaveURL(/\/services\/air-filter-replacement#booking$/);
-    await hydrated(page);
+    await bookingCard(page);
     await expect(card.getByRole('radio', { name: /^Premium/ })).toBeChecked();
     await expect(card.locator('output')).toHaveText('$30.00');
     await expect(card.getByLabel('Service address')).toHaveValue(VISIT.street);
@@ -252,14 +259,10 @@ test.describe('from payment to visit', () => {
     const context = await browser.newContext({ baseURL: server.origin });
     const page = await context.newPage();
     await page.goto('/auth');
-    await hydrated(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signIn(page, email);
     await expect(page).toHaveURL(/\/account$/);
     await page.goto('/services/dryer-vent-cleaning');
-    await hydrated(page);
-    const card = page.locator('#booking');
+    const card = await bookingCard(page);
     await fillVisit(card);
     sink.hold = true;
     const popup = page.waitForEvent('popup');
@@ -300,13 +303,9 @@ test.describe('from payment to visit', () => {
     const context = await browser.newContext({ baseURL: server.origin });
     const page = await context.newPage();
     await page.goto('/auth');
-    await hydrated(page);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await signIn(page, email);
     await expect(page).toHaveURL(/\/account$/);
     await page.goto('/#autopilot');
-    await hydrated(page);
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Subscribe to Autopilot Lite' }).click();
     const checkout = await popup;

@@ -35,10 +35,12 @@ const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 function listen(server: SMTPServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
+    // smtp-server re-emits its socket's errors on itself; unheard, one would end the process.
     const onError = (error: Error) => reject(error);
-    server.server.once('error', onError);
+    server.once('error', onError);
     server.listen(port, host, () => {
-      server.server.off('error', onError);
+      server.off('error', onError);
+      server.on('error', (error: Error) => console.warn(`Local SMTP server: ${error.message}`));
       resolve((server.server.address() as AddressInfo).port);
     });
   });
