@@ -7,11 +7,11 @@
  * The booking and plan tests run their own server, with ORDER_WEBHOOK_URL set to the sink.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { bookableDays, businessToday } from '../../src/features/checkout/visit';
 import { downloadGuide, GUIDES } from './lead-dialog';
 import { PASSWORD, signUp } from './customer';
 import { startServer, freePort, removeDir, tempDataDir, type ServerProcess } from '../support/server';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
+import { ADDRESS, DAY, fillVisit, VISIT } from './visit-fields';
 
 interface MailJson {
   subject: string;
@@ -35,28 +35,6 @@ async function mailMatching(page: Page, origin: string, to: string, subject: Reg
     })
     .toBe(1);
   return (await mailsTo(page, origin, to)).find((m) => subject.test(m.subject))!;
-}
-
-/** The visit a customer types: an address in Nixa, the first weekday morning bookable. */
-const DAY = bookableDays(businessToday()).find((day) => day.windows.includes('morning'))!;
-const VISIT = {
-  street: '12 Elm Street',
-  city: 'Nixa',
-  zip: '65714',
-  phone: '(417) 555-0177',
-  notes: 'Gate code 1234, dog is friendly',
-};
-const ADDRESS = '12 Elm Street, Nixa, MO 65714';
-
-/** Fills in the booking card's visit fields. */
-async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
-  await card.getByLabel('Service address').fill(VISIT.street);
-  await card.getByLabel('City').fill(VISIT.city);
-  await card.getByLabel('ZIP code').fill(zip);
-  await card.getByLabel('Phone').fill(VISIT.phone);
-  await card.getByLabel('Preferred day').selectOption(DAY.date);
-  await card.getByRole('radio', { name: 'Morning (8 AM-12 PM)' }).check();
-  await card.getByLabel('Notes').fill(VISIT.notes);
 }
 
 /** Brings the booking card into view and waits until its island has hydrated. */

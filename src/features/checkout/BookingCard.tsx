@@ -15,6 +15,7 @@ import BookingVisitFields from './BookingVisitFields';
 import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
 import { startPaymentCheckout } from './checkout-client';
+import { snapshotEarlyInput, takeEarlyInput } from './early-input';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
 import {
   bookableDays,
@@ -25,6 +26,9 @@ import {
   type BookableDay,
   type VisitInput,
 } from './visit';
+
+// Evaluated when the island's code has loaded, before hydration resets the fields as rendered.
+if (typeof document !== 'undefined') snapshotEarlyInput(document);
 
 interface Props {
   serviceType: ServiceType;
@@ -64,10 +68,14 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setDays(bookableDays(today));
     const draft = loadBookingDraft(serviceType);
-    if (draft) {
-      setOptions((current) => ({ ...current, ...draft.options }));
-      setVisit(draft.visit);
-    }
+    // What was chosen on this page before the island ran wins over the tab's older draft.
+    const early = takeEarlyInput(serviceType);
+    const earlyOptions = Object.fromEntries(
+      Object.entries(early).filter(([name]) => !Object.hasOwn(EMPTY_VISIT, name)),
+    );
+    const earlyVisit = Object.fromEntries(Object.entries(early).filter(([name]) => Object.hasOwn(EMPTY_VISIT, name)));
+    setOptions((current) => ({ ...current, ...draft?.options, ...earlyOptions }));
+    setVisit((current) => ({ ...current, ...draft?.visit, ...earlyVisit }));
     restored.current = true;
   }, [serviceType]);
 
@@ -124,6 +132,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
       onSubmit={(event) => void onSubmit(event)}
       className="mt-5 grid gap-5"
       data-booking-card
+      data-service={serviceType}
     >
       <BookingOptionFields
         serviceType={serviceType}
