@@ -19,9 +19,9 @@ export const BUSINESS_TIME_ZONE = 'America/Chicago';
 
 /** The time windows a visit can be asked for. */
 export const VISIT_WINDOWS = {
-  morning: { label: 'Morning (8 AM-12 PM)', start: '08:00', end: '12:00' },
-  afternoon: { label: 'Afternoon (12-6 PM)', start: '12:00', end: '18:00' },
-  saturday: { label: 'Saturday (9 AM-4 PM)', start: '09:00', end: '16:00' },
+  morning: { label: 'Morning (8 AM-12 PM)', phrase: 'morning (8 AM-12 PM)', start: '08:00', end: '12:00' },
+  afternoon: { label: 'Afternoon (12-6 PM)', phrase: 'afternoon (12-6 PM)', start: '12:00', end: '18:00' },
+  saturday: { label: 'Saturday (9 AM-4 PM)', phrase: '9 AM-4 PM', start: '09:00', end: '16:00' },
 } as const;
 /** A time window's key. */
 export type VisitWindow = keyof typeof VISIT_WINDOWS;
@@ -78,10 +78,9 @@ export function bookableDays(today: string): BookableDay[] {
   return days;
 }
 
-/** "Tuesday, December 1, 2026, morning (8 AM-12 PM)". */
+/** "Tuesday, December 1, 2026, morning (8 AM-12 PM)"; "Saturday, December 5, 2026, 9 AM-4 PM". */
 export function describeVisitTime(date: string, window: VisitWindow): string {
-  const label = VISIT_WINDOWS[window].label;
-  return `${formatVisitDate(date)}, ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return `${formatVisitDate(date)}, ${VISIT_WINDOWS[window].phrase}`;
 }
 
 /** The ZIP field of an address that must lie in the area. */
