@@ -83,6 +83,10 @@ async function productionEnv(dir = dataDir): Promise<NodeJS.ProcessEnv> {
     STRIPE_API_URL: stack.origin,
     CONTACT_WEBHOOK_URL: `${contactSink.origin}/contact`,
     LEAD_WEBHOOK_URL: `${leadSink.origin}/lead`,
+    ORDER_WEBHOOK_URL: `${leadSink.origin}/order`,
+    // Nothing listens there: e-mails wait in the mail outbox.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
   };
   if (!databaseUrl) env['NETLIFY_RUNNER_PGLITE'] = dir;
   return env;
