@@ -28,6 +28,7 @@ import {
 } from './support/stripe-stack.ts';
 import { TEST_ENGINE, testDbUrl } from './support/test-db.ts';
 import { startWebhookSink, type WebhookSink } from './support/webhook-sink.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION_FILES = [
@@ -179,7 +180,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       file: 'create-payment-checkout.ts',
       method: 'POST',
       path: '/api/create-payment-checkout',
-      ...bearer(token, { serviceType: 'dryer-vent-cleaning' }),
+      ...bearer(token, { serviceType: 'dryer-vent-cleaning', visit: bookingVisit() }),
     },
     {
       file: 'create-subscription-checkout.ts',
