@@ -2,6 +2,7 @@
 import { formatCents } from '@/lib/format';
 import { FILTER_QUALITIES, FILTER_QUALITY_LABELS, FILTER_SURCHARGE_CENTS, type ServiceType } from './pricing';
 import { extraNote, numberOption } from './booking-options';
+import ChoiceRadio from './ChoiceRadio';
 
 interface Props {
   serviceType: ServiceType;
@@ -25,21 +26,16 @@ export default function BookingOptionFields({ serviceType, values, invalid, onEd
           <legend className="field-label">Filter quality</legend>
           <div className="mt-2 grid gap-2">
             {FILTER_QUALITIES.map((quality) => (
-              <label
+              <ChoiceRadio
                 key={quality}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 has-checked:border-brand-700 has-checked:bg-brand-50"
+                name="filterQuality"
+                value={quality}
+                checked={values['filterQuality'] === quality}
+                onChoose={() => onEdit('filterQuality', quality)}
               >
-                <input
-                  type="radio"
-                  name="filterQuality"
-                  value={quality}
-                  checked={values['filterQuality'] === quality}
-                  onChange={() => onEdit('filterQuality', quality)}
-                  className="size-5 accent-brand-700"
-                />
                 <span className="flex-1 font-semibold">{FILTER_QUALITY_LABELS[quality]}</span>
                 <span className="text-ink-muted">+{formatCents(FILTER_SURCHARGE_CENTS[quality])}</span>
-              </label>
+              </ChoiceRadio>
             ))}
           </div>
         </fieldset>

@@ -5,6 +5,7 @@
  */
 import { SITE } from '@/site';
 import { checkArea, type AreaList } from '@/features/service-area/area';
+import ChoiceRadio from './ChoiceRadio';
 import { VISIT_WINDOWS, type BookableDay, type VisitInput, type VisitWindow } from './visit';
 
 interface Props {
@@ -95,20 +96,15 @@ export default function BookingVisitFields({ visit, errors, days, area, onEdit }
         ) : (
           <div className="mt-2 grid gap-2">
             {windows.map((window) => (
-              <label
+              <ChoiceRadio
                 key={window}
-                className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 has-checked:border-brand-700 has-checked:bg-brand-50"
+                name="window"
+                value={window}
+                checked={visit.window === window}
+                onChoose={() => onEdit('window', window)}
               >
-                <input
-                  type="radio"
-                  name="window"
-                  value={window}
-                  checked={visit.window === window}
-                  onChange={() => onEdit('window', window)}
-                  className="size-5 accent-brand-700"
-                />
                 <span className="font-semibold">{VISIT_WINDOWS[window].label}</span>
-              </label>
+              </ChoiceRadio>
             ))}
           </div>
         )}

@@ -1,18 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
 import { firstIssue } from '@/lib/validation';
+import { AREA, TODAY, VISIT } from './visit-fixtures';
 
-const AREA = { zips: { '65804': 'Springfield', '65714': 'Nixa' }, towns: ['Nixa', 'Springfield'] };
-const TODAY = '2026-11-25';
-const VISIT = {
-  street: '12 Elm St',
-  city: 'Nixa',
-  zip: '65714',
-  phone: '(417) 555-0100',
-  date: '2026-11-30',
-  window: 'morning',
-  notes: '',
-};
 const request = paymentCheckoutRequest(AREA, TODAY);
 
 describe('checkout requests', () => {

@@ -9,19 +9,7 @@ import {
   visitSchema,
   windowsOn,
 } from '@/features/checkout/visit';
-
-const AREA = { zips: { '65804': 'Springfield', '65714': 'Nixa' }, towns: ['Nixa', 'Springfield'] };
-// Wednesday, November 25, 2026.
-const TODAY = '2026-11-25';
-const VISIT = {
-  street: '12 Elm St',
-  city: 'Nixa',
-  zip: '65714',
-  phone: '(417) 555-0100',
-  date: '2026-11-30',
-  window: 'morning',
-  notes: '',
-};
+import { AREA, TODAY, VISIT } from './visit-fixtures';
 
 describe('the days and windows a visit can be asked for', () => {
   test('tomorrow through 21 days ahead, Sundays left out', () => {
