@@ -10,6 +10,8 @@ const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
 const INITIAL = '20261122000000_initial.sql';
 const EVENT_RANK = '20261124000000_subscription_event_rank.sql';
 const LEAD_KEY = '20261125120000_lead_idempotency_key.sql';
+const PLAN_PERIODS = '20261201120000_plan_periods.sql';
+const VISITS = '20261206120000_visits_mail_outbox.sql';
 
 // Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
 describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
@@ -34,7 +36,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
   test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
     const dir = await freshDir();
     const db = await openTestDb(dir);
-    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL, EVENT_RANK, LEAD_KEY]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([INITIAL, EVENT_RANK, LEAD_KEY, PLAN_PERIODS, VISITS]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     await db.query(
       `insert into orders (checkout_session_id, order_number, user_id, kind, item, amount_cents) values ($1, $2, $3, $4, $5, $6)`,
@@ -64,6 +66,16 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
         name: 'lead_idempotency_key',
         statements: [await readFile(join(MIGRATIONS, LEAD_KEY), 'utf8')],
       },
+      {
+        version: '20261201120000',
+        name: 'plan_periods',
+        statements: [await readFile(join(MIGRATIONS, PLAN_PERIODS), 'utf8')],
+      },
+      {
+        version: '20261206120000',
+        name: 'visits_mail_outbox',
+        statements: [await readFile(join(MIGRATIONS, VISITS), 'utf8')],
+      },
     ]);
     await again.close();
   });
@@ -77,7 +89,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     await db.query(`insert into ${SUPABASE_LEDGER} (version, name) values ('20261122000000', 'initial')`);
     await db.query(`insert into stripe_events (id, type) values ('evt_kept', 'x')`);
 
-    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY, PLAN_PERIODS, VISITS]);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
     expect(await db.query('select id from stripe_events')).toEqual([{ id: 'evt_kept' }]);
     await db.close();
@@ -90,10 +102,12 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
       `create table public.schema_migrations (version text primary key, applied_at timestamptz not null default now());
        insert into public.schema_migrations (version) values ('${INITIAL}');`,
     );
-    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY]);
+    expect(await migrate(db, MIGRATIONS)).toEqual([EVENT_RANK, LEAD_KEY, PLAN_PERIODS, VISITS]);
     expect(await db.query(`select version from ${SUPABASE_LEDGER} order by version`)).toEqual([
       { version: '20261124000000' },
       { version: '20261125120000' },
+      { version: '20261201120000' },
+      { version: '20261206120000' },
     ]);
     await db.close();
   });
