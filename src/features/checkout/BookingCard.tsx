@@ -87,14 +87,8 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     setVisit((current) => {
       const next = { ...current, [name]: value };
       // A day without the chosen window (Saturday has its own) drops it.
-      if (
-        name === 'date' &&
-        !bookableDays(businessToday())
-          .find((d) => d.date === value)
-          ?.windows.includes(next.window as never)
-      ) {
-        next.window = '';
-      }
+      const windows: readonly string[] = days.find((d) => d.date === value)?.windows ?? [];
+      if (name === 'date' && !windows.includes(next.window)) next.window = '';
       return next;
     });
   }
