@@ -249,7 +249,12 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   // The scheduled outbox delivered both stored leads, each to its own webhook, and the owner's
   // event of the plan the signed event started (docs/product.md#owner-events).
   expect(contactSink.accepted().map((r) => [r.path, r.body['email']])).toEqual([['/contact', 'pat@example.com']]);
-  expect(leadSink.accepted().map((r) => [r.path, r.body['downloadType'] ?? r.body['event']]).sort()).toEqual([
+  expect(
+    leadSink
+      .accepted()
+      .map((r) => [r.path, r.body['downloadType'] ?? r.body['event']])
+      .sort(),
+  ).toEqual([
     ['/lead', 'Air Filter Replacement Checklist'],
     ['/order', 'plan.started'],
   ]);
