@@ -124,9 +124,10 @@ export function planChange(before: PlanState | null, after: PlanState): 'started
   if (!wasLive) return isLive ? 'started' : null;
   if (!isLive) return before.cancel_at_period_end ? null : 'cancelled';
   if (after.cancel_at_period_end && !before.cancel_at_period_end) return 'cancelled';
-  if (after.tier !== before.tier || (after.billing_period && after.billing_period !== before.billing_period)) {
-    return 'changed';
-  }
+  // A period first learned from a later event (null before) is no change of the customer's.
+  const periodChanged =
+    after.billing_period !== null && before.billing_period !== null && after.billing_period !== before.billing_period;
+  if (after.tier !== before.tier || periodChanged) return 'changed';
   return null;
 }
 

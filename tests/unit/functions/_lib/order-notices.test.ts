@@ -21,6 +21,8 @@ describe('what a subscription event tells the customer and the owner', () => {
     expect(planChange(LIVE, { ...LIVE, tier: 'full' })).toBe('changed');
     expect(planChange(LIVE, { ...LIVE, billing_period: 'annual' })).toBe('changed');
     expect(planChange(LIVE, LIVE)).toBeNull();
+    // The period first read from a later event of the same plan is not a change.
+    expect(planChange({ ...LIVE, billing_period: null }, LIVE)).toBeNull();
   });
   test('set to cancel, or ended at once, is a cancellation, told once', () => {
     const cancelling = { ...LIVE, cancel_at_period_end: true };
