@@ -316,6 +316,11 @@ test.describe('from payment to visit', () => {
     const cancelled = await mailMatching(checkout, server.origin, email, /^Your Autopilot Lite plan is cancelled$/);
     expect(cancelled.text).toMatch(/stays active until \w+day, \w+ \d{1,2}, \d{4}/);
     await expect.poll(() => sink.received.filter((r) => r.body['event'] === 'plan.cancelled').length).toBe(1);
+    // Starting a plan is no change of it: no 'plan changed' e-mail or event came with it.
+    expect(sink.received.filter((r) => r.body['event'] === 'plan.changed')).toEqual([]);
+    expect(
+      (await mailsTo(checkout, server.origin, email)).filter((m) => m.subject.startsWith('Your plan is now')),
+    ).toEqual([]);
     expect(sink.received.find((r) => r.body['event'] === 'plan.cancelled')?.body).toMatchObject({
       email,
       service: 'Autopilot Lite plan',
