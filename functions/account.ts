@@ -6,13 +6,17 @@
  * orders.
  */
 import type Stripe from 'stripe';
-import type { AccountPlan, AccountSummary, RefundedPlan } from '../src/features/auth/account-summary.ts';
-import { bookingSummary } from '../src/features/checkout/booking.ts';
-import { SERVICE_NAMES, type ServiceType } from '../src/features/checkout/pricing.ts';
-import { getPlan, isBillingPeriod, PERIOD_TERMS } from '../src/features/plans/plans.ts';
+import type { AccountPlan, AccountSummary, AccountVisit, RefundedPlan } from '../src/features/auth/account-summary.ts';
+import { businessToday, describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import type { BookedVisit } from '../src/features/mail/messages.ts';
+import type { PlanDetails } from '../src/features/plans/plan-request.ts';
+import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
+import { getPlan } from '../src/features/plans/plans.ts';
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
+import { accountDate } from '../src/features/auth/account.ts';
+import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';
 import { currentSubscription, planRows, type PlanRow } from './_lib/subscription-status.ts';
@@ -20,32 +24,56 @@ import { currentSubscription, planRows, type PlanRow } from './_lib/subscription
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDER_LIMIT = 50;
 
+/** Re-exported where its tests find it. */
+export { orderDescription };
+
 interface OrderRow {
   order_number: string;
   kind: 'service' | 'subscription';
   item: string;
-  options: Record<string, string | number>;
+  options: Record<string, unknown>;
   amount_cents: number;
   currency: string;
   status: 'paid' | 'refunded';
   paid_at: Date;
 }
 
+/** How long after a plan starts its first visit is still the one we call to set up. */
+const FIRST_VISIT_DAYS = 7;
+/** A plan visits every quarter. */
+const MONTHS_BETWEEN_VISITS = 3;
+
 /**
- * What an order was for, in words: "Air Filter Replacement (Premium filters)", "Autopilot Full
- * subscription (annual)".
+ * The plan's next quarterly visit, counted in quarters from the day it started: in its first week,
+ * the first visit, which we call to set up; after that the next quarter's date on or after today.
  */
-export function orderDescription(row: Pick<OrderRow, 'kind' | 'item' | 'options'>): string {
-  if (row.kind === 'subscription') {
-    if (row.item !== 'lite' && row.item !== 'full') return row.item;
-    const period = row.options['billingPeriod'];
-    const paid = isBillingPeriod(period) ? ` (${PERIOD_TERMS[period].name})` : '';
-    return `${getPlan(row.item).name} subscription${paid}`;
+export function nextPlanVisit(startedAt: Date, now: Date): { first: boolean; date: Date } {
+  if (now.getTime() - startedAt.getTime() < FIRST_VISIT_DAYS * 86_400_000) return { first: true, date: startedAt };
+  const date = new Date(startedAt);
+  for (let quarter = 1; date < now; quarter++) {
+    date.setTime(startedAt.getTime());
+    date.setUTCMonth(startedAt.getUTCMonth() + quarter * MONTHS_BETWEEN_VISITS);
   }
-  if (!Object.hasOwn(SERVICE_NAMES, row.item)) return row.item;
-  const service = row.item as ServiceType;
-  const detail = bookingSummary(service, row.options);
-  return detail ? `${SERVICE_NAMES[service]} (${detail})` : SERVICE_NAMES[service];
+  return { first: false, date };
+}
+
+/** A plan's next visit as the account page lists it. */
+function planVisit(
+  plan: PlanRow & { order_number: string | null },
+  details: PlanDetails | null,
+  now: Date,
+): AccountVisit {
+  const next = nextPlanVisit(plan.created_at ?? now, now);
+  const preferred = PREFERRED_DAYS.find((d) => d.value === details?.preferredDay)?.label;
+  const when = next.first
+    ? 'First visit: we call you within 24 hours of signing up to set the day'
+    : `Next quarterly visit: around ${accountDate(next.date.toISOString())}`;
+  return {
+    orderNumber: plan.order_number,
+    description: `${getPlan(plan.tier).name} quarterly visit`,
+    when: preferred ? `${when}; preferred: ${preferred}` : when,
+    address: details ? `${details.address}, ${details.city}, ${details.state} ${details.zip}` : null,
+  };
 }
 
 /**
@@ -90,7 +118,26 @@ export default handler(['GET'], async (req) => {
     ),
     readPlanDetails(db, user.id),
   ]);
-  const plan = currentSubscription(plans, new Date());
+  const now = new Date();
+  const plan = currentSubscription(plans, now);
+  const bookings = await db.query<{
+    order_number: string;
+    kind: 'service';
+    item: string;
+    options: Record<string, unknown>;
+    visit: BookedVisit;
+  }>(
+    `select order_number, kind, item, options, visit from orders
+     where user_id = $1 and kind = 'service' and status = 'paid' and visit is not null and visit->>'date' >= $2
+     order by visit->>'date', id`,
+    [user.id, businessToday(now)],
+  );
+  const [planOrder] = plan
+    ? await db.query<{ order_number: string }>(
+        'select order_number from orders where subscription_id = $1 order by id limit 1',
+        [plan.id],
+      )
+    : [];
   const answer: AccountSummary = {
     subscription: plan
       ? {
@@ -109,6 +156,15 @@ export default handler(['GET'], async (req) => {
       refundedAt: new Date(row.refunded_at).toISOString(),
     })),
     planDetails,
+    visits: [
+      ...(plan ? [planVisit({ ...plan, order_number: planOrder?.order_number ?? null }, planDetails, now)] : []),
+      ...bookings.map((row) => ({
+        orderNumber: row.order_number,
+        description: orderDescription(row),
+        when: `Requested: ${describeVisitTime(row.visit.date, row.visit.window)}; we will call to confirm the time`,
+        address: visitAddress(row.visit),
+      })),
+    ],
     orders: orders.map((row) => ({
       orderNumber: row.order_number,
       description: orderDescription(row),

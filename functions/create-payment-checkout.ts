@@ -1,11 +1,14 @@
 /**
- * POST /api/create-payment-checkout {serviceType, options}: a hosted checkout for a one-time
+ * POST /api/create-payment-checkout {serviceType, options, visit}: a hosted checkout for a one-time
  * service, priced on the server by the checkout feature's pricing module (never by the browser),
- * with a pending order recorded -> {url}.
+ * with the visit checked (an address in the service area, a day and window we work) and a pending
+ * order recorded with it -> {url}. The visit is shown on the hosted page and never read for the price.
  */
 import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.ts';
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
 import { paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
+import { businessToday, describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
@@ -17,7 +20,7 @@ import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/s
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);
-  const parsed = paymentCheckoutRequest.safeParse(await readJsonObject(req));
+  const parsed = paymentCheckoutRequest(serviceAreaList(), businessToday()).safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const requested = parsed.data.options ?? {};
   let amount: number;
@@ -30,6 +33,8 @@ export default handler(['POST'], async (req) => {
   const serviceType = parsed.data.serviceType as ServiceType;
   const options = bookedOptions(serviceType, requested);
   const summary = bookingSummary(serviceType, options);
+  const { visit } = parsed.data;
+  const where = `Visit: ${visitAddress(visit)}, ${describeVisitTime(visit.date, visit.window)}. We will call ${visit.phone} to confirm the time.`;
 
   const db = await getDb();
   const stripe = stripeClient();
@@ -51,7 +56,15 @@ export default handler(['POST'], async (req) => {
           },
         },
       ],
-      metadata: { user_id: user.id, service_type: serviceType, options: JSON.stringify(options) },
+      metadata: {
+        user_id: user.id,
+        service_type: serviceType,
+        options: JSON.stringify(options),
+        visit_address: visitAddress(visit).slice(0, 500),
+        visit_day: visit.date,
+        visit_window: visit.window,
+      },
+      custom_text: { submit: { message: where.slice(0, 1200) } },
       payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },
       success_url: paymentSuccessUrl(origin),
       cancel_url: `${origin}/services/${serviceType}`,
@@ -66,6 +79,8 @@ export default handler(['POST'], async (req) => {
     item: serviceType,
     options,
     amountCents: amount,
+    visit,
+    customer: { name: user.name, email: user.email },
   });
   return json({ url: session.url });
 });

@@ -1,7 +1,7 @@
 /**
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
  * with the payload the automation tool receives (docs/product.md#guide-downloads) -> 202 {id}; relayed
- * to LEAD_WEBHOOK_URL. With an Idempotency-Key header, a repeat answers the same and stores nothing
+ * to LEAD_WEBHOOK_URL, and the guide's link e-mailed (docs/product.md#e-mails). With an Idempotency-Key header, a repeat answers the same and stores nothing
  * (docs/product.md#leads).
  */
 import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
@@ -9,6 +9,10 @@ import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';
+import { announceMailQueued, queueMail } from './_lib/mail.ts';
+import { siteOrigin } from './_lib/config.ts';
+import { GUIDE_PDFS, guidePdfPath } from '../src/features/guides/guides.ts';
+import { guideMail } from '../src/features/mail/messages.ts';
 import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
 
 const limiter = createRequestLimiter(() => leadRateLimit());
@@ -19,19 +23,28 @@ export default handler(['POST'], async (req, context) => {
   const parsed = downloadLeadSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const { firstName, email, downloadType, source } = parsed.data;
-  // The server's clock, not the browser's: the automation tool sorts and dedupes by it.
-  const id = await storeLead(
-    await getDb(),
-    'download',
-    {
-      firstName,
-      email,
-      downloadType,
-      timestamp: new Date().toISOString(),
-      source,
-    },
-    idempotencyKey,
-  );
+  const guide = GUIDE_PDFS.find((g) => g.downloadType === downloadType);
+  // The lead and its guide e-mail are stored together: both or neither.
+  const id = await (
+    await getDb()
+  ).transaction(async (tx) => {
+    // The server's clock, not the browser's: the automation tool sorts and dedupes by it.
+    const stored = await storeLead(
+      tx,
+      'download',
+      { firstName, email, downloadType, timestamp: new Date().toISOString(), source },
+      idempotencyKey,
+    );
+    if (guide) {
+      const url = `${siteOrigin(req)}${guidePdfPath(guide.slug)}`;
+      await queueMail(tx, `guide:${stored}`, 'guide', {
+        to: email,
+        ...guideMail({ firstName, title: guide.title, url }),
+      });
+    }
+    return stored;
+  });
+  announceMailQueued();
   return json({ id }, 202);
 });
 

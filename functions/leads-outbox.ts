@@ -1,11 +1,12 @@
 /**
- * Netlify only (a scheduled function, every minute): relays the stored leads that are due to the
- * automation webhooks, for at most 20 s of the run's 30. Netlify keeps no process running
+ * Netlify only (a scheduled function, every minute): relays the stored leads and owner events that
+ * are due to the automation webhooks, and the e-mails to SMTP_URL, for at most 20 s of the run's 30. Netlify keeps no process running
  * between requests; the Node server runs the same outbox continuously instead and does not mount
  * this module.
  */
 import { getDb } from './_lib/db.ts';
 import { handler } from './_lib/http.ts';
+import { mailQueue } from './_lib/mail.ts';
 import { drainOutbox } from './_lib/outbox.ts';
 
 /** How long one run may spend sending; Netlify stops a scheduled function after 30 s. */
@@ -13,7 +14,10 @@ export const DRAIN_BUDGET_MS = 20_000;
 
 // Netlify starts a scheduled run with a POST carrying {next_run}, which this run does not need.
 export default handler(['POST'], async () => {
-  await drainOutbox({ db: await getDb() }, DRAIN_BUDGET_MS);
+  const db = await getDb();
+  // Half the budget each: the leads and owner events, then the e-mails.
+  await drainOutbox({ db }, DRAIN_BUDGET_MS / 2);
+  await drainOutbox({ db, queue: mailQueue() }, DRAIN_BUDGET_MS / 2);
   return new Response(null, { status: 204 });
 });
 

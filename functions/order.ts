@@ -2,11 +2,15 @@
  * GET /api/order?session_id=cs_...: the signed-in customer's order of a checkout, for
  * /payment-success (docs/product.md#payment-success): its number and status, and, when it bought a
  * second plan that was cancelled and refunded (docs/product.md#one-live-plan-per-customer), the
- * message to show instead of the success. 404 for a session that is not this customer's order.
+ * message to show instead of the success; and what was bought, with a booking's address and
+ * requested window, for the buyer to check. 404 for a session that is not this customer's order.
  */
 import { isBillingPeriod, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
+import { describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import type { BookedVisit } from '../src/features/mail/messages.ts';
 import { requireUser } from './_lib/auth.ts';
+import { orderDescription } from './_lib/orders.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json } from './_lib/http.ts';
 
@@ -16,11 +20,22 @@ export interface OrderStatus {
   status: 'pending' | 'paid' | 'expired' | 'refunded';
   /** Set when the order bought a second plan: what the customer is told. */
   secondPlan: { title: string; message: string; refunded: boolean } | null;
+  /** What was bought and for how much; a booking's address and requested day and window. */
+  purchase: {
+    description: string;
+    amountCents: number;
+    currency: string;
+    address: string | null;
+    requested: string | null;
+  };
 }
 
 interface Row {
   order_number: string;
   status: OrderStatus['status'];
+  kind: 'service' | 'subscription';
+  amount_cents: number;
+  visit: BookedVisit | null;
   item: string;
   options: Record<string, unknown>;
   currency: string;
@@ -39,7 +54,7 @@ export default handler(['GET'], async (req) => {
   }
   const db = await getDb();
   const [row] = await db.query<Row>(
-    `select o.order_number, o.status, o.item, o.options, o.currency, s.refund_state, s.refunded_cents,
+    `select o.order_number, o.status, o.kind, o.amount_cents, o.visit, o.item, o.options, o.currency, s.refund_state, s.refunded_cents,
             s.billing_period, kept.tier as kept_tier, kept.billing_period as kept_period
      from orders o
      left join subscriptions s on s.id = o.subscription_id
@@ -65,6 +80,13 @@ export default handler(['GET'], async (req) => {
           refunded: row.refund_state === 'done',
         }
       : null,
+    purchase: {
+      description: orderDescription(row),
+      amountCents: row.amount_cents,
+      currency: row.currency,
+      address: row.visit ? visitAddress(row.visit) : null,
+      requested: row.visit ? describeVisitTime(row.visit.date, row.visit.window) : null,
+    },
   };
   return json(answer);
 });

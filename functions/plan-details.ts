@@ -6,6 +6,8 @@
  */
 import { planDetailsSchema, fieldErrors, type PlanDetails } from '../src/features/plans/plan-request.ts';
 import { planName } from '../src/features/plans/plans.ts';
+import { areaZipProblem } from '../src/features/service-area/area.ts';
+import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireUser } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
@@ -21,6 +23,9 @@ export default handler(['PUT'], async (req) => {
   if (!parsed.success) {
     return json({ error: firstIssue(parsed.error), fields: fieldErrors<keyof PlanDetails>(parsed.error) }, 400);
   }
+  // The same area rule as a booking's address (docs/product.md#service-area-check).
+  const outside = areaZipProblem(parsed.data.zip, serviceAreaList());
+  if (outside) return json({ error: `zip: ${outside}`, fields: { zip: outside } }, 400);
   const db = await getDb();
   const plan = currentSubscription(await planRows(db, user.id), new Date());
   await db.transaction(async (tx) => {

@@ -6,6 +6,8 @@
  */
 import { getPlan, planPricing } from '../src/features/plans/plans.ts';
 import { planRequestLeadSchema } from '../src/features/plans/plan-request.ts';
+import { areaZipProblem } from '../src/features/service-area/area.ts';
+import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/http.ts';
@@ -19,6 +21,9 @@ export default handler(['POST'], async (req, context) => {
   const idempotencyKey = readIdempotencyKey(req);
   const parsed = planRequestLeadSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  // The same area rule as a booking's address (docs/product.md#service-area-check).
+  const outside = areaZipProblem(parsed.data.zip, serviceAreaList());
+  if (outside) throw new HttpError(400, `zip: ${outside}`);
   const { planType, billingPeriod, agreeTerms, source, ...contact } = parsed.data;
   const plan = getPlan(planType);
   const pricing = planPricing(plan).find((option) => option.period === billingPeriod);

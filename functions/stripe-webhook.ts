@@ -8,6 +8,8 @@
 import Stripe from 'stripe';
 import { getDb } from './_lib/db.ts';
 import { HttpError, json, readLimited, serverHandler } from './_lib/http.ts';
+import { announceLeadsStored } from './_lib/leads.ts';
+import { announceMailQueued } from './_lib/mail.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
 import { settleDuplicatePlans } from './_lib/one-plan.ts';
 import { priceCatalogue } from './_lib/plan-prices.ts';
@@ -45,6 +47,11 @@ export default serverHandler(['POST'], async (req) => {
     await applyEvent(tx, event, catalogue);
     return true;
   });
+  // What the event queued (e-mails, owner events) is committed now: wake the outboxes.
+  if (applied) {
+    announceMailQueued();
+    announceLeadsStored();
+  }
   // Also on a duplicate delivery: that is the retry that finishes a settlement which failed.
   try {
     await settleDuplicatePlans(db, stripeClient);

@@ -12,11 +12,18 @@ import type { RuntimeMode } from '../functions/_lib/config-check.ts';
 import { getDb } from '../functions/_lib/db.ts';
 import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
+import { mailQueue } from '../functions/_lib/mail.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
 import { createApp } from './app.ts';
-import { applyEmbeddedEnv, applyEmbeddedPaymentsEnv, embeddedPayments, embeddedRoutes } from './embedded/index.ts';
+import {
+  applyEmbeddedEnv,
+  applyEmbeddedPaymentsEnv,
+  embeddedPayments,
+  embeddedRoutes,
+  embeddedSmtp,
+} from './embedded/index.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 /** What the back end of a mode needs. */
@@ -81,16 +88,20 @@ export async function startBackend({
   const payments = embedded ? await embeddedPayments(db, port, process.env, loopbackHost) : null;
   if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: authRateLimits })));
   if (payments) routes.push(...payments.routes);
+  const smtp = embedded ? await embeddedSmtp(db) : null;
 
-  // Relays stored leads to the automation webhooks, resuming any left queued by the last run.
+  // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
+  // server, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
+  const mailOutbox = startOutbox({ db, queue: mailQueue() });
   return {
     routes,
     // The emulator is reached over the port, like the card provider, so this waits for the listen.
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
-      // Pending webhook deliveries and leads stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop()]);
+      // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop()]);
+      await smtp?.stop();
       await db.close();
     },
   };

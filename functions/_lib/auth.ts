@@ -14,6 +14,8 @@ export interface AuthUser {
   id: string;
   email: string;
   sessionId: string;
+  /** The full name given at sign-up (the token's `user_metadata.full_name`), or null. */
+  name: string | null;
 }
 
 /** How long fetched signing keys are trusted before they are read again (Supabase: 10 minutes). */
@@ -64,7 +66,10 @@ export async function requireUser(req: Request): Promise<AuthUser> {
     if (typeof payload.sub !== 'string' || typeof payload['email'] !== 'string') {
       throw new HttpError(401, 'Invalid token: missing user');
     }
-    return { id: payload.sub, email: payload['email'], sessionId: String(payload['session_id'] ?? '') };
+    const metadata = payload['user_metadata'] as { full_name?: unknown } | undefined;
+    const name =
+      typeof metadata?.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim() : null;
+    return { id: payload.sub, email: payload['email'], sessionId: String(payload['session_id'] ?? ''), name };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (keysUnavailable(error)) {

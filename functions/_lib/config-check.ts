@@ -122,6 +122,25 @@ function integerProblem(value: string, min: number, max: number): string | null 
   return n >= min && n <= max ? null : `must be a whole number from ${min} to ${max}`;
 }
 
+function smtpUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL (percent-encode special characters in the password)';
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    return `must be an smtp:// or smtps:// URL, not ${url.protocol}`;
+  }
+  return url.hostname ? null : 'has no host';
+}
+
+function mailFromProblem(value: string): string | null {
+  return /^(?:"?[^"<>]*"?\s*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/.test(value)
+    ? null
+    : 'must be an e-mail address, optionally with a name: "Name" <address@example.com>';
+}
+
 /** Every variable the server, the functions and the build read, in the README's order. */
 export const VARIABLES: readonly VariableSpec[] = [
   {
@@ -222,6 +241,30 @@ export const VARIABLES: readonly VariableSpec[] = [
     selectsProduction: false,
     hint: "the automation tool's webhook for guide-download and plan-request leads",
     check: (value, mode) => urlProblem(value, mode),
+  },
+  {
+    name: 'ORDER_WEBHOOK_URL',
+    visibility: 'secret',
+    production: 'required',
+    selectsProduction: false,
+    hint: "the automation tool's webhook for paid bookings, plan changes and refunds",
+    check: (value, mode) => urlProblem(value, mode),
+  },
+  {
+    name: 'SMTP_URL',
+    visibility: 'secret',
+    production: 'required',
+    selectsProduction: false,
+    hint: "the mail provider's SMTP address with its credentials, e.g. smtps://user:password@smtp.example.com:465",
+    check: smtpUrlProblem,
+  },
+  {
+    name: 'MAIL_FROM',
+    visibility: 'server setting',
+    production: 'required',
+    selectsProduction: false,
+    hint: 'the sender of customer e-mails, e.g. "Springfield Home Maintenance" <help@example.com>',
+    check: mailFromProblem,
   },
   {
     name: 'LEAD_RATE_LIMIT',

@@ -6,16 +6,24 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Db } from './db.ts';
 import { HttpError } from './http.ts';
 
-/** What a lead came from: the contact form, a guide download, an Autopilot sign-up form. */
-export type LeadKind = 'contact' | 'download' | 'plan-request';
+/**
+ * What a lead came from: the contact form, a guide download, an Autopilot sign-up form; or an
+ * owner event (`order`: a paid booking, a plan started, changed or cancelled, a refund), relayed
+ * the same way (docs/product.md#owner-events).
+ */
+export type LeadKind = 'contact' | 'download' | 'plan-request' | 'order';
 
 /** Every kind, in the order the outbox and the exports list them. */
-export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'download', 'plan-request'];
+export const LEAD_KINDS: readonly LeadKind[] = ['contact', 'download', 'plan-request', 'order'];
 
-/** The automation webhook for `kind` (CONTACT_WEBHOOK_URL, else LEAD_WEBHOOK_URL), if configured. */
+/**
+ * The automation webhook for `kind` (CONTACT_WEBHOOK_URL, ORDER_WEBHOOK_URL for owner events,
+ * else LEAD_WEBHOOK_URL), if configured.
+ */
 export function webhookUrlFor(kind: LeadKind, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const url = kind === 'contact' ? env['CONTACT_WEBHOOK_URL'] : env['LEAD_WEBHOOK_URL'];
-  return url?.trim() || undefined;
+  const variable =
+    kind === 'contact' ? 'CONTACT_WEBHOOK_URL' : kind === 'order' ? 'ORDER_WEBHOOK_URL' : 'LEAD_WEBHOOK_URL';
+  return env[variable]?.trim() || undefined;
 }
 
 const listeners = new Set<() => void>();
@@ -24,6 +32,11 @@ const listeners = new Set<() => void>();
 export function onLeadStored(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Wakes the outbox: call after the transaction that stored leads with `queueOwnerEvent` commits. */
+export function announceLeadsStored(): void {
+  for (const listener of listeners) listener();
 }
 
 /** The answer to a key sent again with another submission (IETF draft "The Idempotency-Key HTTP Header Field"). */
@@ -54,7 +67,7 @@ export async function storeLead(
     [kind, JSON.stringify(payload), state, idempotencyKey],
   );
   if (row) {
-    for (const listener of listeners) listener();
+    announceLeadsStored();
     return row.id;
   }
   const [first] = await db.query<{ id: string; kind: LeadKind; payload: Record<string, unknown> }>(
@@ -66,6 +79,18 @@ export async function storeLead(
     throw new HttpError(422, REUSED_KEY_MESSAGE);
   }
   return first.id;
+}
+
+/**
+ * Stores an owner event for ORDER_WEBHOOK_URL inside the caller's transaction, once per `key`
+ * (the event it reports: a repeat stores nothing). The caller announces it after committing.
+ */
+export async function queueOwnerEvent(tx: Db, key: string, payload: Record<string, unknown>): Promise<void> {
+  await tx.query(
+    `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ('order', $1::jsonb, $2, $3)
+     on conflict (idempotency_key) do nothing`,
+    [JSON.stringify(payload), webhookUrlFor('order') ? 'pending' : 'unconfigured', key],
+  );
 }
 
 /** A stored lead as the local list and the CSV export show it. */

@@ -9,6 +9,9 @@
  */
 import Stripe from 'stripe';
 import type { Db } from './db.ts';
+import { announceLeadsStored } from './leads.ts';
+import { noticeRefund } from './order-notices.ts';
+import type { Tier } from './subscription-status.ts';
 
 /** What settling one duplicate did. */
 export interface SettledDuplicate {
@@ -97,12 +100,21 @@ async function settle(db: Db, stripe: () => Stripe): Promise<SettledDuplicate[]>
     await cancelNow(client, id);
     const refund = await refundAll(client, id);
     await db.transaction(async (tx) => {
-      await tx.query(
+      const [done] = await tx.query<{ user_id: string; tier: Tier }>(
         `update subscriptions set refund_state = 'done', refunded_cents = $2, refund_ids = $3::text[], refunded_at = now(),
            updated_at = now()
-         where id = $1 and refund_state = 'pending'`,
+         where id = $1 and refund_state = 'pending' returning user_id, tier`,
         [id, refund.cents, refund.ids],
       );
+      // The owner hears of the refund once, with the refund itself.
+      if (done) {
+        await noticeRefund(tx, {
+          subscriptionId: id,
+          userId: done.user_id,
+          refundedCents: refund.cents,
+          tier: done.tier,
+        });
+      }
       await tx.query(
         `update orders set status = 'refunded', updated_at = now() where subscription_id = $1 and status = 'paid'`,
         [id],
@@ -113,5 +125,6 @@ async function settle(db: Db, stripe: () => Stripe): Promise<SettledDuplicate[]>
     );
     settled.push({ subscriptionId: id, refundedCents: refund.cents, refundIds: refund.ids });
   }
+  if (settled.length > 0) announceLeadsStored();
   return settled;
 }

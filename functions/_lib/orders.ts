@@ -1,5 +1,8 @@
 /** Orders: one per checkout session, pending until the provider reports it paid. */
+import { bookingSummary } from '../../src/features/checkout/booking.ts';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/checkout/pricing.ts';
+import { getPlan, isBillingPeriod, PERIOD_TERMS } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 
 /** What a checkout function records when it creates a session. */
@@ -12,15 +15,31 @@ export interface PendingOrder {
   /** A service's options; a plan's billing period (and the plan request it carries). */
   options: Record<string, unknown>;
   amountCents: number;
+  /** A booking's visit (address, phone, day, window, notes). */
+  visit?: Record<string, unknown>;
+  /** Who bought it, for the e-mails and the owner's events. */
+  customer?: { name: string | null; email: string };
 }
 
 /** Stores a pending order (idempotent per session) and returns its order number. */
 export async function recordPendingOrder(db: Db, order: PendingOrder): Promise<string> {
   const number = orderNumber(order.sessionId) ?? order.sessionId;
   await db.query(
-    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7) on conflict (checkout_session_id) do nothing`,
-    [order.sessionId, number, order.userId, order.kind, order.item, JSON.stringify(order.options), order.amountCents],
+    `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, visit,
+                         customer_name, customer_email)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb, $9, $10) on conflict (checkout_session_id) do nothing`,
+    [
+      order.sessionId,
+      number,
+      order.userId,
+      order.kind,
+      order.item,
+      JSON.stringify(order.options),
+      order.amountCents,
+      order.visit ? JSON.stringify(order.visit) : null,
+      order.customer?.name ?? null,
+      order.customer?.email ?? null,
+    ],
   );
   return number;
 }
@@ -48,4 +67,25 @@ export async function markOrderExpired(db: Db, sessionId: string): Promise<void>
     `update orders set status = 'expired', updated_at = now() where checkout_session_id = $1 and status = 'pending'`,
     [sessionId],
   );
+}
+
+/**
+ * What an order was for, in words: "Air Filter Replacement (Premium filters)", "Autopilot Full
+ * subscription (annual)".
+ */
+export function orderDescription(row: {
+  kind: 'service' | 'subscription';
+  item: string;
+  options: Record<string, unknown>;
+}): string {
+  if (row.kind === 'subscription') {
+    if (row.item !== 'lite' && row.item !== 'full') return row.item;
+    const period = row.options['billingPeriod'];
+    const paid = isBillingPeriod(period) ? ` (${PERIOD_TERMS[period].name})` : '';
+    return `${getPlan(row.item).name} subscription${paid}`;
+  }
+  if (!Object.hasOwn(SERVICE_NAMES, row.item)) return row.item;
+  const service = row.item as ServiceType;
+  const detail = bookingSummary(service, row.options as Record<string, string | number>);
+  return detail ? `${SERVICE_NAMES[service]} (${detail})` : SERVICE_NAMES[service];
 }

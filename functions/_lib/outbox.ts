@@ -1,9 +1,10 @@
 /**
- * The leads outbox: relays stored leads to the automation tool's webhooks and never drops one.
- * Each due lead is claimed (a lease on its row, so no two workers send it at once), POSTed as JSON
- * with a per-attempt timeout, and marked delivered on a 2xx (never sent again); any other outcome
- * counts an attempt, records the error and schedules a retry with exponential backoff and jitter.
- * All state is in the database, so deliveries resume after a restart.
+ * The outboxes: relay what was stored to where it goes and never drop it. The leads outbox POSTs
+ * leads and owner events to the automation tool's webhooks; the mail outbox (mail.ts) sends
+ * e-mails over SMTP. Each due row is claimed (a lease on its row, so no two workers send it at
+ * once), delivered with a per-attempt timeout, and marked delivered on success (never sent
+ * again); any other outcome counts an attempt, records the error and schedules a retry with
+ * exponential backoff and jitter. All state is in the database, so deliveries resume after a restart.
  */
 import type { Db } from './db.ts';
 import { LEAD_KINDS, onLeadStored, webhookUrlFor, type LeadKind } from './leads.ts';
@@ -23,9 +24,41 @@ export function backoffMs(attempts: number, policy: BackoffPolicy, random: () =>
   return Math.round(ceiling * (0.5 + 0.5 * random()));
 }
 
+/** One stored row being delivered. */
+export interface ClaimedRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  /** The key its form sent or its event's key, if any. */
+  idempotency_key: string | null;
+}
+
+/** How one attempt ended: delivered, failed (retried later), or cut by a stop (not counted). */
+export type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
+
+/**
+ * A table of rows to deliver (the columns of `public.leads`) and how to deliver one. Rows of a
+ * kind with no destination stay 'unconfigured' and join the queue once it has one.
+ */
+export interface OutboxQueue {
+  /** What the log calls it ("Leads outbox"). */
+  name: string;
+  /** The table, schema-qualified. */
+  table: 'public.leads' | 'public.mail_outbox';
+  /** The kinds that can be delivered now. */
+  configuredKinds(): string[];
+  /** Delivers one row; `signal` ends when the caller stops or the attempt times out. */
+  deliver(row: ClaimedRow, signal: AbortSignal, stopping: AbortSignal): Promise<Outcome>;
+  /** Subscribes to "a row was stored" (the worker wakes at once); returns the unsubscriber. */
+  onStored(listener: () => void): () => void;
+}
+
 /** What the outbox needs; everything but `db` has a production default. */
 export interface OutboxOptions {
   db: Db;
+  /** What it relays (default: the leads, to their webhooks). */
+  queue?: OutboxQueue;
   /** The webhook of a kind, read at each pass (default: CONTACT_WEBHOOK_URL / LEAD_WEBHOOK_URL). */
   urlFor?: (kind: LeadKind) => string | undefined;
   backoff?: BackoffPolicy;
@@ -45,17 +78,6 @@ export interface Outbox {
   /** Stops the worker; a send in flight is abandoned, not counted, and retried at the next start. */
   stop(): Promise<void>;
 }
-
-interface ClaimedLead {
-  id: string;
-  kind: LeadKind;
-  payload: unknown;
-  attempts: number;
-  /** The key its form sent, if any. */
-  idempotency_key: string | null;
-}
-
-type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -79,29 +101,27 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     idlePollMs = 30_000,
     log = (message: string) => console.warn(message),
   } = options;
+  const queue = options.queue ?? leadsQueue(urlFor);
+  const table = queue.table;
   // A claimed row is not due again until its attempt has surely ended, even if this process dies.
   const leaseMs = timeoutMs + 30_000;
   let adopted = '';
 
-  function configuredKinds(): LeadKind[] {
-    return LEAD_KINDS.filter((kind) => urlFor(kind));
-  }
-
-  /** Leads stored while their webhook was unset join the outbox once it is configured. */
-  async function adoptUnconfigured(kinds: LeadKind[]): Promise<void> {
+  /** Rows stored while their destination was unset join the outbox once it is configured. */
+  async function adoptUnconfigured(kinds: string[]): Promise<void> {
     if (kinds.length === 0) return;
     await db.query(
-      `update public.leads set delivery_state = 'pending', next_attempt_at = now()
+      `update ${table} set delivery_state = 'pending', next_attempt_at = now()
        where delivery_state = 'unconfigured' and kind = any($1::text[])`,
       [kinds],
     );
   }
 
-  async function claim(kinds: LeadKind[]): Promise<ClaimedLead[]> {
-    return db.query<ClaimedLead>(
-      `update public.leads set next_attempt_at = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
+  async function claim(kinds: string[]): Promise<ClaimedRow[]> {
+    return db.query<ClaimedRow>(
+      `update ${table} set next_attempt_at = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
        where id in (
-         select id from public.leads
+         select id from ${table}
          where delivery_state = 'pending' and next_attempt_at <= clock_timestamp() and kind = any($1::text[])
          order by next_attempt_at, created_at limit $3
          for update skip locked)
@@ -110,53 +130,28 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     );
   }
 
-  /** Milliseconds until the next pending lead is due, or null when none is pending. */
-  async function nextDueInMs(kinds: LeadKind[]): Promise<number | null> {
+  /** Milliseconds until the next pending row is due, or null when none is pending. */
+  async function nextDueInMs(kinds: string[]): Promise<number | null> {
     const [row] = await db.query<{ wait_ms: number | null }>(
       // greatest() skips nulls, so "nothing pending" (a null min) is tested first.
       `select case when min(next_attempt_at) is null then null
               else greatest(0, extract(epoch from min(next_attempt_at) - clock_timestamp()) * 1000)::float8 end as wait_ms
-       from public.leads where delivery_state = 'pending' and kind = any($1::text[])`,
+       from ${table} where delivery_state = 'pending' and kind = any($1::text[])`,
       [kinds],
     );
     return row?.wait_ms ?? null;
   }
 
-  async function send(lead: ClaimedLead, url: string): Promise<Outcome> {
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          // Lets a receiver drop the rare repeat (an answer lost after the tool stored the lead): the
-          // key the visitor's form sent, so a retried submission and its relay share one, else the id.
-          'Idempotency-Key': lead.idempotency_key ?? lead.id,
-        },
-        body: JSON.stringify(lead.payload),
-        // A redirect would turn the POST into a GET and lose the body: count it as a failure.
-        redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
-      });
-      await res.arrayBuffer().catch(() => undefined);
-      return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
-    } catch (error) {
-      if (signal.aborted) return { aborted: true };
-      return { ok: false, error: describe(error) };
-    }
-  }
-
-  async function attempt(lead: ClaimedLead): Promise<void> {
-    const url = urlFor(lead.kind);
-    // Unset since the claim: release it for when the URL comes back.
-    const outcome: Outcome = url ? await send(lead, url) : { aborted: true };
+  async function attempt(lead: ClaimedRow): Promise<void> {
+    const outcome = await queue.deliver(lead, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]), signal);
     if ('aborted' in outcome) {
-      await db.query('update public.leads set next_attempt_at = now() where id = $1', [lead.id]);
+      await db.query(`update ${table} set next_attempt_at = now() where id = $1`, [lead.id]);
       return;
     }
     const attempts = lead.attempts + 1;
     if (outcome.ok) {
       await db.query(
-        `update public.leads set delivery_state = 'delivered', attempts = $2, delivered_at = now(), last_error = null
+        `update ${table} set delivery_state = 'delivered', attempts = $2, delivered_at = now(), last_error = null
          where id = $1`,
         [lead.id, attempts],
       );
@@ -164,20 +159,20 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     }
     const delay = backoffMs(attempts, backoff);
     await db.query(
-      `update public.leads set attempts = $2, last_error = $3,
+      `update ${table} set attempts = $2, last_error = $3,
          next_attempt_at = clock_timestamp() + make_interval(secs => $4::float8 / 1000)
        where id = $1`,
       [lead.id, attempts, outcome.error.slice(0, MAX_ERROR_LENGTH), delay],
     );
     log(
-      `Leads outbox: ${lead.kind} lead ${lead.id} not delivered (${outcome.error}), attempt ${attempts}; ` +
+      `${queue.name}: ${lead.kind} ${lead.id} not delivered (${outcome.error}), attempt ${attempts}; ` +
         `retrying in ${Math.ceil(delay / 1000)} s`,
     );
   }
 
   /** One pass: sends a batch of due leads; returns how long to wait (0: go again at once). */
   async function pass(): Promise<number> {
-    const kinds = configuredKinds();
+    const kinds = queue.configuredKinds();
     if (kinds.length === 0) return idlePollMs;
     if (kinds.join() !== adopted) {
       await adoptUnconfigured(kinds);
@@ -198,7 +193,8 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
 export function startOutbox(options: OutboxOptions): Outbox {
   const { idlePollMs = 30_000, log = (message: string) => console.warn(message) } = options;
   const shutdown = new AbortController();
-  const relay = createRelay(options, shutdown.signal);
+  const queue = options.queue ?? leadsQueue(options.urlFor);
+  const relay = createRelay({ ...options, queue }, shutdown.signal);
   let stopped = false;
   let dirty = false;
   let wake: (() => void) | null = null;
@@ -217,7 +213,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  const unsubscribe = onLeadStored(() => outbox.kick());
+  const unsubscribe = queue.onStored(() => outbox.kick());
   const loop = (async () => {
     while (!stopped) {
       dirty = false;
@@ -226,7 +222,7 @@ export function startOutbox(options: OutboxOptions): Outbox {
         wait = await relay.pass();
       } catch (error) {
         if (stopped) break;
-        log(`Leads outbox: ${describe(error)}; trying again shortly`);
+        log(`${queue.name}: ${describe(error)}; trying again shortly`);
         wait = 1000;
       }
       if (wait > 0) await sleep(Math.min(wait, idlePollMs));
@@ -267,8 +263,46 @@ export async function drainOutbox(options: OutboxOptions, budgetMs: number): Pro
   }
 }
 
+/** The leads queue: each lead POSTed as JSON to its kind's webhook, a 2xx counting as delivered. */
+export function leadsQueue(
+  urlFor: (kind: LeadKind) => string | undefined = (kind) => webhookUrlFor(kind),
+): OutboxQueue {
+  return {
+    name: 'Leads outbox',
+    table: 'public.leads',
+    configuredKinds: () => LEAD_KINDS.filter((kind) => urlFor(kind)),
+    onStored: onLeadStored,
+    async deliver(lead, signal, stopping) {
+      const url = urlFor(lead.kind as LeadKind);
+      // Unset since the claim: release it for when the URL comes back.
+      if (!url) return { aborted: true };
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            // Lets a receiver drop the rare repeat (an answer lost after the tool stored the lead): the
+            // key the visitor's form sent or the event's key, so a retried submission and its relay
+            // share one, else the id.
+            'Idempotency-Key': lead.idempotency_key ?? lead.id,
+          },
+          body: JSON.stringify(lead.payload),
+          // A redirect would turn the POST into a GET and lose the body: count it as a failure.
+          redirect: 'manual',
+          signal,
+        });
+        await res.arrayBuffer().catch(() => undefined);
+        return res.status >= 200 && res.status < 300 ? { ok: true } : { ok: false, error: `HTTP ${res.status}` };
+      } catch (error) {
+        if (stopping.aborted) return { aborted: true };
+        return { ok: false, error: describe(error) };
+      }
+    },
+  };
+}
+
 /** A short reason for a failed attempt: the network error's code when there is one. */
-function describe(error: unknown): string {
+export function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
   if (error.name === 'TimeoutError') return 'Timed out';

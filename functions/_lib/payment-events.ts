@@ -8,6 +8,7 @@
 import type Stripe from 'stripe';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import type { Db } from './db.ts';
+import { noticeBookingPaid, noticePlanChange, type PlanState } from './order-notices.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import {
@@ -52,7 +53,10 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
   const subscriptionId =
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-  if (await markOrderPaid(db, session.id, subscriptionId)) return;
+  if (await markOrderPaid(db, session.id, subscriptionId)) {
+    await noticeBookingPaid(db, session.id);
+    return;
+  }
   // No pending order (its insert failed after the session was created): record it from the session.
   const item = session.metadata?.['plan'] ?? session.metadata?.['service_type'];
   if (!userId || !item) {
@@ -79,17 +83,21 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   );
   // Recorded after its subscription was found to be a duplicate and refunded: say so.
   if (subscriptionId) await markOrderPaid(db, session.id, subscriptionId);
+  await noticeBookingPaid(db, session.id);
 }
+
+const PLAN_STATE_COLUMNS =
+  'tier, billing_period, status, cancel_at_period_end, current_period_end, price_cents, duplicate_of';
 
 async function subscriptionChanged(
   db: Db,
   subscription: Stripe.Subscription,
-  event: { created: number; rank: number },
+  event: { id: string; created: number; rank: number },
   catalogue: Readonly<Record<string, PlanPrice>>,
 ): Promise<void> {
   const record = subscriptionRecord(subscription, catalogue);
-  const [existing] = await db.query<{ user_id: string; tier: Tier }>(
-    'select user_id, tier from subscriptions where id = $1',
+  const [existing] = await db.query<{ user_id: string; tier: Tier } & PlanState>(
+    `select user_id, ${PLAN_STATE_COLUMNS} from subscriptions where id = $1`,
     [record.id],
   );
   const [customer] = await db.query<{ user_id: string }>(
@@ -137,6 +145,17 @@ async function subscriptionChanged(
     ],
   );
   await markIfDuplicate(db, record.id, userId);
+  const [after] = await db.query<PlanState>(`select ${PLAN_STATE_COLUMNS} from subscriptions where id = $1`, [
+    record.id,
+  ]);
+  if (after) {
+    await noticePlanChange(
+      db,
+      { id: record.id, userId, customerId: record.customerId, eventId: event.id },
+      existing ?? null,
+      after,
+    );
+  }
 }
 
 /**
@@ -189,7 +208,7 @@ export async function applyEvent(
       return subscriptionChanged(
         db,
         event.data.object,
-        { created: event.created, rank: eventRank(event.type) },
+        { id: event.id, created: event.created, rank: eventRank(event.type) },
         catalogue,
       );
     case 'invoice.paid':

@@ -62,6 +62,8 @@ export interface PlanRow extends SubscriptionRow {
   price_cents: number | null;
   currency: string | null;
   cancel_at_period_end: boolean;
+  /** When we first saw it: the plan's start, from which its quarterly visits are counted. */
+  created_at: Date | null;
 }
 
 /**
@@ -71,7 +73,7 @@ export interface PlanRow extends SubscriptionRow {
 export function planRows(db: Db, userId: string): Promise<PlanRow[]> {
   return db.query<PlanRow>(
     `select id, stripe_customer_id, tier, status, current_period_end, cancel_at_period_end, billing_period, price_cents,
-            currency
+            currency, created_at
      from subscriptions where user_id = $1 and duplicate_of is null`,
     [userId],
   );

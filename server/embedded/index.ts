@@ -12,6 +12,7 @@ import type { Route } from '../../functions/_lib/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
 import { createDevLeadsHandler } from './leads-page.ts';
 import { openMailbox } from './mailbox/index.ts';
+import { startLocalSmtp, type LocalSmtp } from './mailbox/smtp.ts';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.ts';
 
 /** What the embedded routes run on. */
@@ -69,6 +70,19 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
     { path: '/_dev/leads', match: 'exact', handler: leads },
     { path: '/_dev/leads.json', match: 'exact', handler: leads },
   ];
+}
+
+/**
+ * The local SMTP server feeding the mailbox, unless SMTP_URL names another one: sets SMTP_URL
+ * (and MAIL_FROM, when unset) for the functions' mail outbox. Null when SMTP_URL was already set.
+ */
+export async function embeddedSmtp(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<LocalSmtp | null> {
+  if (env['SMTP_URL']?.trim()) return null;
+  const mailbox = await openMailbox(db);
+  const smtp = await startLocalSmtp((mail) => mailbox.receive(mail));
+  env['SMTP_URL'] = smtp.url;
+  env['MAIL_FROM'] ??= '"Springfield Home Maintenance" <help@springfieldhome.example>';
+  return smtp;
 }
 
 /**

@@ -42,7 +42,7 @@ ${leads.map(rowHtml).join('\n')}
     title: `Local leads (${leads.length})`,
     wide: true,
     content: `<h1>Local leads</h1>
-<p class="muted">Leads stored by this server, newest first (up to ${PAGE_SIZE}). With no webhook configured they stay here
+<p class="muted">Leads and owner events (kind <code>order</code>: paid bookings, plans started, changed or cancelled, refunds) stored by this server, newest first (up to ${PAGE_SIZE}). With no webhook configured they stay here
 ("unconfigured"); <code>npm run leads:export</code> writes all of them as CSV. <a href="/_dev/leads.json">As JSON</a></p>
 <section>
 ${list}

@@ -8,6 +8,7 @@ import { startFreshServer, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { PASSWORD, signUp, signUpAndIn } from './customer';
 import { holdRequests } from './network';
+import { bookingVisit } from '../support/visit';
 
 const NEW_PASSWORD = 'a-brand-new-one-2';
 const RESET_NOTICE =
@@ -182,7 +183,7 @@ test.describe('getting back into an account', () => {
     const token = await storedAccessToken(page);
     const checkout = await page.request.post('/api/create-payment-checkout', {
       headers: { Authorization: `Bearer ${token}` },
-      data: { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
+      data: { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' }, visit: bookingVisit() },
     });
     expect(checkout.status()).toBe(200);
     await page.goto(((await checkout.json()) as { url: string }).url);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
+import { fillVisit } from './visit-fields';
 
 test.describe('checkout', () => {
   test('an anonymous visitor pressing Subscribe goes to sign in', async ({ page }) => {
@@ -73,6 +74,7 @@ test.describe('checkout', () => {
     const card = page.locator('#booking');
     await card.getByRole('radio', { name: /^Premium/ }).check();
     await expect(card.locator('output')).toHaveText('$30.00');
+    await fillVisit(card);
     const popup = page.waitForEvent('popup');
     await card.getByRole('button', { name: /Book & Pay/ }).click();
     const checkout = await popup;

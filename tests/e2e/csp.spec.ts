@@ -13,6 +13,7 @@ import { STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { signUpAndIn } from './customer';
 import { downloadGuide, GUIDES } from './lead-dialog';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
+import { fillVisit } from './visit-fields';
 
 const DIST = join(import.meta.dirname, '../../dist');
 
@@ -93,6 +94,7 @@ test('a signed-in customer: account page, header menu, checkout and payment succ
   await page.keyboard.press('Escape');
 
   await page.goto('/services/air-filter-replacement');
+  await fillVisit(page.locator('#booking'));
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: /Book & Pay/ }).click();
   const checkout = await popup;

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { testVisit } from '../../src/features/checkout/webhook-test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 
@@ -40,15 +41,17 @@ test('all eight test buttons start their checkouts with the payloads of docs/pro
     await expect(page.getByRole('status').filter({ hasText: message })).toBeVisible();
     await expect(page.getByRole('button', { name })).toBeEnabled();
   }
+  // Each service test books the business's own address for the first bookable day.
+  const visit = testVisit();
   expect(requests).toEqual([
     { planType: 'lite' },
     { planType: 'full' },
-    { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
-    { serviceType: 'dryer-vent-cleaning', options: {} },
-    { serviceType: 'light-bulb-replacement', options: {} },
-    { serviceType: 'refrigerator-filters', options: {} },
-    { serviceType: 'smoke-detector-batteries', options: { additionalDetectors: 2 } },
-    { serviceType: 'vacuum-cleanout', options: { ventCount: 3 } },
+    { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' }, visit },
+    { serviceType: 'dryer-vent-cleaning', options: {}, visit },
+    { serviceType: 'light-bulb-replacement', options: {}, visit },
+    { serviceType: 'refrigerator-filters', options: {}, visit },
+    { serviceType: 'smoke-detector-batteries', options: { additionalDetectors: 2 }, visit },
+    { serviceType: 'vacuum-cleanout', options: { ventCount: 3 }, visit },
   ]);
 });
 

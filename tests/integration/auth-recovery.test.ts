@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_ENDED } from '../../functions/_lib/auth.ts';
 import { mailsTo, startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 let server: TestServer;
 const { supabase, mailedLink, mailedCode, confirmedUser, call } = authClient(() => server);
@@ -418,7 +419,7 @@ describe('billing actions refuse an ended session; reading the account does not 
     await client.auth.signOut({ scope: 'global' });
     for (const [path, body] of [
       ['/api/customer-portal', {}],
-      ['/api/create-payment-checkout', { serviceType: 'air-filter-replacement' }],
+      ['/api/create-payment-checkout', { serviceType: 'air-filter-replacement', visit: bookingVisit() }],
       ['/api/create-subscription-checkout', { planType: 'lite' }],
     ] as const) {
       expect(await billing(path, session.access_token, body), path).toEqual({ status: 401, error: SESSION_ENDED });

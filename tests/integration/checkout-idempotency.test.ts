@@ -14,6 +14,7 @@ import {
   type Stack,
   type TokenIssuer,
 } from './support/stripe-stack.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 let issuer: TokenIssuer;
 let stack: Stack;
@@ -51,7 +52,11 @@ const ordersOf = (userId: string) =>
 describe('checkout sessions are created once per click', { timeout: 60_000 }, () => {
   test('a double click on Book & Pay opens one session and records one order', async () => {
     const user = { id: randomUUID(), email: 'double.click@example.com' };
-    const body = { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } };
+    const body = {
+      serviceType: 'air-filter-replacement',
+      options: { filterQuality: 'premium' },
+      visit: bookingVisit(),
+    };
     const [first, second] = await doubleClick('/api/create-payment-checkout', user, body);
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
@@ -63,6 +68,7 @@ describe('checkout sessions are created once per click', { timeout: 60_000 }, ()
     const [other] = await doubleClick('/api/create-payment-checkout', user, {
       serviceType: 'air-filter-replacement',
       options: { filterQuality: 'standard' },
+      visit: bookingVisit(),
     });
     expect(other.body.url).not.toBe(first.body.url);
     expect(await ordersOf(user.id)).toHaveLength(2);

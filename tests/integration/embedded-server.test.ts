@@ -8,6 +8,7 @@ import { openPGlite } from '../../functions/_lib/db.ts';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server.ts';
 import { mailsTo } from './harness.ts';
 import { payCheckout, waitFor } from './support/stripe-stack.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 describe('embedded default, end to end', () => {
   let dataDir = '';
@@ -86,6 +87,7 @@ describe('embedded default, end to end', () => {
     const booking = await call('/api/create-payment-checkout', token, {
       serviceType: 'air-filter-replacement',
       options: { filterQuality: 'premium' },
+      visit: bookingVisit(),
     });
     expect(booking.status).toBe(200);
     const bookingPaid = await payCheckout(((await booking.json()) as { url: string }).url);

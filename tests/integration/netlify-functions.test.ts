@@ -28,6 +28,7 @@ import {
 } from './support/stripe-stack.ts';
 import { TEST_ENGINE, testDbUrl } from './support/test-db.ts';
 import { startWebhookSink, type WebhookSink } from './support/webhook-sink.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION_FILES = [
@@ -83,6 +84,10 @@ async function productionEnv(dir = dataDir): Promise<NodeJS.ProcessEnv> {
     STRIPE_API_URL: stack.origin,
     CONTACT_WEBHOOK_URL: `${contactSink.origin}/contact`,
     LEAD_WEBHOOK_URL: `${leadSink.origin}/lead`,
+    ORDER_WEBHOOK_URL: `${leadSink.origin}/order`,
+    // Nothing listens there: e-mails wait in the mail outbox.
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
   };
   if (!databaseUrl) env['NETLIFY_RUNNER_PGLITE'] = dir;
   return env;
@@ -175,7 +180,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       file: 'create-payment-checkout.ts',
       method: 'POST',
       path: '/api/create-payment-checkout',
-      ...bearer(token, { serviceType: 'dryer-vent-cleaning' }),
+      ...bearer(token, { serviceType: 'dryer-vent-cleaning', visit: bookingVisit() }),
     },
     {
       file: 'create-subscription-checkout.ts',
@@ -241,10 +246,17 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   });
   expect(body(13)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
 
-  // The scheduled outbox delivered both stored leads, each to its own webhook.
+  // The scheduled outbox delivered both stored leads, each to its own webhook, and the owner's
+  // event of the plan the signed event started (docs/product.md#owner-events).
   expect(contactSink.accepted().map((r) => [r.path, r.body['email']])).toEqual([['/contact', 'pat@example.com']]);
-  expect(leadSink.accepted().map((r) => [r.path, r.body['downloadType']])).toEqual([
+  expect(
+    leadSink
+      .accepted()
+      .map((r) => [r.path, r.body['downloadType'] ?? r.body['event']])
+      .sort(),
+  ).toEqual([
     ['/lead', 'Air Filter Replacement Checklist'],
+    ['/order', 'plan.started'],
   ]);
 
   // Netlify applies no configured header to a function's answer: each function sends its own.

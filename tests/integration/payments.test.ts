@@ -19,6 +19,7 @@ import {
   type Stack,
   type TokenIssuer,
 } from './support/stripe-stack.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 const alice = { id: randomUUID(), email: 'alice@example.com' };
 const bob = { id: randomUUID(), email: 'bob@example.com' };
@@ -134,14 +135,27 @@ describe('payment functions', { timeout: 60_000 }, () => {
   });
 
   test.each([
-    ['/api/create-payment-checkout', { serviceType: 'gutter-cleaning' }, 'serviceType'],
-    ['/api/create-payment-checkout', { serviceType: 'vacuum-cleanout', options: { ventCount: 21 } }, 'ventCount'],
+    ['/api/create-payment-checkout', { serviceType: 'gutter-cleaning', visit: bookingVisit() }, 'serviceType'],
     [
       '/api/create-payment-checkout',
-      { serviceType: 'air-filter-replacement', options: { filterQuality: 'gold' } },
+      { serviceType: 'vacuum-cleanout', options: { ventCount: 21 }, visit: bookingVisit() },
+      'ventCount',
+    ],
+    [
+      '/api/create-payment-checkout',
+      { serviceType: 'air-filter-replacement', options: { filterQuality: 'gold' }, visit: bookingVisit() },
       'filterQuality',
     ],
-    ['/api/create-payment-checkout', { serviceType: 'vacuum-cleanout', options: 'many' }, 'options'],
+    [
+      '/api/create-payment-checkout',
+      { serviceType: 'vacuum-cleanout', options: 'many', visit: bookingVisit() },
+      'options',
+    ],
+    [
+      '/api/create-payment-checkout',
+      { serviceType: 'vacuum-cleanout', visit: { ...bookingVisit(), zip: '64101' } },
+      'visit.zip',
+    ],
     ['/api/create-payment-checkout', {}, 'serviceType'],
     ['/api/create-subscription-checkout', { planType: 'gold' }, 'planType'],
     ['/api/create-subscription-checkout', {}, 'planType'],
@@ -239,6 +253,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
       serviceType: 'air-filter-replacement',
       options: { filterQuality: 'premium', ventCount: 9 },
       amount: 1,
+      visit: bookingVisit(),
     });
     expect(res.status).toBe(200);
     const sessionId = sessionIdOf(res.body['url']);
@@ -279,7 +294,10 @@ describe('payment functions', { timeout: 60_000 }, () => {
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     // An abandoned checkout leaves a pending order that the account does not list.
-    const pending = await call('/api/create-payment-checkout', alice, { serviceType: 'vacuum-cleanout' });
+    const pending = await call('/api/create-payment-checkout', alice, {
+      serviceType: 'vacuum-cleanout',
+      visit: bookingVisit(),
+    });
     expect(pending.status).toBe(200);
 
     const mine = await account(alice);
@@ -299,6 +317,21 @@ describe('payment functions', { timeout: 60_000 }, () => {
       },
       refundedPlans: [],
       planDetails: null,
+      // The plan's first visit (we call to set it), then the booking's requested window.
+      visits: [
+        {
+          orderNumber: paid[0]?.order_number,
+          description: 'Autopilot Lite quarterly visit',
+          when: 'First visit: we call you within 24 hours of signing up to set the day',
+          address: null,
+        },
+        {
+          orderNumber: paid[1]?.order_number,
+          description: 'Air Filter Replacement (Premium filter)',
+          when: expect.stringMatching(/^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will call/),
+          address: '1 Test Street, Springfield, MO 65804',
+        },
+      ],
       orders: [
         {
           orderNumber: paid[1]?.order_number,

@@ -26,6 +26,10 @@ const PRODUCTION = {
   // Nothing listens there: the outbox's attempts fail and wait, and no lead leaves this machine.
   CONTACT_WEBHOOK_URL: 'http://127.0.0.1:9/contact',
   LEAD_WEBHOOK_URL: 'http://127.0.0.1:9/lead',
+  ORDER_WEBHOOK_URL: 'http://127.0.0.1:9/order',
+  // Nothing listens there either: e-mails wait in the mail outbox.
+  SMTP_URL: 'smtp://127.0.0.1:9',
+  MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
 };
 
 /**
@@ -53,6 +57,9 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
       "  - STRIPE_WEBHOOK_SECRET is missing: the signing secret of the site's webhook endpoint in the Stripe dashboard, whsec_...",
       "  - CONTACT_WEBHOOK_URL is missing: the automation tool's webhook for contact-form leads",
       "  - LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads",
+      "  - ORDER_WEBHOOK_URL is missing: the automation tool's webhook for paid bookings, plan changes and refunds",
+      "  - SMTP_URL is missing: the mail provider's SMTP address with its credentials, e.g. smtps://user:password@smtp.example.com:465",
+      '  - MAIL_FROM is missing: the sender of customer e-mails, e.g. "Springfield Home Maintenance" <help@example.com>',
       'See "Environment variables" in README.md and docs/deploy.md.',
     ]);
     expect(output).not.toContain('sk_live_realKeyThatMustNotBePrinted');

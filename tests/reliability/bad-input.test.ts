@@ -40,6 +40,7 @@ import {
   tempDataDir,
   type ServerProcess,
 } from '../support/server.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 /** Cases per endpoint: batches of BATCH run concurrently, RUNS batches. */
 const BATCH = 10;
@@ -104,6 +105,7 @@ beforeAll(async () => {
   const subscriptionId = (await stripeGet(`/v1/subscriptions?customer=${customerId}`)).data[0]?.id ?? '';
   const openSession = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
     serviceType: 'dryer-vent-cleaning',
+    visit: bookingVisit(),
   });
   const portal = await checkoutUrl(origin, '/api/customer-portal', customer.accessToken, {});
   stripeIds = {
@@ -397,6 +399,7 @@ describe('functions under /api', () => {
           valid: fc
             .record({
               serviceType: text(['air-filter-replacement', 'vacuum-cleanout', 'smoke-detector-batteries']),
+              visit: fc.constant(bookingVisit()),
               options: fc.oneof(
                 fc.record({
                   filterQuality: storableJunk.filter(
@@ -420,7 +423,7 @@ describe('functions under /api', () => {
                 (body.serviceType === 'air-filter-replacement') === 'filterQuality' in body.options &&
                 (body.serviceType === 'vacuum-cleanout') === 'ventCount' in body.options,
             ),
-          required: { serviceType: 'string' },
+          required: { serviceType: 'string', visit: 'object' },
           optional: { options: 'object' },
           maxBytes: 16 * 1024,
           headers: auth(),

@@ -24,6 +24,7 @@ import {
   type ServerProcess,
 } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 /** A stand-in for the automation tool that notes every lead it is sent, even one it never answers. */
 interface Sink {
@@ -134,6 +135,7 @@ describe('killed mid-checkout', () => {
     const pat = await customer('between');
     const url = await checkoutUrl(origin, '/api/create-payment-checkout', pat.accessToken, {
       serviceType: 'dryer-vent-cleaning',
+      visit: bookingVisit(),
     });
     await kill('after checkout session created, before payment');
     tally.tried += 1;
@@ -152,6 +154,7 @@ describe('killed mid-checkout', () => {
       const attempt = callFunction(origin, '/api/create-payment-checkout', sam.accessToken, {
         serviceType: 'vacuum-cleanout',
         options: { ventCount: 2 },
+        visit: bookingVisit(),
       }).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
       await kill(`during create-payment-checkout (+${delayMs} ms)`);
@@ -160,6 +163,7 @@ describe('killed mid-checkout', () => {
       const url = await checkoutUrl(origin, '/api/create-payment-checkout', sam.accessToken, {
         serviceType: 'vacuum-cleanout',
         options: { ventCount: 2 },
+        visit: bookingVisit(),
       });
 
       // Now the payment form is submitted and the server dies under it.

@@ -12,6 +12,7 @@ import { report } from './support/figures.ts';
 import { closeAgents } from './support/http.ts';
 import { startFreshServer, type ServerProcess } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 const SECONDS = Number(process.env['RELIABILITY_LOAD_SECONDS'] ?? (process.env['CI'] ? 10 : 60));
 const ARTICLE = '/blog/air-filter-replacement-guide';
@@ -81,7 +82,11 @@ test(`200 connections on an article and 50 on the functions for ${SECONDS} s: no
         {
           method: 'POST',
           headers: json,
-          body: JSON.stringify({ serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } }),
+          body: JSON.stringify({
+            serviceType: 'air-filter-replacement',
+            options: { filterQuality: 'premium' },
+            visit: bookingVisit(),
+          }),
           onResponse: (status, body) => {
             if (status === 200)
               answered.push(new URL((JSON.parse(body) as { url: string }).url).pathname.split('/').pop() ?? '');

@@ -14,6 +14,7 @@ import { report, Tally } from './support/figures.ts';
 import { closeAgents, send } from './support/http.ts';
 import { EMBEDDED_STRIPE_KEY, startFreshServer, type ServerProcess } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
+import { bookingVisit } from '../support/visit.ts';
 
 const DAY = 86_400;
 
@@ -376,6 +377,7 @@ describe('prices come from the server', () => {
           ...top,
           serviceType,
           options: { ...inner, ...options },
+          visit: bookingVisit(),
         });
         tally.tried += 1;
         const id = new URL(url).pathname.split('/').pop() ?? '';
@@ -399,6 +401,7 @@ describe('prices come from the server', () => {
     const url = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
       serviceType: 'dryer-vent-cleaning',
       amount: 1,
+      visit: bookingVisit(),
     });
     const paid = await payCheckout(url, { amount: '1', amount_total: '1', unit_amount: '1', price: 'price_free' });
     expect(paid.status).toBe(303);

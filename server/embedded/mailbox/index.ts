@@ -9,7 +9,8 @@ import { handler, HttpError, isUnstorableText, json, type Handler } from '../../
 import { devPageResponse } from '../dev-page.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
-import { linksIn, renderMailboxPage, type StoredMail } from './page.ts';
+import { linksIn, renderMailboxPage, type StoredAttachment, type StoredMail } from './page.ts';
+import type { ReceivedMail } from './smtp.ts';
 
 export type { StoredMail } from './page.ts';
 
@@ -19,6 +20,8 @@ export interface Mailbox extends Mailer {
   list(filter?: { to?: string; limit?: number }): Promise<StoredMail[]>;
   /** GET handler for /_dev/mail and /_dev/mail.json. */
   handler: Handler;
+  /** Stores a message received by the local SMTP server; a Message-ID already stored is dropped. */
+  receive(mail: ReceivedMail): Promise<void>;
 }
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -29,6 +32,8 @@ interface MessageRow {
   to_address: string;
   subject: string;
   text_body: string;
+  html_body: string | null;
+  attachments: StoredAttachment[];
   sent_at: Date;
 }
 
@@ -47,7 +52,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
 
   async function list({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
     const rows = await db.query<MessageRow>(
-      `select id, to_address, subject, text_body, sent_at from emulator_mail.messages
+      `select id, to_address, subject, text_body, html_body, attachments, sent_at from emulator_mail.messages
         where $1::text is null or to_address = $1 order by sent_at desc, id desc limit $2`,
       [to?.toLowerCase() ?? null, limit],
     );
@@ -56,6 +61,8 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
       to: row.to_address,
       subject: row.subject,
       text: row.text_body,
+      html: row.html_body,
+      attachments: row.attachments,
       links: linksIn(row.text_body),
       sentAt: row.sent_at.toISOString(),
     }));
@@ -69,6 +76,23 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
       );
     },
     list,
+    async receive(mail: ReceivedMail) {
+      for (const to of mail.to) {
+        await db.query(
+          `insert into emulator_mail.messages (to_address, subject, text_body, html_body, attachments, message_id, sent_at)
+           values ($1, $2, $3, $4, $5::jsonb, $6, $7) on conflict (message_id) do nothing`,
+          [
+            to.toLowerCase(),
+            mail.subject,
+            mail.text,
+            mail.html,
+            JSON.stringify(mail.attachments),
+            mail.messageId ? `${mail.messageId} ${to.toLowerCase()}` : null,
+            new Date(now()),
+          ],
+        );
+      }
+    },
     handler: handler(['GET', 'HEAD'], async (req) => {
       const url = new URL(req.url);
       const to = url.searchParams.get('to') ?? undefined;

@@ -1,12 +1,23 @@
 /** The HTML of the local mailbox page: every mail, newest first, with its links clickable. */
 import { escapeHtml, formatUtc, renderDevPage } from '../dev-page.ts';
 
+/** A file that came with a mail: text kept as text (a calendar file), anything else as base64. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  content: string;
+}
+
 /** A mail as the mailbox lists it. */
 export interface StoredMail {
   id: number;
   to: string;
   subject: string;
   text: string;
+  /** The HTML body of a mail sent over SMTP, if it had one. */
+  html: string | null;
+  attachments: StoredAttachment[];
   /** The http(s) links in the text, in order (what tests follow). */
   links: string[];
   sentAt: string;
@@ -36,6 +47,11 @@ function mailHtml(mail: StoredMail): string {
   <h2>${escapeHtml(mail.subject)}</h2>
   <p class="muted">To <strong>${escapeHtml(mail.to)}</strong> · <time datetime="${escapeHtml(mail.sentAt)}">${formatUtc(mail.sentAt)}</time></p>
   <p class="text">${bodyHtml(mail.text)}</p>
+  ${
+    mail.attachments.length
+      ? `<p class="muted">Attached: ${mail.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType.split(';')[0] ?? '')}, ${a.size} bytes)`).join(', ')}</p>`
+      : ''
+  }
 </article>`;
 }
 
@@ -48,7 +64,7 @@ export function renderMailboxPage(mails: readonly StoredMail[]): string {
     title: `Local mailbox (${mails.length})`,
     content: `<div class="stack">
 <h1>Local mailbox</h1>
-<p class="muted">Mail sent by the local auth emulator, newest first. Nothing leaves this machine. <a href="/_dev/mail.json">As JSON</a></p>
+<p class="muted">Mail sent by the local auth emulator and, over the local SMTP server, by the site itself, newest first. Nothing leaves this machine. <a href="/_dev/mail.json">As JSON</a></p>
 ${list}
 </div>`,
   });

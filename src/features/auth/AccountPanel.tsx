@@ -14,6 +14,7 @@ import AccountPlanDetails from './AccountPlanDetails';
 import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
+import AccountVisits from './AccountVisits';
 import { $auth, $subscription, checkSubscription, startAuth, verifySession } from './store';
 
 export default function AccountPanel() {
@@ -79,6 +80,7 @@ export default function AccountPanel() {
       )}
       <AccountQuickActions subscribed={subscription.subscribed} />
       <AccountSecurity sessionId={sessionIdOf(token).slice(0, SESSION_ID_LENGTH)} />
+      {loaded && <AccountVisits summary={loaded} />}
       <AccountOrders summary={summary} />
     </div>
   );

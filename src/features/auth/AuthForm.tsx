@@ -14,6 +14,7 @@ import AuthMessage from './AuthMessage';
 import AuthPostForm from './AuthPostForm';
 import { useHydrated } from './hooks';
 import { resendConfirmation } from './recovery';
+import { returnPath } from './return-path';
 import PrivacyNote from '@/components/PrivacyNote';
 import { $auth, signIn, signUp, startAuth } from './store';
 
@@ -39,7 +40,7 @@ export default function AuthForm() {
     void startAuth();
   }, []);
   useEffect(() => {
-    if (auth.status === 'signed-in' && !busy) window.location.replace('/');
+    if (auth.status === 'signed-in' && !busy) window.location.replace(returnPath(window.location.search) ?? '/');
   }, [auth.status, busy]);
 
   function toggleMode() {
@@ -89,7 +90,7 @@ export default function AuthForm() {
       setUnconfirmed(refused.code === 'email_not_confirmed');
       return;
     }
-    window.location.assign('/account');
+    window.location.assign(returnPath(window.location.search) ?? '/account');
   }
 
   const field = (name: keyof AuthFields, label: string, type: 'email' | 'password' | 'text', autoComplete: string) => (

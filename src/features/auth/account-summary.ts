@@ -40,11 +40,25 @@ export interface RefundedPlan {
   refundedAt: string;
 }
 
+/** A visit to come (docs/product.md#account-page): a booking's requested window, or a plan's next visit. */
+export interface AccountVisit {
+  /** The order it was bought with, when known. */
+  orderNumber: string | null;
+  /** "Air Filter Replacement (Premium filter)", "Autopilot Full quarterly visit". */
+  description: string;
+  /** When, in words: the requested day and window, or the plan's next visit and preferred time. */
+  when: string;
+  /** The service address, when known. */
+  address: string | null;
+}
+
 /** The answer of GET /api/account. */
 export interface AccountSummary {
   subscription: AccountPlan | null;
   refundedPlans: RefundedPlan[];
   planDetails: PlanDetails | null;
+  /** Visits to come, soonest first. */
+  visits: AccountVisit[];
   orders: AccountOrder[];
 }
 

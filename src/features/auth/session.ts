@@ -4,6 +4,7 @@
  * /auth sends a signed-in visitor on before its script loads. Only a hint: what acts on the
  * account verifies the session with the auth server.
  */
+import { returnPath } from './return-path';
 
 /** What this browser holds: no session, one whose access token has expired (it may still refresh), or a live one. */
 export type StoredSessionState = 'none' | 'expired' | 'live';
@@ -41,13 +42,14 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getI
 }
 
 /**
- * The inline script /auth carries: with a live stored session, go to `destination` at once,
- * before the sign-in script loads (docs/product.md#sign-in). Blocked storage leaves the page as is.
+ * The inline script /auth carries: with a live stored session, go to the page `?return=` names
+ * (returnPath), else `destination`, at once, before the sign-in script loads
+ * (docs/product.md#sign-in). Blocked storage leaves the page as is.
  */
 export function leaveIfSignedInScript(destination: string): string {
   return (
     `try{if((${storedSessionState.toString()})(localStorage,Date.now())==='live')` +
-    `location.replace(${JSON.stringify(destination)})}catch{}`
+    `location.replace((${returnPath.toString()})(location.search)||${JSON.stringify(destination)})}catch{}`
   );
 }
 

@@ -7,6 +7,7 @@
  * supabase-js loads only when a checkout starts.
  */
 import type { BookingOptions, ServiceType } from './pricing';
+import type { Visit } from './visit';
 import type { BillingPeriod, PlanType } from '@/features/plans/plans';
 
 /** The message of docs/product.md#starting-a-checkout for a failed checkout that gave no reason. */
@@ -78,9 +79,13 @@ export function startSubscriptionCheckout(
   return requestCheckout('/api/create-subscription-checkout', { planType, ...choice });
 }
 
-/** Starts the payment checkout of a one-time service; the server prices it. A failure is alerted. */
-export async function startPaymentCheckout(serviceType: ServiceType, options: BookingOptions): Promise<void> {
-  const outcome = await requestCheckout('/api/create-payment-checkout', { serviceType, options });
+/** Starts the payment checkout of a one-time service and its visit; the server prices it. A failure is alerted. */
+export async function startPaymentCheckout(
+  serviceType: ServiceType,
+  options: BookingOptions,
+  visit: Visit,
+): Promise<void> {
+  const outcome = await requestCheckout('/api/create-payment-checkout', { serviceType, options, visit });
   if (outcome.kind === 'failed' || outcome.kind === 'has-plan') window.alert(outcome.message);
 }
 

@@ -17,15 +17,27 @@ export interface SecondPlanNotice {
   refunded: boolean;
 }
 
+/** What /api/order says was bought (docs/product.md#payment-success). */
+export interface Purchase {
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** A booking's service address and requested day and window; null for a plan. */
+  address: string | null;
+  requested: string | null;
+}
+
 /**
  * Reads the checkout's order until it is settled (paid, refunded or expired) or `ORDER_WATCH_MS` has
  * passed, calling `onSecondPlan` each time it reports a second plan (first pending refund, then
- * done). Failures are only logged: the confirmation already shown stands.
+ * done) and `onPurchase` with what was bought. Failures are only logged: the confirmation already
+ * shown stands.
  */
 export async function watchOrder(
   sessionId: string,
   accessToken: string,
   onSecondPlan: (notice: SecondPlanNotice) => void,
+  onPurchase: (purchase: Purchase) => void = () => {},
 ): Promise<void> {
   const deadline = Date.now() + ORDER_WATCH_MS;
   for (;;) {
@@ -34,7 +46,12 @@ export async function watchOrder(
         headers: { Authorization: `Bearer ${accessToken}` },
       });
       if (res.ok) {
-        const order = (await res.json()) as { status: string; secondPlan: SecondPlanNotice | null };
+        const order = (await res.json()) as {
+          status: string;
+          secondPlan: SecondPlanNotice | null;
+          purchase?: Purchase;
+        };
+        if (order.purchase) onPurchase(order.purchase);
         if (order.secondPlan) onSecondPlan(order.secondPlan);
         if (order.status !== 'pending' && (!order.secondPlan || order.secondPlan.refunded)) return;
       } else if (res.status !== 404) {

@@ -5,6 +5,8 @@
  */
 import * as z from 'zod/mini';
 import { BILLING_PERIODS } from '../plans/plans.ts';
+import type { AreaList } from '../service-area/area.ts';
+import { visitSchema } from './visit.ts';
 
 /**
  * POST /api/create-subscription-checkout: the plan, how it is paid (monthly when not named, as the
@@ -16,8 +18,14 @@ export const subscriptionCheckoutRequest = z.object({
   planRequestId: z.optional(z.uuid('planRequestId must be the id the plan request was stored under')),
 });
 
-/** POST /api/create-payment-checkout; serviceType and options are checked by the pricing module. */
-export const paymentCheckoutRequest = z.object({
-  serviceType: z.string('serviceType must be a string'),
-  options: z.optional(z.record(z.string(), z.unknown(), 'options must be an object')),
-});
+/**
+ * POST /api/create-payment-checkout; serviceType and options are checked by the pricing module,
+ * the visit by its own schema, against the service area and the days bookable from `today`.
+ */
+export function paymentCheckoutRequest(area: AreaList, today: string) {
+  return z.object({
+    serviceType: z.string('serviceType must be a string'),
+    options: z.optional(z.record(z.string(), z.unknown(), 'options must be an object')),
+    visit: visitSchema(area, today),
+  });
+}

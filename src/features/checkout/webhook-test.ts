@@ -7,6 +7,26 @@ import { toast } from '@/features/toast/store';
 import { planName, type PlanType } from '@/features/plans/plans';
 import type { BookingOptions, ServiceType } from './pricing';
 import { currentAccessToken } from './checkout-client';
+import { bookableDays, businessToday, type Visit } from './visit';
+import { SITE } from '@/site';
+
+/**
+ * The visit every service test books: the business's own address, on the first bookable day, so
+ * a test order is recognisable in the owner's tool.
+ */
+export function testVisit(today: string = businessToday()): Visit {
+  const day = bookableDays(today)[0];
+  if (!day) throw new Error('No bookable day ahead');
+  return {
+    street: SITE.address.street,
+    city: SITE.area.city,
+    zip: SITE.address.postalCode,
+    phone: SITE.phone.display,
+    date: day.date,
+    window: day.windows[0] ?? 'morning',
+    notes: 'Webhook test order: no visit needed.',
+  };
+}
 
 /** The test payloads of docs/product.md#webhook-test-page. */
 export const SERVICE_TESTS: readonly { serviceType: ServiceType; options: BookingOptions }[] = [
@@ -74,7 +94,10 @@ export function initWebhookTests(root: Document): void {
     button.addEventListener('click', () =>
       run(button, async () => {
         try {
-          const url = await post('/api/create-payment-checkout', await currentAccessToken(), test);
+          const url = await post('/api/create-payment-checkout', await currentAccessToken(), {
+            ...test,
+            visit: testVisit(),
+          });
           if (url) window.open(url, '_blank', 'noopener');
           toast({ title: `${test.serviceType} webhook should be triggered!` });
         } catch (error) {

@@ -27,39 +27,15 @@ import { SEASONS } from '@/features/schedule-calculator/seasons';
 import { formatUsd } from '@/lib/format';
 import { GuideWriter } from '@/lib/pdf-writer';
 import { SITE } from '@/site';
+import type { GuidePdf } from './guides';
+
+export { GUIDE_PDFS, guidePdfPath, type GuidePdf } from './guides';
 
 /** The change guide's steps and what the job needs, from the article's frontmatter. */
 export interface ChecklistSource {
   readonly supplies: readonly string[];
   readonly tools: readonly string[];
   readonly steps: readonly { name: string; text: string }[];
-}
-
-/** One downloadable guide: its address under /downloads, the lead form's downloadType and its title. */
-export interface GuidePdf {
-  readonly slug: 'air-filter-checklist' | 'air-filter-schedule' | 'diy-vs-professional';
-  readonly downloadType: string;
-  readonly title: string;
-}
-
-/** The guides, as the lead dialogs name them (docs/product.md#guide-downloads). */
-export const GUIDE_PDFS: readonly GuidePdf[] = [
-  {
-    slug: 'air-filter-checklist',
-    downloadType: 'Air Filter Replacement Checklist',
-    title: 'Air Filter Replacement Checklist',
-  },
-  { slug: 'air-filter-schedule', downloadType: 'Air Filter Schedule Guide', title: 'Air Filter Schedule Guide' },
-  {
-    slug: 'diy-vs-professional',
-    downloadType: 'DIY vs Professional Guide',
-    title: 'DIY vs Professional Air Filter Guide',
-  },
-];
-
-/** Where a guide's PDF is served: /downloads/<slug>.pdf. */
-export function guidePdfPath(slug: GuidePdf['slug']): string {
-  return `/downloads/${slug}.pdf`;
 }
 
 const FOOTER = `${SITE.name} - ${SITE.phone.display} - ${SITE.email}`;

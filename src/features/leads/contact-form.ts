@@ -12,6 +12,23 @@ export function preselectedService(search: string): string {
   return CONTACT_SERVICES.some((s) => s.value === value) ? value : '';
 }
 
+/**
+ * Fills in the home page's contact form from elsewhere on the page (the service-area check's "ask
+ * us anyway"): the service and the message, then moves to the form's first field. False when the
+ * page has no contact form.
+ */
+export function prefillContactForm(root: Document, prefill: { service: string; message: string }): boolean {
+  const form = root.querySelector<HTMLFormElement>('form[data-contact-form]');
+  if (!form) return false;
+  const select = form.querySelector<HTMLSelectElement>('select[name="service"]');
+  const message = form.querySelector<HTMLTextAreaElement>('textarea[name="message"]');
+  if (select) select.value = prefill.service;
+  if (message) message.value = prefill.message;
+  form.scrollIntoView({ block: 'start' });
+  form.querySelector<HTMLInputElement>('input[name="name"]')?.focus({ preventScroll: true });
+  return true;
+}
+
 /** Wires the contact form. */
 export function initContactForm(form: HTMLFormElement): void {
   const select = form.querySelector<HTMLSelectElement>('select[name="service"]');

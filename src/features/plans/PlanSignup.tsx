@@ -30,12 +30,15 @@ import {
 import BillingPicker from './BillingPicker';
 import RequestReceived from './RequestReceived';
 import SignupForm from './SignupForm';
+import type { AreaList } from '@/features/service-area/area';
 
 interface Props {
   planType: PlanType;
+  /** The service area's ZIP codes and towns, computed at build time: the address must lie in it. */
+  area?: AreaList;
 }
 
-export default function PlanSignup({ planType }: Props) {
+export default function PlanSignup({ planType, area }: Props) {
   const plan = getPlan(planType);
   const options = planPricing(plan);
   const key = draftKey(planType);
@@ -94,7 +97,7 @@ export default function PlanSignup({ planType }: Props) {
 
   async function send(form: HTMLFormElement) {
     if (sending === 'sending') return;
-    const checked = checkSignup(planType, period, fields);
+    const checked = checkSignup(planType, period, fields, area);
     setErrors(checked.errors);
     if (!checked.request) {
       setSending('idle');

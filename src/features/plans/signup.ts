@@ -4,6 +4,7 @@
  * Framework-free: the PlanSignup island and its screens call it.
  */
 import type { BillingPeriod, PlanPricing, PlanType } from './plans';
+import { areaZipProblem, type AreaList } from '@/features/service-area/area';
 import { planRequestErrors, planRequestSchema, type PlanRequest, type PlanRequestInput } from './plan-request';
 
 /** The form's own fields: the request without the plan and billing chosen before it. */
@@ -53,16 +54,20 @@ export interface SignupDraft {
 }
 
 /**
- * The form checked with the shared schema: the messages to show (none when valid), and either the
- * first field with a message, to focus, or the request to send.
+ * The form checked with the shared schema, and its ZIP code against the service area when `area`
+ * is given (docs/product.md#service-area-check): the messages to show (none when valid), and either
+ * the first field with a message, to focus, or the request to send.
  */
 export function checkSignup(
   planType: PlanType,
   period: BillingPeriod,
   fields: SignupFields,
+  area?: AreaList,
 ): { errors: SignupErrors; first?: keyof PlanRequest; request?: PlanRequest } {
   const input = { planType, billingPeriod: period, ...fields };
   const errors = planRequestErrors(input);
+  const outside = area && !errors.zip ? areaZipProblem(fields.zip, area) : null;
+  if (outside) errors.zip = outside;
   const first = Object.keys(errors)[0] as keyof PlanRequest | undefined;
   return first ? { errors, first } : { errors, request: planRequestSchema.parse(input) };
 }

@@ -36,6 +36,12 @@ function field(name: keyof CardInput, label: string, state: FormState, attribute
 ${error ? `<p class="field-error" id="${name}-error">${escapeHtml(error)}</p>` : ''}`;
 }
 
+/** The session's `custom_text.submit` message (a booking's visit), shown under the summary. */
+function submitMessage(session: SessionState['session']): string {
+  const message = (session['custom_text'] as { submit?: { message?: string } | null } | null)?.submit?.message;
+  return message ? `<p class="note">${escapeHtml(message)}</p>` : '';
+}
+
 /** The page body for an open session. */
 export function renderCheckout(state: SessionState, businessName: string, form: FormState): string {
   const { session, lineItems } = state;
@@ -74,6 +80,7 @@ export function renderCheckout(state: SessionState, businessName: string, form: 
 ${lines}
 </ul>
 <dl><dt>Total due today</dt><dd>${total}</dd></dl>
+${submitMessage(session)}
 </section>
 <section aria-labelledby="pay-heading">
 <h2 id="pay-heading">Pay with card</h2>

@@ -60,8 +60,27 @@ const ALLOWED = [
   'locale',
   'ui_mode',
   'payment_method_types',
+  'custom_text',
   'expand',
 ];
+
+/** `custom_text`: the submit message (Stripe's limit, 1200 characters); other positions are not emulated. */
+function customText(value: Parameters<typeof optionalHash>[0]): { submit: { message: string } | null } {
+  const hash = optionalHash(value, 'custom_text');
+  if (!hash) return { submit: null };
+  rejectUnknown(hash, ['submit'], 'custom_text');
+  const submit = optionalHash(hash['submit'], 'custom_text[submit]');
+  if (!submit) return { submit: null };
+  rejectUnknown(submit, ['message'], 'custom_text[submit]');
+  const message = optionalString(submit['message'], 'custom_text[submit][message]', 1200);
+  if (!message)
+    throw invalidParam(
+      'custom_text[submit][message]',
+      'Missing required param: custom_text[submit][message].',
+      'parameter_missing',
+    );
+  return { submit: { message } };
+}
 
 /** POST /v1/checkout/sessions */
 export async function createCheckoutSession({ db, params, now, origin }: ApiCall): Promise<StripeObject> {
@@ -131,7 +150,12 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
     created: now,
     currency: lineItems[0]?.price.currency ?? 'usd',
     custom_fields: [],
-    custom_text: { after_submit: null, shipping_address: null, submit: null, terms_of_service_acceptance: null },
+    custom_text: {
+      after_submit: null,
+      shipping_address: null,
+      submit: customText(params['custom_text']).submit,
+      terms_of_service_acceptance: null,
+    },
     customer: customerId,
     customer_creation: customerId ? null : (customerCreation ?? (mode === 'subscription' ? 'always' : 'if_required')),
     customer_details: null,

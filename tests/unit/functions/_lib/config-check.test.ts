@@ -21,6 +21,9 @@ const PRODUCTION = {
   STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
   CONTACT_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/contact/',
   LEAD_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/lead/',
+  ORDER_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/order/',
+  SMTP_URL: 'smtps://postmark-token:postmark-token@smtp.postmarkapp.com:465',
+  MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
 };
 
 describe('which mode an environment selects', () => {
@@ -54,7 +57,7 @@ describe('which mode an environment selects', () => {
     expect(report.mode).toBe('production');
     expect(report.selectedBy).toEqual([name]);
     expect(report.problems.every((p) => p.includes(' is missing: '))).toBe(true);
-    expect(report.problems.length).toBe(name === 'SUPABASE_URL' ? 8 : 7);
+    expect(report.problems.length).toBe(name === 'SUPABASE_URL' ? 11 : 10);
   });
 
   test('a complete production configuration has no problems', () => {
@@ -75,7 +78,7 @@ describe('which mode an environment selects', () => {
   test('forced production (Netlify) asks for everything even with nothing set', () => {
     const report = checkConfig({}, 'production');
     expect(report.mode).toBe('production');
-    expect(report.problems).toHaveLength(8);
+    expect(report.problems).toHaveLength(11);
     expect(describeProblems(report).split('\n')[0]).toBe('Production configuration is incomplete:');
   });
 });
@@ -137,6 +140,14 @@ describe('one clear line per malformed value', () => {
       'STRIPE_WEBHOOK_SECRET must be a webhook signing secret starting with whsec_',
     ],
     ['CONTACT_WEBHOOK_URL', 'http://hooks.example.com/x', 'CONTACT_WEBHOOK_URL must use https:// in production'],
+    ['ORDER_WEBHOOK_URL', 'http://hooks.example.com/x', 'ORDER_WEBHOOK_URL must use https:// in production'],
+    ['SMTP_URL', 'https://smtp.example.com', 'SMTP_URL must be an smtp:// or smtps:// URL, not https:'],
+    ['SMTP_URL', 'smtp.example.com:465', 'SMTP_URL must be an smtp:// or smtps:// URL, not smtp.example.com:'],
+    [
+      'MAIL_FROM',
+      'Springfield Home',
+      'MAIL_FROM must be an e-mail address, optionally with a name: "Name" <address@example.com>',
+    ],
   ] as const)('%s=%s', (name, value, line) => {
     expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([line]);
   });
@@ -216,7 +227,7 @@ describe('the text printed when the server refuses to start', () => {
       '  - PUBLIC_SUPABASE_URL is missing: the Supabase project URL, e.g. https://abcdefghijkl.supabase.co',
     );
     expect(lines.at(-1)).toBe('See "Environment variables" in README.md and docs/deploy.md.');
-    expect(lines).toHaveLength(9);
+    expect(lines).toHaveLength(12);
   });
 
   test('never prints a secret value', () => {

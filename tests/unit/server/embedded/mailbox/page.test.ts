@@ -17,9 +17,19 @@ describe('mailbox page', () => {
     expect(page).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(page).toContain('No mail yet.');
     const listed = renderMailboxPage([
-      { id: 1, to: 'a@b.co', subject: '<b>Hi</b>', text, links: [], sentAt: '2026-03-01T12:00:00.000Z' },
+      {
+        id: 1,
+        to: 'a@b.co',
+        subject: '<b>Hi</b>',
+        text,
+        html: null,
+        attachments: [{ filename: 'ORD-1.ics', contentType: 'text/calendar', size: 12, content: 'BEGIN:VCALENDAR' }],
+        links: [],
+        sentAt: '2026-03-01T12:00:00.000Z',
+      },
     ]);
     expect(listed).toContain('&#60;b&#62;Hi&#60;/b&#62;');
     expect(listed).toContain('2026-03-01 12:00:00 UTC');
+    expect(listed).toContain('Attached: ORD-1.ics (text/calendar, 12 bytes)');
   });
 });

@@ -56,6 +56,15 @@ describe('plan sign-up rules (docs/product.md#plan-sign-up-form)', () => {
     });
   });
 
+  test('with the service area, a ZIP code outside it is refused beside the field (docs/product.md#service-area-check)', () => {
+    const area = { zips: { [filled.zip]: 'Springfield' }, towns: ['Springfield'] };
+    expect(checkSignup('lite', 'monthly', filled, area).request).toBeDefined();
+    expect(checkSignup('lite', 'monthly', { ...filled, zip: '64101' }, area)).toEqual({
+      errors: { zip: expect.stringMatching(/^This ZIP code is outside our 25-mile service area/) },
+      first: 'zip',
+    });
+  });
+
   test('the chosen price follows the billing period (Autopilot Full: $59, $177, $630)', () => {
     const options = planPricing(getPlan('full'));
     expect(chosenPricing(options, 'monthly').price).toBe(59);

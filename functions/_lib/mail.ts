@@ -1,0 +1,117 @@
+/**
+ * Customer e-mails (docs/product.md#e-mails): stored in the mail outbox inside the transaction of
+ * their cause, once per event key, then sent by the outbox over SMTP with nodemailer, to SMTP_URL
+ * from MAIL_FROM. The embedded default points SMTP_URL at its local SMTP server
+ * (server/embedded/mailbox/smtp.ts), so the same code sends in both modes.
+ */
+import { createHash } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailContent } from '../../src/features/mail/messages.ts';
+import type { Db } from './db.ts';
+import { describe, type OutboxQueue } from './outbox.ts';
+
+/** What the mail outbox sends: the recipient and the message. */
+export interface QueuedMail extends MailContent {
+  to: string;
+}
+
+/** The kinds of customer e-mail. */
+export type MailKind = 'booking-confirmed' | 'plan-started' | 'plan-changed' | 'plan-cancelled' | 'guide';
+
+const MAIL_KINDS: readonly MailKind[] = [
+  'booking-confirmed',
+  'plan-started',
+  'plan-changed',
+  'plan-cancelled',
+  'guide',
+];
+
+const listeners = new Set<() => void>();
+
+/** Wakes the mail outbox: call after the transaction that queued mail commits. */
+export function announceMailQueued(): void {
+  for (const listener of listeners) listener();
+}
+
+/** SMTP_URL, if configured (the embedded default sets it to its local server). */
+export function smtpUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env['SMTP_URL']?.trim() || undefined;
+}
+
+/** The sender: MAIL_FROM, else the business's address (the embedded default). */
+export function mailFrom(env: NodeJS.ProcessEnv = process.env): string {
+  return env['MAIL_FROM']?.trim() || '"Springfield Home Maintenance" <help@springfieldhome.example>';
+}
+
+/**
+ * Stores an e-mail for sending inside the caller's transaction, once per `key` (the event it is
+ * about: a repeat stores nothing). The caller announces it after committing.
+ */
+export async function queueMail(tx: Db, key: string, kind: MailKind, mail: QueuedMail): Promise<void> {
+  await tx.query(
+    `insert into public.mail_outbox (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
+     on conflict (idempotency_key) do nothing`,
+    [kind, JSON.stringify(mail), smtpUrl() ? 'pending' : 'unconfigured', key],
+  );
+}
+
+/**
+ * The Message-ID of an event's e-mail: the same on every attempt, so a receiver (and the local
+ * mailbox) can drop the rare repeat of a send whose answer was lost.
+ */
+export function messageIdFor(key: string, from: string): string {
+  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+  return `<${createHash('sha256').update(key).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+let cached: { url: string; transport: Transporter } | undefined;
+
+function transportFor(url: string): Transporter {
+  if (cached?.url !== url) cached = { url, transport: nodemailer.createTransport(url) };
+  return cached.transport;
+}
+
+/** The mail outbox's queue: each e-mail sent over SMTP; an accepted message counts as delivered. */
+export function mailQueue(env: NodeJS.ProcessEnv = process.env): OutboxQueue {
+  return {
+    name: 'Mail outbox',
+    table: 'public.mail_outbox',
+    configuredKinds: () => (smtpUrl(env) ? [...MAIL_KINDS] : []),
+    onStored(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async deliver(row, signal, stopping) {
+      const url = smtpUrl(env);
+      if (!url) return { aborted: true };
+      const mail = row.payload as QueuedMail;
+      const from = mailFrom(env);
+      const sending = transportFor(url).sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: messageIdFor(row.idempotency_key ?? row.id, from),
+        attachments: (mail.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
+      const aborted = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason as Error);
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+      try {
+        await Promise.race([sending, aborted]);
+        return { ok: true };
+      } catch (error) {
+        if (stopping.aborted) return { aborted: true };
+        return { ok: false, error: describe(error) };
+      } finally {
+        sending.catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,158 @@
+/**
+ * The booking card's island (docs/product.md#booking-card): the options with the live total from
+ * the pricing module (the one the payment function charges with), then the visit
+ * (docs/product.md#visit-details), checked with the visit schema the server uses, a message beside
+ * each field. Book & Pay sends a visitor without a session to sign in and back, the card's
+ * choices kept in this tab; a signed-in customer's checkout opens in a new tab. What was typed
+ * before the island ran is carried over by its `client:afterpaint` directive.
+ */
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { hasStoredSession } from '@/features/auth/session';
+import { formatCents } from '@/lib/format';
+import type { AreaList } from '@/features/service-area/area';
+import BookingOptionFields from './BookingOptionFields';
+import BookingVisitFields from './BookingVisitFields';
+import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
+import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
+import { startPaymentCheckout } from './checkout-client';
+import { snapshotEarlyInput, takeEarlyInput } from './early-input';
+import { PricingError, servicePriceCents, type ServiceType } from './pricing';
+import {
+  bookableDays,
+  businessToday,
+  EMPTY_VISIT,
+  visitErrors,
+  visitSchema,
+  type BookableDay,
+  type VisitInput,
+} from './visit';
+
+// Evaluated when the island's code has loaded, before hydration resets the fields as rendered.
+if (typeof document !== 'undefined') snapshotEarlyInput(document);
+
+interface Props {
+  serviceType: ServiceType;
+  serviceName: string;
+  /** The service area's ZIP codes and towns, computed at build time. */
+  area: AreaList;
+}
+
+/** The total of the options, or the message saying why they are refused. */
+function priced(serviceType: ServiceType, values: Record<string, string>): { cents: number } | { problem: string } {
+  try {
+    return { cents: servicePriceCents(serviceType, optionsFrom(values)) };
+  } catch (error) {
+    if (!(error instanceof PricingError)) throw error;
+    const number = numberOption(serviceType);
+    return { problem: number ? `Enter a whole number from ${number.min} to ${number.max}.` : error.message };
+  }
+}
+
+export default function BookingCard({ serviceType, serviceName, area }: Props) {
+  const [options, setOptions] = useState<Record<string, string>>(() => defaultOptionValues(serviceType));
+  const [visit, setVisit] = useState<VisitInput>(EMPTY_VISIT);
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [days, setDays] = useState<readonly BookableDay[]>([]);
+  const restored = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const price = priced(serviceType, options);
+  // After a first press of Book & Pay, each field's message follows what is typed.
+  const errors = checked ? visitErrors(visit, area, businessToday()) : {};
+
+  // The days depend on today, so they are listed here rather than at build time; then the draft
+  // this tab kept (a trip to sign in and back) is restored. sessionStorage and the clock are not
+  // the server's: read once after hydration, so the first client render matches the server's HTML.
+  useEffect(() => {
+    const today = businessToday();
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setDays(bookableDays(today));
+    const draft = loadBookingDraft(serviceType);
+    // What was chosen on this page before the island ran wins over the tab's older draft.
+    const early = takeEarlyInput(serviceType);
+    const earlyOptions = Object.fromEntries(
+      Object.entries(early).filter(([name]) => !Object.hasOwn(EMPTY_VISIT, name)),
+    );
+    const earlyVisit = Object.fromEntries(Object.entries(early).filter(([name]) => Object.hasOwn(EMPTY_VISIT, name)));
+    setOptions((current) => ({ ...current, ...draft?.options, ...earlyOptions }));
+    setVisit((current) => ({ ...current, ...draft?.visit, ...earlyVisit }));
+    restored.current = true;
+  }, [serviceType]);
+
+  useEffect(() => {
+    if (restored.current) saveBookingDraft(serviceType, { options, visit });
+  }, [serviceType, options, visit]);
+
+  function editVisit(name: keyof VisitInput, value: string) {
+    setVisit((current) => {
+      const next = { ...current, [name]: value };
+      // A day without the chosen window (Saturday has its own) drops it.
+      const windows: readonly string[] = days.find((d) => d.date === value)?.windows ?? [];
+      if (name === 'date' && !windows.includes(next.window)) next.window = '';
+      return next;
+    });
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || 'problem' in price) return;
+    setChecked(true);
+    const today = businessToday();
+    const found = visitErrors(visit, area, today);
+    const first = Object.keys(found)[0];
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    saveBookingDraft(serviceType, { options, visit });
+    if (!hasStoredSession(localStorage)) {
+      window.location.assign(signInPath(window.location));
+      return;
+    }
+    setBusy(true);
+    try {
+      await startPaymentCheckout(serviceType, optionsFrom(options), visitSchema(area, today).parse(visit));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/api/auth-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-5 grid gap-5"
+      data-booking-card
+      data-service={serviceType}
+    >
+      <BookingOptionFields
+        serviceType={serviceType}
+        values={options}
+        invalid={'problem' in price}
+        onEdit={(name, value) => setOptions((current) => ({ ...current, [name]: value }))}
+      />
+      <p className="flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg">
+        <span className="font-semibold">Total</span>
+        <output className="text-3xl font-extrabold" aria-live="polite">
+          {'cents' in price ? formatCents(price.cents) : '—'}
+        </output>
+      </p>
+      <p id="booking-error" role="alert" className="font-semibold text-red-700" hidden={!('problem' in price)}>
+        {'problem' in price ? price.problem : ''}
+      </p>
+      <BookingVisitFields visit={visit} errors={errors} days={days} area={area} onEdit={editVisit} />
+      <button type="submit" className="btn-primary w-full" disabled={'problem' in price || busy}>
+        {busy ? (
+          'Processing...'
+        ) : (
+          <>
+            Book &amp; Pay<span className="sr-only"> for {serviceName}</span>
+          </>
+        )}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** One choice of a booking card's radio group (a filter grade, a time window), drawn as a bordered row. */
+import type { ReactNode } from 'react';
+
+interface Props {
+  name: string;
+  value: string;
+  checked: boolean;
+  onChoose: () => void;
+  children: ReactNode;
+}
+
+export default function ChoiceRadio({ name, value, checked, onChoose, children }: Props) {
+  return (
+    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-slate-300 px-4 has-checked:border-brand-700 has-checked:bg-brand-50">
+      <input
+        type="radio"
+        name={name}
+        value={value}
+        checked={checked}
+        onChange={onChoose}
+        className="size-5 accent-brand-700"
+      />
+      {children}
+    </label>
+  );
+}

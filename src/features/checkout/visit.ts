@@ -1,0 +1,173 @@
+/**
+ * Where and when a booked service is done (docs/product.md#visit-details): the service address,
+ * inside the service area, a phone number, a preferred day within the next 21 days and a time
+ * window the business works in that day, and notes. One schema for the booking card and the
+ * payment function; the day rules need today's date in Springfield and the area list, so the
+ * schema is made from both. Shared core: Node loads it directly from functions/, so relative
+ * imports with the extension only.
+ */
+import * as z from 'zod/mini';
+import { SITE } from '../../site.ts';
+import { FIELD_LIMITS, optionalText, requiredText } from '../../lib/validation.ts';
+import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
+
+/** How many days ahead a visit can be asked for, counting from tomorrow. */
+export const BOOKING_DAYS_AHEAD = 21;
+
+/** The time zone of the business: "today" and the windows are Springfield's. */
+export const BUSINESS_TIME_ZONE = 'America/Chicago';
+
+/** The time windows a visit can be asked for. */
+export const VISIT_WINDOWS = {
+  morning: { label: 'Morning (8 AM-12 PM)', phrase: 'morning (8 AM-12 PM)', start: '08:00', end: '12:00' },
+  afternoon: { label: 'Afternoon (12-6 PM)', phrase: 'afternoon (12-6 PM)', start: '12:00', end: '18:00' },
+  saturday: { label: 'Saturday (9 AM-4 PM)', phrase: '9 AM-4 PM', start: '09:00', end: '16:00' },
+} as const;
+/** A time window's key. */
+export type VisitWindow = keyof typeof VISIT_WINDOWS;
+
+/** The message for a Sunday: the business opens on Sundays for emergencies only. */
+export const SUNDAY_MESSAGE = `Sundays are for emergencies only: please call ${SITE.phone.display}`;
+
+/** One day a visit can be asked for, with its windows. */
+export interface BookableDay {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  /** "Tue, Dec 1". */
+  label: string;
+  windows: readonly VisitWindow[];
+}
+
+/** Today's date in Springfield, `YYYY-MM-DD`. */
+export function businessToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
+}
+
+/** The date `days` after `date` (both `YYYY-MM-DD`). */
+function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The windows of a date: none on Sunday, Saturday's one window, else morning and afternoon. */
+export function windowsOn(date: string): readonly VisitWindow[] {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  if (weekday === 0) return [];
+  return weekday === 6 ? ['saturday'] : ['morning', 'afternoon'];
+}
+
+/** "Tuesday, December 1, 2026" for a `YYYY-MM-DD` date. */
+export function formatVisitDate(date: string, style: 'long' | 'short' = 'long'): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    ...(style === 'long'
+      ? { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }
+      : { weekday: 'short', month: 'short', day: 'numeric' }),
+  });
+}
+
+/** The days a visit can be asked for: tomorrow through 21 days ahead, Sundays left out. */
+export function bookableDays(today: string): BookableDay[] {
+  const days: BookableDay[] = [];
+  for (let ahead = 1; ahead <= BOOKING_DAYS_AHEAD; ahead++) {
+    const date = addDays(today, ahead);
+    const windows = windowsOn(date);
+    if (windows.length > 0) days.push({ date, label: formatVisitDate(date, 'short'), windows });
+  }
+  return days;
+}
+
+/** "Tuesday, December 1, 2026, morning (8 AM-12 PM)"; "Saturday, December 5, 2026, 9 AM-4 PM". */
+export function describeVisitTime(date: string, window: VisitWindow): string {
+  return `${formatVisitDate(date)}, ${VISIT_WINDOWS[window].phrase}`;
+}
+
+/** The ZIP field of an address that must lie in the area. */
+/* @__NO_SIDE_EFFECTS__ */
+export function areaZip(area: AreaList) {
+  return z.pipe(
+    requiredText('Please enter the ZIP code'),
+    z.string().check(
+      z.refine((zip) => zipOf(zip) !== null, { message: 'A ZIP code has five digits, e.g. 65804', abort: true }),
+      z.refine((zip) => zipInArea(zip, area), OUTSIDE_AREA_MESSAGE),
+    ),
+  );
+}
+
+/** Whether a `YYYY-MM-DD` date is a Sunday. */
+function isSunday(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
+}
+
+/** Ten digits, with or without a leading 1 and any punctuation: a US phone number. */
+function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+}
+
+/**
+ * The visit of a booking, checked against `area` and the days bookable from `today`: a message
+ * per field, and the window checked against the day (Saturday has its own, Sunday none).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function visitSchema(area: AreaList, today: string) {
+  const days = new Map(bookableDays(today).map((day) => [day.date, day.windows]));
+  return z
+    .object({
+      street: requiredText('Please enter the street address'),
+      city: requiredText('Please enter the city'),
+      zip: areaZip(area),
+      phone: z.pipe(
+        requiredText('Please enter your phone number'),
+        z.string().check(z.refine(isPhone, 'Please enter a 10-digit phone number, e.g. (417) 555-0142')),
+      ),
+      date: z.string('Please choose a day').check(
+        z.refine((date) => date !== '', { message: 'Please choose a day', abort: true }),
+        z.refine((date) => !isSunday(date), { message: SUNDAY_MESSAGE, abort: true }),
+        z.refine((date) => days.has(date), `Please choose a day in the next ${BOOKING_DAYS_AHEAD} days`),
+      ),
+      window: z.enum(Object.keys(VISIT_WINDOWS) as [VisitWindow, ...VisitWindow[]], 'Please choose a time window'),
+      notes: optionalText(FIELD_LIMITS.instructions, 'Notes must be text', 'the notes'),
+    })
+    .check(
+      z.refine((visit) => !days.has(visit.date) || (days.get(visit.date) ?? []).includes(visit.window), {
+        message: 'Please choose a window open that day: mornings or afternoons on weekdays, 9 AM-4 PM on Saturdays',
+        path: ['window'],
+      }),
+    );
+}
+
+/** A visit as the booking card holds it before validation. */
+export interface VisitInput {
+  street: string;
+  city: string;
+  zip: string;
+  phone: string;
+  date: string;
+  window: string;
+  notes: string;
+}
+
+/** A visit that passed validation. */
+export type Visit = z.output<ReturnType<typeof visitSchema>>;
+
+/** A blank visit: nothing typed or chosen. */
+export const EMPTY_VISIT: VisitInput = { street: '', city: '', zip: '', phone: '', date: '', window: '', notes: '' };
+
+/** "12 Elm St, Nixa, MO 65714". */
+export function visitAddress(visit: Pick<Visit, 'street' | 'city' | 'zip'>): string {
+  return `${visit.street}, ${visit.city}, ${SITE.area.region} ${visit.zip}`;
+}
+
+/** Field name to its first message, for showing beside each field (none when valid). */
+export function visitErrors(input: unknown, area: AreaList, today: string): Partial<Record<keyof VisitInput, string>> {
+  const result = visitSchema(area, today).safeParse(input);
+  const errors: Partial<Record<keyof VisitInput, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof VisitInput | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

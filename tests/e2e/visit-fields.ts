@@ -1,0 +1,25 @@
+/** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
+import type { Locator } from '@playwright/test';
+import { bookableDays, businessToday } from '../../src/features/checkout/visit';
+
+/** The visit a customer types: an address in Nixa, the first weekday morning bookable. */
+export const DAY = bookableDays(businessToday()).find((day) => day.windows.includes('morning'))!;
+export const VISIT = {
+  street: '12 Elm Street',
+  city: 'Nixa',
+  zip: '65714',
+  phone: '(417) 555-0177',
+  notes: 'Gate code 1234, dog is friendly',
+};
+export const ADDRESS = '12 Elm Street, Nixa, MO 65714';
+
+/** Fills in the booking card's visit fields. */
+export async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
+  await card.getByLabel('Service address').fill(VISIT.street);
+  await card.getByLabel('City').fill(VISIT.city);
+  await card.getByLabel('ZIP code').fill(zip);
+  await card.getByLabel('Phone').fill(VISIT.phone);
+  await card.getByLabel('Preferred day').selectOption(DAY.date);
+  await card.getByRole('radio', { name: 'Morning (8 AM-12 PM)' }).check();
+  await card.getByLabel('Notes').fill(VISIT.notes);
+}

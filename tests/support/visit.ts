@@ -1,0 +1,21 @@
+/**
+ * A valid visit for a booking request (docs/product.md#visit-details): a Springfield address inside
+ * the service area, on the first weekday morning bookable from today. For the suites that call
+ * /api/create-payment-checkout directly.
+ */
+import { bookableDays, businessToday, type Visit } from '../../src/features/checkout/visit.ts';
+
+/** The visit a test booking carries. */
+export function bookingVisit(): Visit {
+  const day = bookableDays(businessToday()).find((d) => d.windows.includes('morning'));
+  if (!day) throw new Error('No weekday ahead');
+  return {
+    street: '1 Test Street',
+    city: 'Springfield',
+    zip: '65804',
+    phone: '(417) 555-0100',
+    date: day.date,
+    window: 'morning',
+    notes: '',
+  };
+}

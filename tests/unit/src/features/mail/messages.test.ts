@@ -1,0 +1,115 @@
+import { describe, expect, test } from 'vitest';
+import {
+  bookingConfirmedMail,
+  businessTimeToUtc,
+  guideMail,
+  planCancelledMail,
+  planStartedMail,
+  visitCalendarFile,
+} from '@/features/mail/messages';
+
+const BOOKING = {
+  name: 'Sam Subscriber',
+  orderNumber: 'ORD-E5F6G7H8',
+  description: 'Air Filter Replacement (Premium filter)',
+  serviceName: 'Air Filter Replacement',
+  amountCents: 3000,
+  visit: {
+    street: '12 Elm St',
+    city: 'Nixa',
+    zip: '65714',
+    phone: '(417) 555-0100',
+    date: '2026-11-30',
+    window: 'morning' as const,
+    notes: 'Gate code 1234 <b>',
+  },
+  siteUrl: 'https://www.example.com',
+};
+
+describe('the booking-confirmed e-mail', () => {
+  const mail = bookingConfirmedMail(BOOKING);
+  test('says the order number, what, amount, address, requested window and how to change it', () => {
+    expect(mail.subject).toBe('Booking confirmed: Air Filter Replacement (Premium filter) (ORD-E5F6G7H8)');
+    for (const part of [
+      'Hello Sam Subscriber,',
+      'Order number: ORD-E5F6G7H8',
+      'Amount paid: $30.00',
+      'Address: 12 Elm St, Nixa, MO 65714',
+      'Requested: Monday, November 30, 2026, morning (8 AM-12 PM)',
+      'We will call to confirm the time',
+      'To reschedule or cancel, call (417) 555-0142',
+      'Springfield Home Maintenance',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+  });
+  test('its HTML is escaped, has a language and a heading, and links the account', () => {
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.html).toContain('<h1');
+    expect(mail.html).toContain('Gate code 1234 &#60;b&#62;');
+    expect(mail.html).toContain('<a href="https://www.example.com/account">');
+  });
+  test('an .ics of the requested window, in Springfield time', () => {
+    const [ics] = mail.attachments ?? [];
+    expect(ics?.filename).toBe('ORD-E5F6G7H8.ics');
+    expect(ics?.contentType).toContain('text/calendar');
+    // 8 AM-12 PM Central (UTC-6 in November).
+    expect(ics?.content).toContain('DTSTART:20261130T140000Z');
+    expect(ics?.content).toContain('DTEND:20261130T180000Z');
+    expect(ics?.content).toContain('LOCATION:12 Elm St\\, Nixa\\, MO 65714');
+  });
+});
+
+describe('Springfield wall-clock time to UTC', () => {
+  test('Central Standard and Daylight Time', () => {
+    expect(businessTimeToUtc('2026-11-30', '08:00').toISOString()).toBe('2026-11-30T14:00:00.000Z');
+    expect(businessTimeToUtc('2026-07-01', '08:00').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+  });
+  test('a Saturday window', () => {
+    const ics = visitCalendarFile({
+      orderNumber: 'ORD-1',
+      serviceName: 'Dryer Vent Cleaning',
+      date: '2026-11-28',
+      window: 'saturday',
+      address: '1 Main St, Springfield, MO 65806',
+    });
+    expect(ics).toContain('DTSTART:20261128T150000Z');
+    expect(ics).toContain('DTEND:20261128T220000Z');
+  });
+});
+
+describe('plan and guide e-mails', () => {
+  const plan = {
+    name: null,
+    planName: 'Autopilot Lite',
+    periodName: 'monthly',
+    amountCents: 3900,
+    periodEnd: 'Friday, December 25, 2026',
+    siteUrl: 'https://www.example.com',
+  };
+  test('plan started: plan, billing, amount, next charge, first visit and the 30-day notice rule', () => {
+    const mail = planStartedMail({ ...plan, orderNumber: 'ORD-1' });
+    for (const part of [
+      'Hello,',
+      'Plan: Autopilot Lite',
+      'Billing: monthly',
+      'Amount: $39.00',
+      'Next charge: Friday, December 25, 2026',
+      'we call you within 24 hours',
+      "30 days' notice",
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+  });
+  test('plan cancelled: when it ends and that nothing more is charged', () => {
+    const mail = planCancelledMail(plan);
+    expect(mail.subject).toBe('Your Autopilot Lite plan is cancelled');
+    expect(mail.text).toContain('stays active until Friday, December 25, 2026');
+    expect(mail.text).toContain('Nothing more is charged.');
+  });
+  test('the guide: its link', () => {
+    const mail = guideMail({ firstName: 'Lee', title: 'Air Filter Schedule Guide', url: 'https://x.example/a.pdf' });
+    expect(mail.text).toContain('Download it (PDF): https://x.example/a.pdf');
+    expect(mail.html).toContain('<a href="https://x.example/a.pdf">');
+  });
+});
