@@ -7,7 +7,7 @@
  * before the island ran is carried over by its `client:afterpaint` directive.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { hasStoredSession } from '@/features/auth/session';
+import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
 import type { AreaList } from '@/features/service-area/area';
 import BookingOptionFields from './BookingOptionFields';
@@ -15,7 +15,6 @@ import BookingVisitFields from './BookingVisitFields';
 import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
 import { startPaymentCheckout } from './checkout-client';
-import { snapshotEarlyInput, takeEarlyInput } from './early-input';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
 import {
   bookableDays,
@@ -26,9 +25,6 @@ import {
   type BookableDay,
   type VisitInput,
 } from './visit';
-
-// Evaluated when the island's code has loaded, before hydration resets the fields as rendered.
-if (typeof document !== 'undefined') snapshotEarlyInput(document);
 
 interface Props {
   serviceType: ServiceType;
@@ -67,15 +63,11 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     const today = businessToday();
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setDays(bookableDays(today));
+    // What was chosen on this page before the island ran is replayed by the directive after this
+    // effect, so it wins over the tab's older draft.
     const draft = loadBookingDraft(serviceType);
-    // What was chosen on this page before the island ran wins over the tab's older draft.
-    const early = takeEarlyInput(serviceType);
-    const earlyOptions = Object.fromEntries(
-      Object.entries(early).filter(([name]) => !Object.hasOwn(EMPTY_VISIT, name)),
-    );
-    const earlyVisit = Object.fromEntries(Object.entries(early).filter(([name]) => Object.hasOwn(EMPTY_VISIT, name)));
-    setOptions((current) => ({ ...current, ...draft?.options, ...earlyOptions }));
-    setVisit((current) => ({ ...current, ...draft?.visit, ...earlyVisit }));
+    setOptions((current) => ({ ...current, ...draft?.options }));
+    setVisit((current) => ({ ...current, ...draft?.visit }));
     restored.current = true;
   }, [serviceType]);
 
@@ -105,7 +97,8 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
       return;
     }
     saveBookingDraft(serviceType, { options, visit });
-    if (!hasStoredSession(localStorage)) {
+    // Read when pressed: a press held before hydration is replayed before the first re-render.
+    if (!$signedIn.get()) {
       window.location.assign(signInPath(window.location));
       return;
     }

@@ -35,13 +35,7 @@ describe('islands', () => {
       /localStorage|hasStoredSession|storedSessionState/.test(read(path)),
     );
     expect(readers.sort()).toEqual(
-      [
-        // Issue 18 turns the booking card into an island reading the auth store; until then its script reads it.
-        'src/features/checkout/BookingCard.astro',
-        'src/features/auth/session.ts',
-        'src/features/auth/store.ts',
-        'src/lib/islands/hydrate-with-session.ts',
-      ].sort(),
+      ['src/features/auth/session.ts', 'src/features/auth/store.ts', 'src/lib/islands/hydrate-with-session.ts'].sort(),
     );
   });
 
