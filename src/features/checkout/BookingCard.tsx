@@ -15,6 +15,7 @@ import BookingVisitFields from './BookingVisitFields';
 import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
 import { startPaymentCheckout } from './checkout-client';
+import { snapshotEarlyInput, takeEarlyInput } from './early-input';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
 import {
   bookableDays,
@@ -25,6 +26,11 @@ import {
   type BookableDay,
   type VisitInput,
 } from './visit';
+
+// Evaluated when the island's code has loaded, before hydration resets the fields as rendered: the
+// directive's replay (src/lib/islands/early-input.ts) loses this card's native radio choices, so
+// the card also takes what was chosen into its first state.
+if (typeof document !== 'undefined') snapshotEarlyInput(document);
 
 interface Props {
   serviceType: ServiceType;
@@ -63,11 +69,15 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     const today = businessToday();
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setDays(bookableDays(today));
-    // What was chosen on this page before the island ran is replayed by the directive after this
-    // effect, so it wins over the tab's older draft.
     const draft = loadBookingDraft(serviceType);
-    setOptions((current) => ({ ...current, ...draft?.options }));
-    setVisit((current) => ({ ...current, ...draft?.visit }));
+    // What was chosen on this page before the island ran wins over the tab's older draft.
+    const early = takeEarlyInput(serviceType);
+    const earlyOptions = Object.fromEntries(
+      Object.entries(early).filter(([name]) => !Object.hasOwn(EMPTY_VISIT, name)),
+    );
+    const earlyVisit = Object.fromEntries(Object.entries(early).filter(([name]) => Object.hasOwn(EMPTY_VISIT, name)));
+    setOptions((current) => ({ ...current, ...draft?.options, ...earlyOptions }));
+    setVisit((current) => ({ ...current, ...draft?.visit, ...earlyVisit }));
     restored.current = true;
   }, [serviceType]);
 
