@@ -47,7 +47,7 @@ async function bookingCard(page: Page): Promise<Locator> {
 
 /** Signs in on /auth (its one island hydrated first). */
 async function signIn(page: Page, email: string): Promise<void> {
-  await expect(page.locator('astro-island')).not.toHaveAttribute('ssr');
+  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
