@@ -312,7 +312,13 @@ describe('tokens the functions verify', { timeout: 30_000 }, () => {
       });
 
     const user = await requireUser(request(session.access_token));
-    expect(user).toEqual({ id: session.user.id, email, sessionId: decodeJwt(session.access_token)['session_id'] });
+    // The name given at sign-up travels in the token (user_metadata.full_name).
+    expect(user).toEqual({
+      id: session.user.id,
+      email,
+      sessionId: decodeJwt(session.access_token)['session_id'],
+      name: session.user.user_metadata['full_name'],
+    });
 
     const [header, payload, signature] = session.access_token.split('.');
     const claims = { ...decodeJwt(session.access_token), email: 'someone-else@example.com' };

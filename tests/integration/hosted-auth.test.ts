@@ -102,6 +102,8 @@ describe('access tokens of a hosted Supabase project', () => {
         id: user.sub,
         email: user.email,
         sessionId: 'sess-1',
+        // A token without user_metadata.full_name carries no name.
+        name: null,
       });
     }
     expect(jwksReads - before).toBe(1);
