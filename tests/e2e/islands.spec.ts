@@ -8,6 +8,8 @@ import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
+import { servicePriceCents } from '@/features/checkout/pricing';
+import { formatCents } from '@/lib/format';
 
 /**
  * Delays every script the islands fetch (components, React, shared chunks) by 800 ms, as a slow
@@ -104,6 +106,41 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     await expect(find).toBeEnabled();
     await find.click();
     await expect(finder.getByText('Your match')).toBeVisible();
+  });
+
+  test('a booking card filter grade chosen before hydration is kept and priced', async ({ page }) => {
+    const { inputsMade } = await delayIslandScripts(page);
+    await page.goto('/services/air-filter-replacement', { waitUntil: 'domcontentloaded' });
+    const card = page.locator('#booking');
+    await card.scrollIntoViewIfNeeded();
+    await card.getByRole('radio', { name: /^Premium/ }).check();
+    expect(await card.locator('astro-island').getAttribute('ssr'), 'chosen before hydration').not.toBeNull();
+    inputsMade();
+
+    await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(card.getByRole('radio', { name: /^Premium/ })).toBeChecked();
+    const total = servicePriceCents('air-filter-replacement', { filterQuality: 'premium' });
+    await expect(card.locator('output')).toHaveText(formatCents(total));
+  });
+
+  test('the sign-in form loads only when used, and keeps what was typed before it did', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    const { inputsMade } = await delayIslandScripts(page);
+    await page.goto('/auth');
+    await page.waitForLoadState('networkidle');
+    // Nothing of the form's code (React, the sign-in client) before the visitor uses it.
+    expect(requested.filter((path) => path.endsWith('.js'))).toEqual([]);
+    const form = island(page, 'AuthForm');
+    await page.getByLabel('Email').fill('early@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('typed-before-react');
+    expect(await form.getAttribute('ssr'), 'typed before hydration').not.toBeNull();
+    expect(requested.some((path) => path.includes('AuthForm'))).toBe(true);
+    inputsMade();
+
+    await expect(form).not.toHaveAttribute('ssr');
+    await expect(page.getByLabel('Email')).toHaveValue('early@example.com');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('typed-before-react');
   });
 });
 

@@ -15,7 +15,6 @@ import BookingVisitFields from './BookingVisitFields';
 import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
 import { startPaymentCheckout } from './checkout-client';
-import { snapshotEarlyInput, takeEarlyInput } from './early-input';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
 import {
   bookableDays,
@@ -26,11 +25,6 @@ import {
   type BookableDay,
   type VisitInput,
 } from './visit';
-
-// Evaluated when the island's code has loaded, before hydration resets the fields as rendered: the
-// directive's replay (src/lib/islands/early-input.ts) loses this card's native radio choices, so
-// the card also takes what was chosen into its first state.
-if (typeof document !== 'undefined') snapshotEarlyInput(document);
 
 interface Props {
   serviceType: ServiceType;
@@ -70,14 +64,10 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setDays(bookableDays(today));
     const draft = loadBookingDraft(serviceType);
-    // What was chosen on this page before the island ran wins over the tab's older draft.
-    const early = takeEarlyInput(serviceType);
-    const earlyOptions = Object.fromEntries(
-      Object.entries(early).filter(([name]) => !Object.hasOwn(EMPTY_VISIT, name)),
-    );
-    const earlyVisit = Object.fromEntries(Object.entries(early).filter(([name]) => Object.hasOwn(EMPTY_VISIT, name)));
-    setOptions((current) => ({ ...current, ...draft?.options, ...earlyOptions }));
-    setVisit((current) => ({ ...current, ...draft?.visit, ...earlyVisit }));
+    // What was chosen on this page before the island ran is replayed by the directive after this
+    // effect (src/lib/islands/early-input.ts), so it wins over the tab's older draft.
+    setOptions((current) => ({ ...current, ...draft?.options }));
+    setVisit((current) => ({ ...current, ...draft?.visit }));
     restored.current = true;
   }, [serviceType]);
 
@@ -135,7 +125,9 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
         serviceType={serviceType}
         values={options}
         invalid={'problem' in price}
-        onEdit={(name, value) => setOptions((current) => ({ ...current, [name]: value }))}
+        onEdit={(name, value) =>
+          setOptions((current) => ({ ...current, [name]: typeof value === 'function' ? value(current[name]) : value }))
+        }
       />
       <p className="flex items-baseline justify-between border-t border-slate-200 pt-4 text-lg">
         <span className="font-semibold">Total</span>

@@ -8,16 +8,17 @@ interface Props {
   serviceType: ServiceType;
   values: Record<string, string>;
   invalid: boolean;
-  onEdit: (name: string, value: string) => void;
+  /** Sets an option: to a value, or to what a function makes of its latest value. */
+  onEdit: (name: string, value: string | ((latest: string | undefined) => string)) => void;
 }
 
 export default function BookingOptionFields({ serviceType, values, invalid, onEdit }: Props) {
   const number = numberOption(serviceType);
   const note = extraNote(serviceType);
+  // From the latest value, not the one drawn: two quick presses count twice.
   const step = (by: number) => {
     if (!number) return;
-    const next = (Number(values[number.name]) || 0) + by;
-    onEdit(number.name, String(Math.min(number.max, Math.max(number.min, next))));
+    onEdit(number.name, (latest) => String(Math.min(number.max, Math.max(number.min, (Number(latest) || 0) + by))));
   };
   return (
     <>

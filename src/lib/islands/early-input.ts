@@ -51,21 +51,26 @@ function renderedValue(field: Typed['field']): string {
   return (options.find((option) => option.defaultSelected) ?? options[0])?.value ?? '';
 }
 
-/** Records the fields the reader changed and puts them back as rendered. */
+const isCheckable = (field: Typed['field']): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/**
+ * Records the fields the reader changed, then puts them back as rendered. All are recorded before
+ * any is put back: putting back one radio button of a group changes the others.
+ */
 function takeTyped(root: HTMLElement): Typed[] {
   const typed: Typed[] = [];
   for (const field of root.querySelectorAll<Typed['field']>('input, textarea, select')) {
     if (field instanceof HTMLInputElement && NOT_TYPED.has(field.type)) continue;
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked === field.defaultChecked) continue;
-      typed.push({ field, value: field.value, checked: field.checked });
-      field.checked = field.defaultChecked;
+    if (isCheckable(field)) {
+      if (field.checked !== field.defaultChecked) typed.push({ field, value: field.value, checked: field.checked });
       continue;
     }
-    const rendered = renderedValue(field);
-    if (field.value === rendered) continue;
-    typed.push({ field, value: field.value, checked: false });
-    field.value = rendered;
+    if (field.value !== renderedValue(field)) typed.push({ field, value: field.value, checked: false });
+  }
+  for (const { field } of typed) {
+    if (isCheckable(field)) field.checked = field.defaultChecked;
+    else field.value = renderedValue(field);
   }
   return typed;
 }
@@ -77,8 +82,10 @@ function retype(typed: Typed[]): void {
     // A first event on the field as rendered lets a framework still hydrating in the background
     // (React does so at once on such events) take the field over before its value changes.
     field.dispatchEvent(new Event('input', { bubbles: true }));
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked !== checked) field.click();
+    if (isCheckable(field)) {
+      // A radio button is chosen by clicking the one the reader chose; one left unticked by that
+      // choice follows from it (a click cannot untick a radio button).
+      if (field.checked !== checked && (checked || field.type === 'checkbox')) field.click();
       continue;
     }
     Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value);
@@ -147,9 +154,11 @@ export function catchEarlyInput(root: HTMLElement, onFirst: () => void): EarlyIn
       retype(typed);
       // Let the framework render what was retyped before a held press reads it.
       await new Promise((resolve) => setTimeout(resolve));
+      // One at a time, each drawn before the next, as the reader's own presses would be.
       for (const press of presses.splice(0)) {
         if (press.kind === 'click' && press.target.isConnected) press.target.click();
         if (press.kind === 'submit' && press.form.isConnected) press.form.requestSubmit(press.submitter);
+        await new Promise((resolve) => setTimeout(resolve));
       }
     },
   };
