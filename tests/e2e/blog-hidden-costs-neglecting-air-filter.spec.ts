@@ -229,11 +229,13 @@ test('the floating Schedule Service Now button shows past 500 px and hides again
   await expect(fab).toBeHidden();
   await scrollToY(page, 501);
   await expect(page.getByRole('link', { name: 'Schedule Service Now' })).toBeVisible();
-  const box = await fab.boundingBox();
-  const viewport = page.viewportSize();
-  // Bottom right, clear of the edges.
-  expect(box && viewport && viewport.width - (box.x + box.width)).toBeGreaterThanOrEqual(16);
-  expect(box && viewport && viewport.height - (box.y + box.height)).toBeGreaterThanOrEqual(16);
+  const viewport = page.viewportSize()!;
+  // Bottom right, clear of the edges, once it has slid into place (a 200 ms transition).
+  const margins = async () => {
+    const box = await fab.boundingBox();
+    return box ? Math.min(viewport.width - (box.x + box.width), viewport.height - (box.y + box.height)) : -1;
+  };
+  await expect.poll(margins).toBeGreaterThanOrEqual(16);
   await expectNoAxeViolations(page);
   await scrollToY(page, 0);
   await expect(fab).toBeHidden();
