@@ -10,6 +10,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig, describeProblems } from './functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
 import { devBackend } from './scripts/dev-backend.ts';
+import { classicAfterPaintScripts } from './scripts/after-paint-scripts.ts';
+import { addIslandPreloads, builtImports } from './scripts/island-preload.ts';
 import { hoistIslandRuntime } from './scripts/island-runtime.ts';
 import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
@@ -32,7 +34,9 @@ const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'htt
 /**
  * Refuses to build pages for a half-configured production (a hosted auth server without its key
  * or the site's address), then, once the pages are written, moves the island runtime to the end of each
- * page (scripts/island-runtime.ts), completes and checks each page's
+ * page (scripts/island-runtime.ts), lists on each island the script files it needs
+ * (scripts/island-preload.ts), makes the inlined behaviour scripts classic ones
+ * (scripts/after-paint-scripts.ts), completes and checks each page's
  * Content-Security-Policy (scripts/page-csp.ts) and records the build variables next to the pages,
  * so the server can refuse to serve pages built for another configuration.
  * @returns {import('astro').AstroIntegration}
@@ -50,12 +54,15 @@ function productionBuild() {
         const root = fileURLToPath(dir);
         const errors = [];
         let added = 0;
+        const importsOf = builtImports(root);
         for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
           if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
           const path = join(entry.parentPath, entry.name);
           const built = await readFile(path, 'utf8');
           // The island runtime goes to the end of <body> (scripts/island-runtime.ts), then the policy is checked.
-          const page = completePageCsp(hoistIslandRuntime(built));
+          const page = completePageCsp(
+            classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(built), importsOf)),
+          );
           errors.push(...page.errors.map((error) => `${path.slice(root.length)}: ${error}`));
           added += page.added.length;
           if (page.html !== built) await writeFile(path, page.html);
@@ -125,5 +132,47 @@ export default defineConfig({
     // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
     devBackend(),
   ],
-  vite: { plugins: [tailwindcss()] },
+  vite: {
+    plugins: [tailwindcss()],
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: 'base',
+                test: /node_modules[\\/]nanostores[\\/]|[\\/]src[\\/](site|lib[\\/]format)\.ts|preload-helper/,
+                priority: 7,
+              },
+              {
+                name: 'prices',
+                test: /[\\/]src[\\/]features[\\/](plans[\\/]plans|checkout[\\/]pricing)\.ts/,
+                priority: 6,
+              },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
+                priority: 5,
+              },
+              {
+                name: 'commerce',
+                test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/](lib[\\/]validation|features[\\/](checkout[\\/](visit|checkout-client|booking-draft|booking-options)|plans[\\/]signup|service-area[\\/]area))\.ts/,
+                priority: 4,
+              },
+              {
+                name: 'account',
+                test: /[\\/]src[\\/]features[\\/]auth[\\/](store|session|signed-in-event|recovery|link|messages)\.ts|[\\/]src[\\/]components[\\/]header[\\/]sign-out\.ts/,
+                priority: 3,
+              },
+              {
+                name: 'tools',
+                test: /[\\/]src[\\/](lib[\\/]exact|features[\\/](filters[\\/]catalogue|schedule-calculator[\\/]store))\.ts/,
+                priority: 2,
+              },
+            ],
+          },
+        },
+      },
+    },
+  },
 });

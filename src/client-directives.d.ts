@@ -3,7 +3,8 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:afterpaint'?: boolean;
+    /** `"interaction"`: only once the reader uses it (src/lib/islands/hydrate-after-paint.ts). */
+    'client:afterpaint'?: boolean | 'interaction';
     'client:session'?: boolean;
   }
 }

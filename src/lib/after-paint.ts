@@ -1,96 +1,183 @@
 /**
- * Runs the scripts held in `<template data-after-paint>` (components/AfterPaint.astro) once the
- * page has painted, so on a slow phone the first screen is drawn before any behaviour script is
- * fetched. A click or form submission made before they have run is held and replayed once they
- * have, so an early tap is never lost. Imported only by BaseLayout's script, which Astro then
- * inlines (no request of its own).
+ * Starts each behaviour script held in a `<template data-after-paint>` (components/AfterPaint.astro)
+ * when its part of the page needs it (docs/product.md#after-paint-loading), so a slow phone draws
+ * the page and stays responsive instead of running every script at once after the first paint:
+ * - `near`: once the page has painted and one of the part's elements is within about a screen of
+ *   the viewport (the code is there by the time the reader scrolls to it);
+ * - `scroll`: at the reader's first scroll (or at once if the page opened scrolled);
+ * - `paint`: once the page has painted (the script is the page's purpose);
+ * - `interaction`: only when the reader uses the part.
+ * Whatever the start, a key, pointer, touch or focus on one of the part's elements starts it at
+ * once, and a press (button click or form submission) made in it before its script has run is held
+ * and replayed, in order, once it has. Parts start one at a time, yielding to the browser between
+ * them (`scheduler.yield` where there is one), so no two share a long task. A part whose elements
+ * are not on the page never starts. Imported only by BaseLayout's script, which Astro inlines.
  */
 
-/** A press made before the page's behaviour was ready, to make again once it is. */
+/** When a part's script starts (see above). */
+export type StartOn = 'near' | 'scroll' | 'paint' | 'interaction';
+export const START_ONS: readonly StartOn[] = ['near', 'scroll', 'paint', 'interaction'];
+
+/** How far beyond the viewport a `near` part starts: one screen above and below. */
+export const NEAR_VIEW = '100% 0px 100% 0px';
+
+/** Interactions that start a part at once, wherever the page stands. */
+const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/** A press made in a part before its script ran, to make again once it has. */
 type Held =
   { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
-/**
- * Holds the last button press or form submission made inside `root` (links, fields and text work
- * without scripts and stay instant), calling `onHeld` for each, until `release` replays it.
- */
-export function holdPresses(root: Document | HTMLElement, onHeld: () => void): { release(): void } {
-  let held: Held | null = null;
-  const hold = (event: Event) => {
+/** One part of the page and its held script. */
+interface Part {
+  template: HTMLTemplateElement;
+  startOn: StartOn;
+  elements: Element[];
+  state: 'waiting' | 'queued' | 'running' | 'ran';
+  held: Held[];
+}
+
+/** Gives the browser a turn (input, rendering) before going on. */
+export function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The part's start from its template, `near` when unset; an unknown value is a build mistake. */
+function startOnOf(template: HTMLTemplateElement): StartOn {
+  const value = template.dataset['start'] ?? 'near';
+  if ((START_ONS as readonly string[]).includes(value)) return value as StartOn;
+  throw new Error(`AfterPaint: unknown start "${value}"`);
+}
+
+/** Finds the parts of `doc` and starts each as its `startOn` says. */
+export function runAfterPaint(doc: Document = document): void {
+  const parts: Part[] = [];
+  for (const template of doc.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) {
+    const elements = [...doc.querySelectorAll(template.dataset['for'] ?? ':not(*)')];
+    if (elements.length === 0) {
+      template.remove();
+      continue;
+    }
+    parts.push({ template, startOn: startOnOf(template), elements, state: 'waiting', held: [] });
+  }
+  if (parts.length === 0) return;
+
+  const queue: Part[] = [];
+  let pumping = false;
+  const partOf = (target: EventTarget | null): Part | undefined =>
+    target instanceof Node ? parts.find((part) => part.elements.some((el) => el.contains(target))) : undefined;
+
+  function start(part: Part, urgent = false): void {
+    if (part.state !== 'waiting') return;
+    part.state = 'queued';
+    if (urgent) queue.unshift(part);
+    else queue.push(part);
+    void pump();
+  }
+
+  async function pump(): Promise<void> {
+    if (pumping) return;
+    pumping = true;
+    while (queue.length > 0) {
+      run(queue.shift()!);
+      if (queue.length > 0) await yieldToMain();
+    }
+    pumping = false;
+  }
+
+  function run(part: Part): void {
+    part.state = 'running';
+    const sources = [...part.template.content.querySelectorAll('script')];
+    let pending = sources.length;
+    const settle = () => {
+      pending -= 1;
+      if (pending <= 0) ran(part);
+    };
+    if (pending === 0) ran(part);
+    for (const source of sources) {
+      const script = doc.createElement('script');
+      if (source.src) {
+        // A script file fires `load` once it has run, or `error`.
+        script.type = 'module';
+        script.src = source.src;
+        script.addEventListener('load', settle);
+        script.addEventListener('error', settle);
+        doc.body.append(script);
+      } else {
+        // Inlined by the build as a classic script (scripts/after-paint-scripts.ts): it runs as it
+        // is inserted. Its content is unchanged, so the page policy's hash still allows it.
+        script.textContent = source.textContent;
+        doc.body.append(script);
+        settle();
+      }
+    }
+    part.template.remove();
+  }
+
+  function ran(part: Part): void {
+    part.state = 'ran';
+    for (const press of part.held.splice(0)) {
+      if (press.kind === 'click' && press.target.isConnected) press.target.click();
+      if (press.kind === 'submit' && press.form.isConnected) press.form.requestSubmit(press.submitter);
+    }
+    if (parts.every((p) => p.state === 'ran')) {
+      doc.removeEventListener('click', hold, true);
+      doc.removeEventListener('submit', hold, true);
+    }
+  }
+
+  // A press in a part whose script has not run yet is held for it, and starts it.
+  function hold(event: Event): void {
+    const part = partOf(event.target);
+    if (!part || part.state === 'ran') return;
     if (event.type === 'click' && event.target instanceof Element) {
       const target = event.target.closest<HTMLElement>('button, [role="button"]');
       if (!target) return;
-      held = { kind: 'click', target };
+      part.held.push({ kind: 'click', target });
     } else if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      held = { kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter };
+      part.held.push({ kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter });
     } else {
       return;
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    onHeld();
-  };
-  root.addEventListener('click', hold, true);
-  root.addEventListener('submit', hold, true);
-  return {
-    release() {
-      root.removeEventListener('click', hold, true);
-      root.removeEventListener('submit', hold, true);
-      const replay = held;
-      held = null;
-      if (replay?.kind === 'click' && replay.target.isConnected) replay.target.click();
-      if (replay?.kind === 'submit' && replay.form.isConnected) replay.form.requestSubmit(replay.submitter);
-    },
-  };
-}
-
-/** Starts the deferred scripts after the first paint (or at the first interaction, if sooner). */
-export function runAfterPaint(doc: Document = document): void {
-  const templates = [...doc.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')];
-  const sources = templates.flatMap((t) => [...t.content.querySelectorAll('script')]);
-  if (sources.length === 0) {
-    doc.documentElement.dataset['scripts'] = 'ready';
-    return;
+    start(part, true);
   }
+  doc.addEventListener('click', hold, true);
+  doc.addEventListener('submit', hold, true);
 
-  let started = false;
-  const presses = holdPresses(doc, () => start());
-
-  const finish = () => {
-    doc.documentElement.dataset['scripts'] = 'ready';
-    presses.release();
+  const onUse = (event: Event) => {
+    const part = partOf(event.target);
+    if (part) start(part, true);
   };
+  for (const type of STARTERS) doc.addEventListener(type, onUse, { capture: true, passive: true });
 
-  function start(): void {
-    if (started) return;
-    started = true;
-    let pending = sources.length;
-    const settle = () => {
-      pending -= 1;
-      if (pending === 0) finish();
-    };
-    for (const source of sources) {
-      const script = doc.createElement('script');
-      script.type = 'module';
-      // In document order, as they would have run had they been in the page.
-      script.async = false;
-      if (source.src) {
-        script.src = source.src;
-        script.addEventListener('load', settle);
-        script.addEventListener('error', settle);
-      } else {
-        script.textContent = source.textContent;
-        queueMicrotask(settle);
-      }
-      doc.body.append(script);
+  whenPainted(() => {
+    const byStart = (startOn: StartOn) => parts.filter((part) => part.startOn === startOn);
+    for (const part of byStart('paint')) start(part);
+    const near = byStart('near');
+    if (near.length > 0) {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            const part = partOf(entry.target);
+            if (part) start(part);
+          }
+        },
+        { rootMargin: NEAR_VIEW },
+      );
+      for (const part of near) for (const el of part.elements) observer.observe(el);
     }
-    for (const template of templates) template.remove();
-  }
-
-  for (const type of ['keydown', 'pointerdown', 'touchstart']) {
-    doc.addEventListener(type, start, { capture: true, once: true, passive: true });
-  }
-  whenPainted(start, doc);
+    const onScroll = byStart('scroll');
+    if (onScroll.length > 0) {
+      const startAll = () => onScroll.forEach((part) => start(part));
+      if (window.scrollY > 0) startAll();
+      else window.addEventListener('scroll', startAll, { once: true, passive: true });
+    }
+  }, doc);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFreshServer, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { PASSWORD, signUp, signUpAndIn } from './customer';
+import { PASSWORD, readyAuthForm, signUp, signUpAndIn } from './customer';
 import { holdRequests } from './network';
 import { bookingVisit } from '../support/visit';
 
@@ -33,7 +33,7 @@ async function mailCount(page: Page, email: string): Promise<number> {
 /** Opens /auth and waits for the form's island to run. */
 async function openAuth(page: Page, path = '/auth'): Promise<void> {
   await page.goto(path);
-  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
+  await readyAuthForm(page);
 }
 
 /** Signs in through the form in a fresh browser; answers the page, signed in on /account. */

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
 import { holdRequests } from './network';
+import { readyAuthForm } from './customer';
 
 const PASSWORD = 'filters-every-90';
 
@@ -15,7 +16,7 @@ async function confirmationLink(page: Page, email: string): Promise<string> {
 
 async function openAuth(page: Page): Promise<void> {
   await page.goto('/auth');
-  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
+  await readyAuthForm(page);
 }
 
 test.describe.configure({ mode: 'serial' });

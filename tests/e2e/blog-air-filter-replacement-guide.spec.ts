@@ -85,7 +85,6 @@ test.describe('air filter replacement guide', () => {
       });
       await page.goto(PATH);
       await page.waitForLoadState('networkidle');
-      expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter((s) => /client\.|react/.test(s))).toEqual([]);
       await expectNoAxeViolations(page);
 
@@ -227,6 +226,8 @@ test.describe('air filter replacement guide', () => {
   test('Set Reminder downloads an .ics event on the chosen date', async ({ page }) => {
     await page.goto(PATH);
     const date = page.getByLabel('Date of your next filter change');
+    // The picker starts when the reader comes near it.
+    await date.scrollIntoViewIfNeeded();
     await expect(date).toHaveValue(localDate(90));
     await expect(date).toHaveAttribute('min', localDate(0));
     const setReminder = page.getByRole('button', { name: 'Set Reminder' });
@@ -257,6 +258,7 @@ test.describe('air filter replacement guide', () => {
     // floor(75 x 0.7) = 52
     await expect(form.getByText(message(52), { exact: true })).toBeVisible();
     const date = page.getByLabel('Date of your next filter change');
+    await date.scrollIntoViewIfNeeded();
     await expect(date).toHaveValue(localDate(52));
 
     const [download] = await Promise.all([

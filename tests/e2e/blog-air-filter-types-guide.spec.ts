@@ -250,8 +250,9 @@ test.describe('air filter types guide', () => {
 
   test('tabs: All Types by default with six cards; each tab shows its types', async ({ page }) => {
     await page.goto(PATH);
+    // The tabs start when the reader comes near them.
+    await page.locator('#filter-types').scrollIntoViewIfNeeded();
     const tablist = page.getByRole('tablist', { name: 'Filter types' });
-    await tablist.scrollIntoViewIfNeeded();
     await expect(tablist.getByRole('tab')).toHaveText([
       'All Types',
       'Basic',
@@ -286,6 +287,7 @@ test.describe('air filter types guide', () => {
 
   test('tabs: roving tabindex; arrow keys, Home and End move and select', async ({ page }) => {
     await page.goto(PATH);
+    await page.locator('#filter-types').scrollIntoViewIfNeeded();
     const tablist = page.getByRole('tablist', { name: 'Filter types' });
     const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
     await tab('All Types').focus();

@@ -145,6 +145,8 @@ test.describe('article: how to change an air filter', () => {
     const printCalls = await stubPrint(page);
     await page.goto(PATH);
     const checklist = page.getByRole('region', { name: 'Quick Checklist' });
+    // Its buttons need its script, which starts as the reader comes near.
+    await checklist.scrollIntoViewIfNeeded();
     await checklist.getByRole('button', { name: 'Print Checklist' }).click();
     await expect.poll(printCalls).toEqual([true]);
 

@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { downloadGuide, GUIDES } from './lead-dialog';
-import { PASSWORD, signUp } from './customer';
+import { PASSWORD, readyAuthForm, signUp } from './customer';
 import { startServer, freePort, removeDir, tempDataDir, type ServerProcess } from '../support/server';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
 import { ADDRESS, DAY, fillVisit, VISIT } from './visit-fields';
@@ -47,7 +47,7 @@ async function bookingCard(page: Page): Promise<Locator> {
 
 /** Signs in on /auth (its one island hydrated first). */
 async function signIn(page: Page, email: string): Promise<void> {
-  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
+  await readyAuthForm(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -55,7 +55,11 @@ async function watchViolations(page: Page): Promise<string[]> {
  * header's account islands hydrate only with a session).
  */
 async function hydrateAll(page: Page): Promise<void> {
-  for (const island of await page.locator('main astro-island').all()) await island.scrollIntoViewIfNeeded();
+  for (const island of await page.locator('main astro-island').all()) {
+    await island.scrollIntoViewIfNeeded();
+    // An island that loads only when used (/auth's form) is used: its first field focused.
+    if ((await island.getAttribute('opts'))?.includes('"interaction"')) await island.locator('input').first().focus();
+  }
   await expect(page.locator('main astro-island[ssr]')).toHaveCount(0);
 }
 

@@ -3,7 +3,7 @@
  * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
-import { toast } from '@/features/toast/store';
+import { toast } from '@/features/toast/toaster';
 import { planName, type PlanType } from '@/features/plans/plans';
 import type { BookingOptions, ServiceType } from './pricing';
 import { currentAccessToken } from './checkout-client';

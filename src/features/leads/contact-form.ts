@@ -3,7 +3,7 @@
  * 'Form Submitted' toast at once, the request stored through /api/contact, the 'Request Received'
  * toast (or the failure toast), and the form reset in both cases.
  */
-import { toast } from '@/features/toast/store';
+import { toast } from '@/features/toast/toaster';
 import { CONTACT_SERVICES } from './contact';
 
 /** The service to preselect from a `?service=` value, or '' when it is not one of the options. */

@@ -1,5 +1,5 @@
 /** Behaviour of the lead dialogs rendered by LeadDialog.astro. */
-import { toast } from '@/features/toast/store';
+import { toast } from '@/features/toast/toaster';
 import { submitLead } from './lead-client';
 
 /** The dialog closes itself this long after 'Download Ready!' (docs/product.md#guide-downloads). */

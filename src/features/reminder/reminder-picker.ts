@@ -4,7 +4,7 @@
  * event as an .ics file and confirms it with a toast.
  */
 import { $scheduleDays } from '@/features/schedule-calculator/store';
-import { toast } from '@/features/toast/store';
+import { toast } from '@/features/toast/toaster';
 import { defaultReminderDate, reminderIcs, toDateInputValue } from './ics';
 
 function saveFile(text: string, fileName: string, type: string): void {

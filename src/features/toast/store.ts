@@ -1,6 +1,6 @@
 /**
- * The site's one toast queue. Any island or script calls `toast()`; the Toaster (plain script in
- * the layout) shows them. Toasts raised before the Toaster starts wait in the store, not lost.
+ * The site's one toast queue, shown by toaster.ts, whose `toast()` adds to it: any island or
+ * script raises a toast through that function.
  */
 import { atom } from 'nanostores';
 
@@ -18,8 +18,8 @@ export const TOAST_DURATION_MS = 5000;
 export const $toasts = atom<readonly Toast[]>([]);
 let nextId = 1;
 
-/** Shows a toast; returns its id. */
-export function toast(input: { title: string; description?: string; variant?: Toast['variant'] }): number {
+/** Adds a toast to the queue; returns its id. Call toaster.ts's `toast()`, which also shows it. */
+export function addToast(input: { title: string; description?: string; variant?: Toast['variant'] }): number {
   const id = nextId++;
   const item: Toast = { id, title: input.title, variant: input.variant ?? 'default' };
   if (input.description !== undefined) item.description = input.description;

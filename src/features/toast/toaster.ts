@@ -1,8 +1,10 @@
 /**
- * Renders the toast store into the page's toast list: newest last, at most three on screen, each
- * dismissed after TOAST_DURATION_MS or by its close button. Failures are announced assertively.
+ * Renders the toast store into the page's toast list (Toaster.astro): newest last, at most three on
+ * screen, each dismissed after TOAST_DURATION_MS or by its close button. Failures are announced
+ * assertively. The list is put to work by the page's first toast, so a page that raises none runs
+ * nothing for it (docs/product.md#after-paint-loading).
  */
-import { $toasts, dismissToast, TOAST_DURATION_MS, type Toast } from './store';
+import { $toasts, addToast, dismissToast, TOAST_DURATION_MS, type Toast } from './store';
 
 /** How many toasts stay on screen at once; older ones leave first. */
 export const MAX_VISIBLE = 3;
@@ -45,7 +47,7 @@ function render(item: Toast): HTMLLIElement {
  * inert (hidden from screen readers, not clickable), so the toast region moves into the dialog and
  * back out when it closes.
  */
-export function mountToaster(list: HTMLOListElement): void {
+function mountToaster(list: HTMLOListElement): void {
   const region = list.parentElement ?? list;
   const home = region.parentElement ?? document.body;
   const placeRegion = () => {
@@ -79,4 +81,18 @@ export function mountToaster(list: HTMLOListElement): void {
       );
     }
   });
+}
+
+let mounted = false;
+
+/** Shows a toast (the first one puts the page's toast list to work); returns its id. */
+export function toast(input: Parameters<typeof addToast>[0]): number {
+  if (!mounted) {
+    const list = document.querySelector<HTMLOListElement>('[data-toaster]');
+    if (list) {
+      mounted = true;
+      mountToaster(list);
+    }
+  }
+  return addToast(input);
 }

@@ -5,19 +5,20 @@
  * starts using it (focus, pointer, key). Unlike `client:visible`, an island on the first screen
  * does not fetch its framework before that screen is drawn, so on a slow phone its server-rendered
  * HTML is the page's largest paint and the scripts never delay it. Nothing the reader does before
- * hydration is lost (src/lib/islands/early-input.ts).
+ * hydration is lost (src/lib/islands/early-input.ts). With the value `interaction`
+ * (`client:afterpaint="interaction"`) it waits for the reader to use it, wherever it is: for a
+ * form on the first screen whose code is large and whose HTML can be typed into at once (/auth).
+ * When it starts, every script file the island needs is asked for at once (./preload.ts).
  */
 import type { ClientDirective } from 'astro';
-import { whenPainted } from '../after-paint';
+import { NEAR_VIEW, whenPainted } from '../after-paint';
 import { catchEarlyInput } from './early-input';
-
-/** How far beyond the viewport an island starts loading: one screen above and below. */
-export const NEAR_VIEW = '100% 0px 100% 0px';
+import { preloadIsland } from './preload';
 
 /** Interactions that start hydration at once, wherever the page stands. */
 export const STARTERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
 
-const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
+const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   let started = false;
   let painted = false;
   let near = false;
@@ -37,10 +38,13 @@ const hydrateAfterPaint: ClientDirective = (load, _options, el) => {
     started = true;
     observer.disconnect();
     for (const type of STARTERS) el.removeEventListener(type, start, true);
+    preloadIsland(el);
     void load().then((hydrate) => early.adopt(hydrate));
   }
 
   for (const type of STARTERS) el.addEventListener(type, start, { capture: true, passive: true });
+  // `client:afterpaint="interaction"`: only when used (a form on the first screen that works as HTML).
+  if (options.value === 'interaction') return;
   for (const child of el.children) observer.observe(child);
   whenPainted(() => {
     painted = true;

@@ -12,6 +12,7 @@ import type { ClientDirective } from 'astro';
 import { addressCarriesSession, hasStoredSession } from '../../features/auth/session';
 import { SIGNED_IN_EVENT } from '../../features/auth/signed-in-event';
 import { whenPainted } from '../after-paint';
+import { preloadIsland } from './preload';
 
 /** Whether this browser holds a session, or the address carries one; blocked storage counts as none. */
 function sessionToRead(): boolean {
@@ -23,12 +24,13 @@ function sessionToRead(): boolean {
   }
 }
 
-const hydrateWithSession: ClientDirective = (load) => {
+const hydrateWithSession: ClientDirective = (load, _options, el) => {
   let started = false;
   function start(): void {
     if (started) return;
     started = true;
     document.removeEventListener(SIGNED_IN_EVENT, start);
+    preloadIsland(el);
     void load().then((hydrate) => hydrate());
   }
   document.addEventListener(SIGNED_IN_EVENT, start);

@@ -1,0 +1,61 @@
+/**
+ * Lists on each island of a built page every script file its hydration needs (`data-preload`):
+ * its component and renderer and everything they import, directly or not. The browser learns a
+ * module's imports only once that module has arrived, so on a slow connection an island's code
+ * came in three or four round trips; the site's directives (src/lib/islands/preload.ts) ask for
+ * the whole list at once when the island starts loading, one round trip
+ * (docs/product.md#after-paint-loading). Nothing is fetched earlier than before.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A module's static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`), not `import()`. */
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
+const ISLAND_TAG = /<astro-island\b[^>]*>/g;
+
+/** The file names a built module imports statically, from its text. */
+export function staticImports(code: string): string[] {
+  return [...code.matchAll(STATIC_IMPORT)].map((match) => match[1]!);
+}
+
+/**
+ * `urls` and every module they import, directly or not, in the order first reached. `importsOf`
+ * gives a module's imports as URLs.
+ */
+export function moduleClosure(urls: readonly string[], importsOf: (url: string) => readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    for (const next of importsOf(url)) visit(next);
+  };
+  urls.forEach(visit);
+  return [...seen];
+}
+
+/** `html` with `data-preload` on every island: the closure of its component and renderer URLs. */
+export function addIslandPreloads(html: string, importsOf: (url: string) => readonly string[]): string {
+  return html.replace(ISLAND_TAG, (tag) => {
+    if (tag.includes(' data-preload=')) return tag;
+    const urls = ['component-url', 'renderer-url']
+      .map((name) => tag.match(new RegExp(`\\s${name}="([^"]+)"`))?.[1])
+      .filter((url): url is string => !!url);
+    if (urls.length === 0) return tag;
+    const closure = moduleClosure(urls, importsOf);
+    return `${tag.slice(0, -1)} data-preload="${closure.join(' ')}">`;
+  });
+}
+
+/** Reads the imports of the built modules under `distDir` (URLs like `/_astro/x.js`), each file once. */
+export function builtImports(distDir: string): (url: string) => readonly string[] {
+  const cache = new Map<string, string[]>();
+  return (url) => {
+    let imports = cache.get(url);
+    if (!imports) {
+      const dir = url.slice(0, url.lastIndexOf('/') + 1);
+      imports = staticImports(readFileSync(join(distDir, url), 'utf8')).map((name) => dir + name);
+      cache.set(url, imports);
+    }
+    return imports;
+  };
+}

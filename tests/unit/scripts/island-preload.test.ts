@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { addIslandPreloads, moduleClosure, staticImports } from '../../../scripts/island-preload.ts';
+
+/** A built module graph: each URL with the URLs it imports. */
+const GRAPH: Record<string, string[]> = {
+  '/_astro/Quiz.js': ['/_astro/react.js', '/_astro/radio.js'],
+  '/_astro/radio.js': ['/_astro/react.js', '/_astro/focus.js'],
+  '/_astro/client.js': ['/_astro/react.js'],
+  '/_astro/react.js': [],
+  '/_astro/focus.js': [],
+};
+const importsOf = (url: string) => GRAPH[url] ?? [];
+
+describe('island preloads (scripts/island-preload.ts)', () => {
+  test('reads static imports of every form from minified output, not dynamic import()', () => {
+    const code =
+      'import{j as e}from"./react.B1.js";import"./side.C2.js";export{a}from"./shared.D3.js";const m=()=>import("./lazy.E4.js");';
+    expect(staticImports(code)).toEqual(['react.B1.js', 'side.C2.js', 'shared.D3.js']);
+  });
+
+  test('follows imports to the end, each file once, in the order first reached', () => {
+    expect(moduleClosure(['/_astro/Quiz.js', '/_astro/client.js'], importsOf)).toEqual([
+      '/_astro/Quiz.js',
+      '/_astro/react.js',
+      '/_astro/radio.js',
+      '/_astro/focus.js',
+      '/_astro/client.js',
+    ]);
+  });
+
+  test('lists the closure of component and renderer on each island, and leaves other tags alone', () => {
+    const page =
+      '<main><astro-island uid="a" component-url="/_astro/Quiz.js" renderer-url="/_astro/client.js" ssr><p>quiz</p></astro-island><div component-url="/x.js"></div></main>';
+    expect(addIslandPreloads(page, importsOf)).toBe(
+      '<main><astro-island uid="a" component-url="/_astro/Quiz.js" renderer-url="/_astro/client.js" ssr data-preload="/_astro/Quiz.js /_astro/react.js /_astro/radio.js /_astro/focus.js /_astro/client.js"><p>quiz</p></astro-island><div component-url="/x.js"></div></main>',
+    );
+  });
+
+  test('is idempotent: an island that has its list keeps it', () => {
+    const once = addIslandPreloads('<astro-island component-url="/_astro/Quiz.js"></astro-island>', importsOf);
+    expect(addIslandPreloads(once, importsOf)).toBe(once);
+  });
+});
