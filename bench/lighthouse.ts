@@ -1,8 +1,10 @@
 /**
  * `npm run bench:lighthouse` (after the build the npm script runs): starts the real server on the
- * built site, runs Lighthouse with its mobile defaults (simulated slow 4G, Moto G Power, 4x CPU)
- * RUNS times on every page of bench/pages.ts, and writes the per-metric medians to
- * bench/results/lighthouse.json and a table to stdout.
+ * built site and the reference page (bench/lib/reference.ts), runs Lighthouse with its mobile
+ * defaults (simulated slow 4G, Moto G Power, 4x CPU) RUNS times on every page of bench/pages.ts,
+ * each run right after a run of the reference on the same browser (interleaved), and writes the
+ * per-metric medians, the medians of the page / reference ratios (bench/lib/ratios.ts) and the
+ * reference's own medians to bench/results/lighthouse.json, with the tables on stdout.
  *
  * Options: `--runs N` (default 3), `--only <name>,<name>` (page names starting with these; the
  * result file is then not written), `--out <file>`. BENCH_PORT fixes the server's port;
@@ -22,7 +24,9 @@ import {
   type PageMetrics,
   type RunDiagnosis,
 } from './lib/lighthouse-metrics.ts';
-import { formatTable } from './lib/table.ts';
+import { medianRatios, type PairedRun, type Ratios } from './lib/ratios.ts';
+import { startReferenceServer } from './lib/reference.ts';
+import { formatRatioTable, formatTable } from './lib/table.ts';
 import { BENCH_PAGES, type BenchPage } from './pages.ts';
 
 const CHROME_FLAGS = [
@@ -42,6 +46,10 @@ export interface PageResult extends BenchPage {
   runs: PageMetrics[];
   /** From the run whose LCP is the median's: where that page's time goes. */
   diagnosis: RunDiagnosis;
+  /** Median of the ratios page / reference over the paired runs. */
+  ratios: Ratios;
+  /** The reference runs paired with this page's, in the same order as `runs`. */
+  referenceRuns: PageMetrics[];
 }
 
 const { values } = parseArgs({
@@ -94,29 +102,55 @@ async function measure(url: string, port: number): Promise<{ metrics: PageMetric
 const started = Date.now();
 const load: number[] = [loadavg()[0]!];
 const server = await startBenchServer();
+const reference = await startReferenceServer();
 const chromePath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const results: PageResult[] = [];
+const floorRuns: PageMetrics[] = [];
 try {
+  // The floor: what a navigation costs with nothing on the page, the part of each figure no page can remove.
+  const floorChrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    for (let run = 1; run <= runs; run += 1)
+      floorRuns.push((await measure(reference.floorUrl, floorChrome.port)).metrics);
+  } finally {
+    floorChrome.kill();
+  }
   for (const page of pages) {
     // A fresh browser per page: no state carried between pages; Lighthouse resets storage per run.
     const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     try {
       const measured: { metrics: PageMetrics; diagnosis: RunDiagnosis }[] = [];
+      const paired: PairedRun[] = [];
       for (let run = 1; run <= runs; run += 1) {
+        // The reference first, then the page at once: both see the machine as it is now.
+        const ref = await measure(reference.url, chrome.port);
         measured.push(await measure(`${server.origin}${page.path}`, chrome.port));
+        paired.push({ page: measured.at(-1)!.metrics, reference: ref.metrics });
         load.push(loadavg()[0]!);
-        process.stderr.write(`${page.name} run ${run}/${runs}: LCP ${Math.round(measured.at(-1)!.metrics.lcpMs)} ms\n`);
+        const { page: m, reference: r } = paired.at(-1)!;
+        process.stderr.write(
+          `${page.name} run ${run}/${runs}: LCP ${Math.round(m.lcpMs)} ms (reference ${Math.round(r.lcpMs)}), ` +
+            `TBT ${Math.round(m.tbtMs)} ms (reference ${Math.round(r.tbtMs)})\n`,
+        );
       }
       const median = medianMetrics(measured.map((m) => m.metrics));
       const closest = measured.reduce((best, m) =>
         Math.abs(m.metrics.lcpMs - median.lcpMs) < Math.abs(best.metrics.lcpMs - median.lcpMs) ? m : best,
       );
-      results.push({ ...page, median, runs: measured.map((m) => m.metrics), diagnosis: closest.diagnosis });
+      results.push({
+        ...page,
+        median,
+        runs: measured.map((m) => m.metrics),
+        diagnosis: closest.diagnosis,
+        ratios: medianRatios(paired),
+        referenceRuns: paired.map((p) => p.reference),
+      });
     } finally {
       chrome.kill();
     }
   }
 } finally {
+  await reference.stop();
   await server.stop();
 }
 
@@ -128,7 +162,10 @@ const report = {
     lighthouse: lighthouseVersion,
     chromium: chromeVersion,
     server: 'node server/index.ts over 127.0.0.1 (brotli, HTTP/1.1)',
+    reference: `bench/reference: client-rendered React app, ${(reference.scriptGzipBytes / 1024).toFixed(1)} KB of script gzipped, served with brotli over HTTP/1.1`,
   },
+  reference: medianMetrics(results.flatMap((r) => r.referenceRuns)),
+  floor: medianMetrics(floorRuns),
   machine: {
     cpus: cpus().length,
     loadAverage: { atStart: round(load[0]!), max: round(Math.max(...load)), atEnd: round(load.at(-1)!) },
@@ -142,6 +179,11 @@ function round(value: number): number {
 }
 
 console.log(formatTable(results));
+console.log(`\nRatios to the reference page (median of the paired runs):\n${formatRatioTable(results)}`);
+console.log(
+  `\nReference page: LCP ${Math.round(report.reference.lcpMs)} ms, TBT ${Math.round(report.reference.tbtMs)} ms, main thread ${Math.round(report.reference.mainThreadMs)} ms. ` +
+    `Floor page (nothing on it): main thread ${Math.round(report.floor.mainThreadMs)} ms, LCP ${Math.round(report.floor.lcpMs)} ms.`,
+);
 console.log(
   `\n${results.length} pages x ${runs} runs in ${report.durationSeconds} s; 1-min load average ${report.machine.loadAverage.atStart} at start, ${report.machine.loadAverage.max} at most.`,
 );

@@ -4,7 +4,9 @@
  * module's imports only once that module has arrived, so on a slow connection an island's code
  * came in three or four round trips; the site's directives (src/lib/islands/preload.ts) ask for
  * the whole list at once when the island starts loading, one round trip
- * (docs/product.md#after-paint-loading). Nothing is fetched earlier than before.
+ * (docs/product.md#after-paint-loading). The behaviour scripts of the after-paint parts get the
+ * same list, asked for by their loader (src/lib/after-paint.ts). Nothing is fetched earlier than
+ * before.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { join } from 'node:path';
 /** A module's static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`), not `import()`. */
 const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
 const ISLAND_TAG = /<astro-island\b[^>]*>/g;
+/** An after-paint part (src/components/AfterPaint.astro) and the script file it holds. */
+const PART = /<template data-after-paint\b[^>]*>(?=<script type="module" src="([^"]+)")/g;
 
 /** The file names a built module imports statically, from its text. */
 export function staticImports(code: string): string[] {
@@ -33,9 +37,16 @@ export function moduleClosure(urls: readonly string[], importsOf: (url: string) 
   return [...seen];
 }
 
-/** `html` with `data-preload` on every island: the closure of its component and renderer URLs. */
+/**
+ * `html` with `data-preload` on every island (the closure of its component and renderer URLs) and
+ * on every after-paint part that holds a script file (the closure of that file).
+ */
 export function addIslandPreloads(html: string, importsOf: (url: string) => readonly string[]): string {
-  return html.replace(ISLAND_TAG, (tag) => {
+  const withParts = html.replace(PART, (tag: string, src: string) => {
+    if (tag.includes(' data-preload=')) return tag;
+    return `${tag.slice(0, -1)} data-preload="${moduleClosure([src], importsOf).join(' ')}">`;
+  });
+  return withParts.replace(ISLAND_TAG, (tag) => {
     if (tag.includes(' data-preload=')) return tag;
     const urls = ['component-url', 'renderer-url']
       .map((name) => tag.match(new RegExp(`\\s${name}="([^"]+)"`))?.[1])

@@ -21,6 +21,8 @@ export interface PageMetrics {
   renderBlocking: number;
   /** Of those, the ones that are not stylesheets (scripts, fonts, imports): the budget allows none. */
   renderBlockingOther: number;
+  /** Lighthouse's main-thread work (mainthread-work-breakdown): style, layout, script, parsing... ms. */
+  mainThreadMs: number;
 }
 
 /** The numeric metrics, in table order. */
@@ -38,6 +40,7 @@ export const METRIC_KEYS = [
   'requests',
   'renderBlocking',
   'renderBlockingOther',
+  'mainThreadMs',
 ] as const satisfies readonly (keyof PageMetrics)[];
 
 /** What one run says about where the time goes, kept to name a page's biggest remaining cost. */
@@ -107,6 +110,7 @@ export function metricsOf(lhr: Result): PageMetrics {
     requests: resourceSummary(audits, 'total').count,
     renderBlocking: blocking.length,
     renderBlockingOther: blocking.filter((row) => typeOf.get(row['url']) !== 'Stylesheet').length,
+    mainThreadMs: numeric(audits, 'mainthread-work-breakdown'),
   };
 }
 

@@ -1,5 +1,6 @@
-/** Plain-text and Markdown tables of the Lighthouse medians, for stdout and bench/README.md. */
+/** Plain-text and Markdown tables of the Lighthouse medians and ratios, for stdout and bench/README.md. */
 import type { PageMetrics } from './lighthouse-metrics.ts';
+import type { Ratios } from './ratios.ts';
 
 /** A page's name and its median metrics: all a table row needs. */
 export interface TableRow {
@@ -27,9 +28,46 @@ function cells(rows: readonly TableRow[]): string[][] {
   ];
 }
 
+/** A row of the ratio table: the page's medians and its ratios to the reference page. */
+export interface RatioRow extends TableRow {
+  ratios: Ratios;
+}
+
+const ratio = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+const RATIO_COLUMNS: { title: string; cell: (r: RatioRow) => string }[] = [
+  { title: 'LCP ratio', cell: (r) => ratio(r.ratios.lcpMs) },
+  { title: 'TBT ratio', cell: (r) => ratio(r.ratios.tbtMs) },
+  { title: 'main-thread ratio', cell: (r) => ratio(r.ratios.mainThreadMs) },
+  { title: 'JS ratio', cell: (r) => ratio(r.ratios.scriptBytes) },
+  { title: 'main-thread ms', cell: (r) => String(Math.round(r.median.mainThreadMs)) },
+  { title: 'TBT ms', cell: (r) => String(Math.round(r.median.tbtMs)) },
+  { title: 'CLS', cell: (r) => r.median.cls.toFixed(3) },
+  { title: 'score', cell: (r) => String(r.median.score) },
+];
+
+function ratioCells(rows: readonly RatioRow[]): string[][] {
+  return [
+    ['page', ...RATIO_COLUMNS.map((c) => c.title)],
+    ...rows.map((r) => [r.name, ...RATIO_COLUMNS.map((c) => c.cell(r))]),
+  ];
+}
+
 /** Aligned columns for a terminal; sizes are as transferred (compressed). */
 export function formatTable(rows: readonly TableRow[]): string {
-  const grid = cells(rows);
+  return aligned(cells(rows));
+}
+
+/** The ratio table, aligned for a terminal. */
+export function formatRatioTable(rows: readonly RatioRow[]): string {
+  return aligned(ratioCells(rows));
+}
+
+/** The ratio table in Markdown, for bench/README.md. */
+export function formatMarkdownRatioTable(rows: readonly RatioRow[]): string {
+  return markdown(ratioCells(rows));
+}
+
+function aligned(grid: string[][]): string {
   const widths = grid[0]!.map((_, col) => Math.max(...grid.map((row) => row[col]!.length)));
   return grid
     .map((row) =>
@@ -40,7 +78,18 @@ export function formatTable(rows: readonly TableRow[]): string {
 
 /** The same table in Markdown, for bench/README.md. */
 export function formatMarkdownTable(rows: readonly TableRow[]): string {
-  const [head, ...body] = cells(rows);
+  return markdown(cells(rows));
+}
+
+function markdown(grid: string[][]): string {
+  const [head, ...body] = grid;
   const line = (row: string[]) => `| ${row.join(' | ')} |`;
-  return [line(head!), `| --- | ${COLUMNS.map(() => '---:').join(' | ')} |`, ...body.map(line)].join('\n');
+  return [
+    line(head!),
+    `| --- | ${head!
+      .slice(1)
+      .map(() => '---:')
+      .join(' | ')} |`,
+    ...body.map(line),
+  ].join('\n');
 }

@@ -14,6 +14,8 @@
  * are not on the page never starts. Imported only by BaseLayout's script, which Astro inlines.
  */
 
+import { preloadIsland } from './islands/preload';
+
 /** When a part's script starts (see above). */
 export type StartOn = 'near' | 'scroll' | 'paint' | 'interaction';
 export const START_ONS: readonly StartOn[] = ['near', 'scroll', 'paint', 'interaction'];
@@ -89,6 +91,7 @@ export function runAfterPaint(doc: Document = document): void {
 
   function run(part: Part): void {
     part.state = 'running';
+    preloadIsland(part.template);
     const sources = [...part.template.content.querySelectorAll('script')];
     let pending = sources.length;
     const settle = () => {

@@ -1,11 +1,12 @@
 /**
- * Asks at once for every script file an island needs, listed on it at build time
- * (scripts/island-preload.ts), so its code arrives in one round trip instead of one per level of
- * imports. Called by the site's directives when an island starts loading, never earlier.
+ * Asks at once for every script file an island or an after-paint part needs, listed on it at build
+ * time (`data-preload`, scripts/island-preload.ts), so its code arrives in one round trip instead
+ * of one per level of imports. Called by the site's directives when an island starts loading, and
+ * by the after-paint loader when a part starts, never earlier.
  */
-export function preloadIsland(el: HTMLElement): void {
+export function preloadIsland(el: Element): void {
   const head = document.head;
-  for (const href of (el.closest('astro-island')?.getAttribute('data-preload') ?? '').split(' ')) {
+  for (const href of (el.getAttribute('data-preload') ?? '').split(' ')) {
     if (!href || head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';

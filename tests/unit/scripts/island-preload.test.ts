@@ -36,6 +36,16 @@ describe('island preloads (scripts/island-preload.ts)', () => {
     );
   });
 
+  test('lists the closure of the script file an after-paint part holds, and leaves inline parts alone', () => {
+    const part =
+      '<template data-after-paint data-for="form"><script type="module" src="/_astro/radio.js"></script></template>';
+    const inline = '<template data-after-paint data-for="nav"><script>run()</script></template>';
+    expect(addIslandPreloads(part + inline, importsOf)).toBe(
+      '<template data-after-paint data-for="form" data-preload="/_astro/radio.js /_astro/react.js /_astro/focus.js"><script type="module" src="/_astro/radio.js"></script></template>' +
+        inline,
+    );
+  });
+
   test('is idempotent: an island that has its list keeps it', () => {
     const once = addIslandPreloads('<astro-island component-url="/_astro/Quiz.js"></astro-island>', importsOf);
     expect(addIslandPreloads(once, importsOf)).toBe(once);

@@ -1,0 +1,251 @@
+/**
+ * `npm run bench:interact` (after the build the npm script runs): how long a reader waits for each
+ * tool. On a phone-sized Chromium under Lighthouse's mobile throttling (slow 4G: 150 ms RTT,
+ * 1.6 Mbps down; 4x CPU slowdown), each tool's page is opened at the top and left to settle
+ * (network idle), then the tool is brought into view and used at once; the time from the moment
+ * its control is on screen to the tool's first visible answer is measured, RUNS times (median).
+ * The script the page fetched before the reader sets off is recorded too: a tool's code must not load before the
+ * reader comes near it.
+ *
+ * Two ways of arriving, both reported:
+ * - `scroll`: the reader scrolls down with the wheel, 100 px every 100 ms (a quick skim, about a
+ *   screen a second), and uses the tool as soon as its control is on screen;
+ * - `jump`: the page jumps straight to the control (a link to it, a search result), the worst case:
+ *   nothing can have been fetched on the way.
+ * What was pressed before an island hydrated is carried over (src/lib/islands/early-input.ts), so
+ * the time includes fetching and hydrating it. Results go to bench/results/interact.json and a
+ * table on stdout.
+ *
+ * Options: `--runs N` (default 3), `--only <name>,<name>` (tools whose name starts with these; the
+ * results are then not written). BENCH_PORT fixes the server's port; CHROMIUM_PATH the browser.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { chromium, type Locator, type Page } from '@playwright/test';
+import { formatCents } from '../src/lib/format.ts';
+import { servicePriceCents } from '../src/features/checkout/pricing.ts';
+import { startBenchServer } from './lib/server.ts';
+import { median } from './lib/lighthouse-metrics.ts';
+
+/** One tool: its page, the control a reader uses first, and that use with the answer that shows it responded. */
+interface Tool {
+  name: string;
+  path: string;
+  control: (page: Page) => Locator;
+  use: (page: Page) => Promise<void>;
+}
+
+const island = (page: Page, component: string) => page.locator(`astro-island[component-url*="/${component}."]`);
+
+const TOOLS: readonly Tool[] = [
+  {
+    name: 'schedule calculator',
+    path: '/blog/air-filter-replacement-guide',
+    control: (page) => island(page, 'ScheduleCalculator').getByRole('button', { name: 'Calculate My Schedule' }),
+    use: async (page) => {
+      await island(page, 'ScheduleCalculator').getByRole('button', { name: 'Calculate My Schedule' }).click();
+      await island(page, 'ScheduleCalculator')
+        .getByText('we recommend changing your air filter every 75 days')
+        .waitFor();
+    },
+  },
+  {
+    name: 'hidden-costs calculator',
+    path: '/blog/hidden-costs-neglecting-air-filter',
+    control: (page) =>
+      island(page, 'HiddenCostsCalculator').getByRole('spinbutton', { name: /Months since the last change/ }),
+    use: async (page) => {
+      const tool = island(page, 'HiddenCostsCalculator');
+      await tool.getByRole('spinbutton', { name: /Months since the last change/ }).fill('12');
+      await tool.getByText('12 months since the last change').waitFor();
+    },
+  },
+  {
+    name: 'DIY quiz',
+    path: '/blog/diy-vs-professional-air-filter',
+    control: (page) => island(page, 'DiyQuiz').getByRole('radio').first(),
+    use: async (page) => {
+      await island(page, 'DiyQuiz').getByRole('radio').first().click();
+      await island(page, 'DiyQuiz').getByText('1 of 5 answered').waitFor();
+    },
+  },
+  {
+    name: 'DIY cost calculator',
+    path: '/blog/diy-vs-professional-air-filter',
+    control: (page) => island(page, 'CostCalculator').getByRole('button', { name: 'Show Detailed Cost Calculator' }),
+    use: async (page) => {
+      const tool = island(page, 'CostCalculator');
+      await tool.getByRole('button', { name: 'Show Detailed Cost Calculator' }).click();
+      await tool.getByRole('button', { name: 'Hide Detailed Cost Calculator' }).waitFor();
+    },
+  },
+  {
+    name: 'filter finder',
+    path: '/blog/air-filter-types-guide',
+    control: (page) => island(page, 'FilterFinder').getByLabel('Home type'),
+    use: async (page) => {
+      const tool = island(page, 'FilterFinder');
+      await tool.getByLabel('Home type').selectOption('house');
+      await tool.getByLabel('Primary concern').selectOption('general');
+      await tool.getByLabel('System age').selectOption('medium');
+      await tool.getByRole('button', { name: 'Find My Filter' }).click();
+      await tool.getByText('Your match').waitFor();
+    },
+  },
+  {
+    name: 'booking card',
+    path: '/services/air-filter-replacement',
+    control: (page) =>
+      page
+        .locator('#booking')
+        .getByRole('radio', { name: /Premium/ })
+        .first(),
+    use: async (page) => {
+      const card = page.locator('#booking');
+      await card
+        .getByRole('radio', { name: /Premium/ })
+        .first()
+        .click();
+      const total = formatCents(servicePriceCents('air-filter-replacement', { filterQuality: 'premium' }));
+      await card.locator('output').getByText(total, { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'lead dialog',
+    path: '/blog/air-filter-replacement-guide',
+    control: (page) => page.getByRole('button', { name: 'Download Schedule Guide' }),
+    use: async (page) => {
+      await page.getByRole('button', { name: 'Download Schedule Guide' }).click();
+      await page.getByRole('dialog', { name: 'Get the Air Filter Schedule Guide' }).waitFor();
+    },
+  },
+];
+
+type Arrival = 'scroll' | 'jump';
+const ARRIVALS: readonly Arrival[] = ['scroll', 'jump'];
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, only: { type: 'string' } } });
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number above 0, got "${values.runs}"`);
+const only = values.only?.split(',').map((name) => name.trim().toLowerCase());
+const tools = only ? TOOLS.filter((tool) => only.some((name) => tool.name.toLowerCase().startsWith(name))) : TOOLS;
+if (tools.length === 0)
+  throw new Error(`--only matched no tool; the tools are: ${TOOLS.map((t) => t.name).join(', ')}`);
+
+/** Whether the whole of `target` is inside the viewport. */
+async function onScreen(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox();
+  const viewport = page.viewportSize();
+  return !!box && !!viewport && box.y >= 0 && box.y + box.height <= viewport.height;
+}
+
+/** One measurement on a fresh throttled page: the scripts fetched before arriving, and the wait in ms. */
+async function measure(
+  page: Page,
+  origin: string,
+  tool: Tool,
+  arrival: Arrival,
+): Promise<{ ms: number; scriptBytesBefore: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  await page.goto(`${origin}${tool.path}`, { waitUntil: 'networkidle' });
+  const scriptBytesBefore = (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
+  const control = tool.control(page);
+  let started: number;
+  if (arrival === 'jump') {
+    started = performance.now();
+    await control.scrollIntoViewIfNeeded();
+  } else {
+    await page.mouse.move(200, 400);
+    while (!(await onScreen(page, control))) {
+      await page.mouse.wheel(0, 100);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    started = performance.now();
+  }
+  await tool.use(page);
+  return { ms: Math.round(performance.now() - started), scriptBytesBefore };
+}
+
+const load: number[] = [loadavg()[0]!];
+const server = await startBenchServer();
+const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium' });
+interface Row {
+  name: string;
+  path: string;
+  arrival: Arrival;
+  medianMs: number;
+  runsMs: number[];
+  /** Script bytes (as transferred) the page had fetched when the reader set off, the most of the runs. */
+  scriptBytesBeforeArrival: number;
+}
+const results: Row[] = [];
+try {
+  for (const tool of tools) {
+    for (const arrival of ARRIVALS) {
+      const times: number[] = [];
+      let scriptBytesBeforeArrival = 0;
+      for (let run = 1; run <= runs; run += 1) {
+        const context = await browser.newContext({
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        try {
+          const measured = await measure(await context.newPage(), server.origin, tool, arrival);
+          times.push(measured.ms);
+          scriptBytesBeforeArrival = Math.max(scriptBytesBeforeArrival, measured.scriptBytesBefore);
+        } finally {
+          await context.close();
+        }
+        load.push(loadavg()[0]!);
+        process.stderr.write(`${tool.name} (${arrival}) run ${run}/${runs}: ${times.at(-1)} ms\n`);
+      }
+      results.push({
+        name: tool.name,
+        path: tool.path,
+        arrival,
+        medianMs: median(times),
+        runsMs: times,
+        scriptBytesBeforeArrival,
+      });
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const report = {
+  generatedAt: new Date().toISOString(),
+  settings:
+    'Chromium 412x823 (mobile, touch), 150 ms latency, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown; page settled (network idle), then arrival and use. scroll: wheel 100 px every 100 ms until the control is on screen; jump: straight to the control',
+  machine: { cpus: cpus().length, loadAverageMax: Math.round(Math.max(...load) * 100) / 100 },
+  tools: results,
+};
+process.stdout.write(
+  '| tool | page | arrival | median ms | runs ms | JS KB before |\n| --- | --- | --- | ---: | --- | ---: |\n',
+);
+for (const r of results)
+  process.stdout.write(
+    `| ${r.name} | \`${r.path}\` | ${r.arrival} | ${r.medianMs} | ${r.runsMs.join(', ')} | ${(r.scriptBytesBeforeArrival / 1024).toFixed(1)} |\n`,
+  );
+process.stdout.write(`\nLoad average up to ${report.machine.loadAverageMax} on ${report.machine.cpus} cores.\n`);
+if (only) {
+  process.stdout.write('Only some tools were measured: results not written.\n');
+} else {
+  await mkdir('bench/results', { recursive: true });
+  await writeFile('bench/results/interact.json', `${JSON.stringify(report, null, 2)}\n`);
+}

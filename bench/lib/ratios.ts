@@ -1,0 +1,35 @@
+/**
+ * A page's figures divided by the reference page's (bench/lib/reference.ts), run by run: each run
+ * of a page is paired with the reference run made just before it on the same browser, so both saw
+ * the same machine, and the median of those ratios is what the bench reports. Pure: no I/O.
+ */
+import { median, type PageMetrics } from './lighthouse-metrics.ts';
+
+/** One page run and the reference run it is paired with. */
+export interface PairedRun {
+  page: PageMetrics;
+  reference: PageMetrics;
+}
+
+/** The figures compared with the reference. */
+export const RATIO_KEYS = [
+  'lcpMs',
+  'tbtMs',
+  'mainThreadMs',
+  'scriptBytes',
+] as const satisfies readonly (keyof PageMetrics)[];
+export type RatioKey = (typeof RATIO_KEYS)[number];
+
+/** Median ratio per figure; null where the reference measured 0 in every run (nothing to divide by). */
+export type Ratios = Record<RatioKey, number | null>;
+
+/** The median over the runs of page / reference, per figure; runs whose reference is 0 are left out. */
+export function medianRatios(runs: readonly PairedRun[]): Ratios {
+  if (runs.length === 0) throw new Error('ratios of no runs');
+  const ratios = {} as Ratios;
+  for (const key of RATIO_KEYS) {
+    const values = runs.filter((run) => run.reference[key] > 0).map((run) => run.page[key] / run.reference[key]);
+    ratios[key] = values.length === 0 ? null : median(values);
+  }
+  return ratios;
+}
