@@ -14,7 +14,8 @@
  * are not on the page never starts. Imported only by BaseLayout's script, which Astro inlines.
  */
 
-import { preloadIsland } from './islands/preload';
+import { preloadFiles } from './islands/preload';
+import { pressOf, replayPress, type Press } from './presses';
 
 /** When a part's script starts (see above). */
 export type StartOn = 'near' | 'scroll' | 'paint' | 'interaction';
@@ -23,12 +24,8 @@ export const START_ONS: readonly StartOn[] = ['near', 'scroll', 'paint', 'intera
 /** How far beyond the viewport a `near` part starts: one screen above and below. */
 export const NEAR_VIEW = '100% 0px 100% 0px';
 
-/** Interactions that start a part at once, wherever the page stands. */
-const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-
-/** A press made in a part before its script ran, to make again once it has. */
-type Held =
-  { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+/** Interactions that start a part, or an island (src/lib/islands/hydrate-after-paint.ts), at once. */
+export const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /** One part of the page and its held script. */
 interface Part {
@@ -36,7 +33,8 @@ interface Part {
   startOn: StartOn;
   elements: Element[];
   state: 'waiting' | 'queued' | 'running' | 'ran';
-  held: Held[];
+  /** Presses made in the part before its script ran, to make again once it has. */
+  held: Press[];
 }
 
 /** Gives the browser a turn (input, rendering) before going on. */
@@ -91,7 +89,7 @@ export function runAfterPaint(doc: Document = document): void {
 
   function run(part: Part): void {
     part.state = 'running';
-    preloadIsland(part.template);
+    preloadFiles(part.template);
     const sources = [...part.template.content.querySelectorAll('script')];
     let pending = sources.length;
     const settle = () => {
@@ -121,10 +119,7 @@ export function runAfterPaint(doc: Document = document): void {
 
   function ran(part: Part): void {
     part.state = 'ran';
-    for (const press of part.held.splice(0)) {
-      if (press.kind === 'click' && press.target.isConnected) press.target.click();
-      if (press.kind === 'submit' && press.form.isConnected) press.form.requestSubmit(press.submitter);
-    }
+    part.held.splice(0).forEach(replayPress);
     if (parts.every((p) => p.state === 'ran')) {
       doc.removeEventListener('click', hold, true);
       doc.removeEventListener('submit', hold, true);
@@ -135,15 +130,9 @@ export function runAfterPaint(doc: Document = document): void {
   function hold(event: Event): void {
     const part = partOf(event.target);
     if (!part || part.state === 'ran') return;
-    if (event.type === 'click' && event.target instanceof Element) {
-      const target = event.target.closest<HTMLElement>('button, [role="button"]');
-      if (!target) return;
-      part.held.push({ kind: 'click', target });
-    } else if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      part.held.push({ kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter });
-    } else {
-      return;
-    }
+    const press = pressOf(event, 'button, [role="button"]');
+    if (!press) return;
+    part.held.push(press);
     event.preventDefault();
     event.stopImmediatePropagation();
     start(part, true);

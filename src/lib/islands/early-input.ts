@@ -14,16 +14,14 @@
  * watching and `early.adopt(await load())` when it hydrates.
  */
 
+import { pressOf, replayPress, type Press } from '../presses';
+
 /** A field the reader changed before hydration, with what they left in it. */
 interface Typed {
   field: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
   value: string;
   checked: boolean;
 }
-
-/** A press held until the island is live. */
-type Press =
-  { kind: 'click'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
 /** What a press on a checkable widget changed on screen, to undo before hydration. */
 interface Shown {
@@ -126,16 +124,14 @@ export function catchEarlyInput(root: HTMLElement, onFirst: () => void): EarlyIn
   const presses: Press[] = [];
   const shown = new Map<HTMLElement, Shown>();
   const hold = (event: Event) => {
-    if (event.type === 'click' && event.target instanceof Element) {
-      const target = event.target.closest<HTMLElement>(PRESSABLE);
-      if (!target || !root.contains(target) || target.matches(':disabled, [aria-disabled="true"]')) return;
-      presses.push({ kind: 'click', target });
+    const press = pressOf(event, PRESSABLE);
+    if (!press) return;
+    if (press.kind === 'click') {
+      const { target } = press;
+      if (!root.contains(target) || target.matches(':disabled, [aria-disabled="true"]')) return;
       showPressed(target, shown);
-    } else if (event.type === 'submit' && event.target instanceof HTMLFormElement) {
-      presses.push({ kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter });
-    } else {
-      return;
     }
+    presses.push(press);
     event.preventDefault();
     event.stopImmediatePropagation();
     onFirst();
@@ -156,8 +152,7 @@ export function catchEarlyInput(root: HTMLElement, onFirst: () => void): EarlyIn
       await new Promise((resolve) => setTimeout(resolve));
       // One at a time, each drawn before the next, as the reader's own presses would be.
       for (const press of presses.splice(0)) {
-        if (press.kind === 'click' && press.target.isConnected) press.target.click();
-        if (press.kind === 'submit' && press.form.isConnected) press.form.requestSubmit(press.submitter);
+        replayPress(press);
         await new Promise((resolve) => setTimeout(resolve));
       }
     },

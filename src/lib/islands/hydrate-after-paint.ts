@@ -11,12 +11,9 @@
  * When it starts, every script file the island needs is asked for at once (./preload.ts).
  */
 import type { ClientDirective } from 'astro';
-import { NEAR_VIEW, whenPainted } from '../after-paint';
+import { NEAR_VIEW, STARTERS, whenPainted } from '../after-paint';
 import { catchEarlyInput } from './early-input';
-import { preloadIsland } from './preload';
-
-/** Interactions that start hydration at once, wherever the page stands. */
-export const STARTERS = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+import { preloadFiles } from './preload';
 
 const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   let started = false;
@@ -38,7 +35,7 @@ const hydrateAfterPaint: ClientDirective = (load, options, el) => {
     started = true;
     observer.disconnect();
     for (const type of STARTERS) el.removeEventListener(type, start, true);
-    preloadIsland(el);
+    preloadFiles(el);
     void load().then((hydrate) => early.adopt(hydrate));
   }
 

@@ -12,7 +12,7 @@ import type { ClientDirective } from 'astro';
 import { addressCarriesSession, hasStoredSession } from '../../features/auth/session';
 import { SIGNED_IN_EVENT } from '../../features/auth/signed-in-event';
 import { whenPainted } from '../after-paint';
-import { preloadIsland } from './preload';
+import { preloadFiles } from './preload';
 
 /** Whether this browser holds a session, or the address carries one; blocked storage counts as none. */
 function sessionToRead(): boolean {
@@ -30,7 +30,7 @@ const hydrateWithSession: ClientDirective = (load, _options, el) => {
     if (started) return;
     started = true;
     document.removeEventListener(SIGNED_IN_EVENT, start);
-    preloadIsland(el);
+    preloadFiles(el);
     void load().then((hydrate) => hydrate());
   }
   document.addEventListener(SIGNED_IN_EVENT, start);

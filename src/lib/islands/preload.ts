@@ -4,7 +4,7 @@
  * of one per level of imports. Called by the site's directives when an island starts loading, and
  * by the after-paint loader when a part starts, never earlier.
  */
-export function preloadIsland(el: Element): void {
+export function preloadFiles(el: Element): void {
   const head = document.head;
   for (const href of (el.getAttribute('data-preload') ?? '').split(' ')) {
     if (!href || head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
