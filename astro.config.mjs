@@ -12,6 +12,7 @@ import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
 import { devBackend } from './scripts/dev-backend.ts';
 import { classicAfterPaintScripts } from './scripts/after-paint-scripts.ts';
 import { addIslandPreloads, builtImports } from './scripts/island-preload.ts';
+import { wrapArticleParts } from './scripts/article-parts.ts';
 import { hoistIslandRuntime } from './scripts/island-runtime.ts';
 import { completePageCsp } from './scripts/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
@@ -61,7 +62,7 @@ function productionBuild() {
           const built = await readFile(path, 'utf8');
           // The island runtime goes to the end of <body> (scripts/island-runtime.ts), then the policy is checked.
           const page = completePageCsp(
-            classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(built), importsOf)),
+            classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(built)), importsOf)),
           );
           errors.push(...page.errors.map((error) => `${path.slice(root.length)}: ${error}`));
           added += page.added.length;

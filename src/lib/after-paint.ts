@@ -24,6 +24,16 @@ export const START_ONS: readonly StartOn[] = ['near', 'scroll', 'paint', 'intera
 /** How far beyond the viewport a `near` part starts: one screen above and below. */
 export const NEAR_VIEW = '100% 0px 100% 0px';
 
+/**
+ * The element to watch for `el` coming near view: the article part (scripts/article-parts.ts) it is
+ * in, or itself. Inside a part not drawn yet (`content-visibility: auto`) an element has no box and
+ * counts as out of view until the browser draws the part, which it does closer to the screen than
+ * NEAR_VIEW; the part's own box is always laid out, so its tools start a screen ahead as elsewhere.
+ */
+export function watchedBoxOf(el: Element): Element {
+  return el.closest('.article-part') ?? el;
+}
+
 /** Interactions that start a part, or an island (src/lib/islands/hydrate-after-paint.ts), at once. */
 export const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
@@ -151,17 +161,23 @@ export function runAfterPaint(doc: Document = document): void {
     for (const part of byStart('paint')) start(part);
     const near = byStart('near');
     if (near.length > 0) {
+      /** The parts each watched box starts (several parts can share an article part). */
+      const watched = new Map<Element, Part[]>();
+      for (const part of near) {
+        for (const el of part.elements) {
+          const box = watchedBoxOf(el);
+          watched.set(box, [...(watched.get(box) ?? []), part]);
+        }
+      }
       const observer = new IntersectionObserver(
         (entries) => {
           for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            const part = partOf(entry.target);
-            if (part) start(part);
+            if (entry.isIntersecting) watched.get(entry.target)?.forEach((part) => start(part));
           }
         },
         { rootMargin: NEAR_VIEW },
       );
-      for (const part of near) for (const el of part.elements) observer.observe(el);
+      for (const box of watched.keys()) observer.observe(box);
     }
     const onScroll = byStart('scroll');
     if (onScroll.length > 0) {

@@ -10,6 +10,7 @@ import {
   openLeadDialog,
 } from './lead-dialog';
 import { expectPdfDownload } from './pdf';
+import { bringIntoView } from './scroll';
 
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
@@ -34,7 +35,7 @@ async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
 /** The calculator, scrolled into view and hydrated. */
 async function openCalculator(page: Page) {
   const form = page.getByRole('form', { name: 'Air filter schedule calculator' });
-  await form.scrollIntoViewIfNeeded();
+  await bringIntoView(form);
   await expect(page.locator('astro-island[component-url*="ScheduleCalculator"]')).not.toHaveAttribute('ssr');
   return form;
 }
@@ -215,7 +216,7 @@ test.describe('air filter replacement guide', () => {
     await expect(result).toBeVisible();
 
     const factorsButton = buttons.first();
-    await factorsButton.scrollIntoViewIfNeeded();
+    await bringIntoView(factorsButton);
     await factorsButton.focus();
     await page.keyboard.press('Enter');
     await expect(result).toHaveCount(0);
@@ -227,7 +228,7 @@ test.describe('air filter replacement guide', () => {
     await page.goto(PATH);
     const date = page.getByLabel('Date of your next filter change');
     // The picker starts when the reader comes near it.
-    await date.scrollIntoViewIfNeeded();
+    await bringIntoView(date);
     await expect(date).toHaveValue(localDate(90));
     await expect(date).toHaveAttribute('min', localDate(0));
     const setReminder = page.getByRole('button', { name: 'Set Reminder' });
@@ -258,7 +259,7 @@ test.describe('air filter replacement guide', () => {
     // floor(75 x 0.7) = 52
     await expect(form.getByText(message(52), { exact: true })).toBeVisible();
     const date = page.getByLabel('Date of your next filter change');
-    await date.scrollIntoViewIfNeeded();
+    await bringIntoView(date);
     await expect(date).toHaveValue(localDate(52));
 
     const [download] = await Promise.all([

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import { bringIntoView } from './scroll';
 
 const PATH = '/blog/air-filter-types-guide';
 const ALL_TYPES = [
@@ -14,7 +15,7 @@ const ALL_TYPES = [
 /** Scrolls the filter finder into view and waits until its island has hydrated. */
 async function openFinder(page: Page): Promise<Locator> {
   const island = page.locator('astro-island[component-url*="FilterFinder"]');
-  await island.scrollIntoViewIfNeeded();
+  await bringIntoView(island);
   await expect(island).not.toHaveAttribute('ssr');
   return page.getByRole('form', { name: 'Filter finder' });
 }
@@ -251,7 +252,7 @@ test.describe('air filter types guide', () => {
   test('tabs: All Types by default with six cards; each tab shows its types', async ({ page }) => {
     await page.goto(PATH);
     // The tabs start when the reader comes near them.
-    await page.locator('#filter-types').scrollIntoViewIfNeeded();
+    await bringIntoView(page.locator('#filter-types'));
     const tablist = page.getByRole('tablist', { name: 'Filter types' });
     await expect(tablist.getByRole('tab')).toHaveText([
       'All Types',
@@ -287,7 +288,7 @@ test.describe('air filter types guide', () => {
 
   test('tabs: roving tabindex; arrow keys, Home and End move and select', async ({ page }) => {
     await page.goto(PATH);
-    await page.locator('#filter-types').scrollIntoViewIfNeeded();
+    await bringIntoView(page.locator('#filter-types'));
     const tablist = page.getByRole('tablist', { name: 'Filter types' });
     const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
     await tab('All Types').focus();

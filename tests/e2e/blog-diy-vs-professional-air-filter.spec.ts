@@ -12,6 +12,7 @@ import {
 } from './lead-dialog';
 import { expectPdfDownload } from './pdf';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
+import { bringIntoView } from './scroll';
 
 const PATH = '/blog/diy-vs-professional-air-filter';
 
@@ -24,7 +25,7 @@ const PLANS = '/services/autopilot-plans';
 /** Scrolls the quiz into view and waits until its island has hydrated. */
 async function openQuiz(page: Page): Promise<Locator> {
   const island = page.locator('astro-island[component-url*="DiyQuiz"]');
-  await island.scrollIntoViewIfNeeded();
+  await bringIntoView(island);
   await expect(island).not.toHaveAttribute('ssr');
   return island;
 }
@@ -185,7 +186,7 @@ test('focus toggle: Compare Both by default, then one side at a time', async ({ 
   const pro = page.getByRole('region', { name: 'Professional service' });
   const button = (name: string) => toggle.getByRole('button', { name, exact: true });
 
-  await toggle.scrollIntoViewIfNeeded();
+  await bringIntoView(toggle);
   await expect(button('Compare Both')).toHaveAttribute('aria-pressed', 'true');
   await expect(button('DIY Focus')).toHaveAttribute('aria-pressed', 'false');
   await expect(button('Professional Focus')).toHaveAttribute('aria-pressed', 'false');

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import { bringIntoView } from './scroll';
 
 const PATH = '/blog/hidden-costs-neglecting-air-filter';
 
@@ -8,7 +9,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 /** The calculator card, scrolled into view and hydrated. */
 async function openCalculator(page: Page): Promise<Locator> {
   const island = page.locator('astro-island[component-url*="HiddenCostsCalculator"]');
-  await page.getByRole('slider', { name: 'Months since the last change' }).scrollIntoViewIfNeeded();
+  await bringIntoView(page.getByRole('slider', { name: 'Months since the last change' }));
   await expect(island).not.toHaveAttribute('ssr');
   return island;
 }

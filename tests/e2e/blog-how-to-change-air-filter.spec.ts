@@ -10,6 +10,7 @@ import {
   openLeadDialog,
 } from './lead-dialog';
 import { expectPdfDownload } from './pdf';
+import { bringIntoView } from './scroll';
 
 const PATH = '/blog/how-to-change-air-filter';
 const GUIDE = '/guides/air-filter-checklist';
@@ -146,7 +147,7 @@ test.describe('article: how to change an air filter', () => {
     await page.goto(PATH);
     const checklist = page.getByRole('region', { name: 'Quick Checklist' });
     // Its buttons need its script, which starts as the reader comes near.
-    await checklist.scrollIntoViewIfNeeded();
+    await bringIntoView(checklist);
     await checklist.getByRole('button', { name: 'Print Checklist' }).click();
     await expect.poll(printCalls).toEqual([true]);
 

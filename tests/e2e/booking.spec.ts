@@ -12,6 +12,7 @@ import { PASSWORD, readyAuthForm, signUp } from './customer';
 import { startServer, freePort, removeDir, tempDataDir, type ServerProcess } from '../support/server';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
 import { ADDRESS, DAY, fillVisit, VISIT } from './visit-fields';
+import { bringIntoView } from './scroll';
 
 interface MailJson {
   subject: string;
@@ -40,7 +41,7 @@ async function mailMatching(page: Page, origin: string, to: string, subject: Reg
 /** Brings the booking card into view and waits until its island has hydrated. */
 async function bookingCard(page: Page): Promise<Locator> {
   const card = page.locator('#booking');
-  await card.scrollIntoViewIfNeeded();
+  await bringIntoView(card);
   await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
   return card;
 }

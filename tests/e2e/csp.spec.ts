@@ -14,6 +14,7 @@ import { signUpAndIn } from './customer';
 import { downloadGuide, GUIDES } from './lead-dialog';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { fillVisit } from './visit-fields';
+import { bringIntoView } from './scroll';
 
 const DIST = join(import.meta.dirname, '../../dist');
 
@@ -56,7 +57,7 @@ async function watchViolations(page: Page): Promise<string[]> {
  */
 async function hydrateAll(page: Page): Promise<void> {
   for (const island of await page.locator('main astro-island').all()) {
-    await island.scrollIntoViewIfNeeded();
+    await bringIntoView(island);
     // An island that loads only when used (/auth's form) is used: its first field focused.
     if ((await island.getAttribute('opts'))?.includes('"interaction"')) await island.locator('input').first().focus();
   }

@@ -10,6 +10,7 @@ import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
 import { servicePriceCents } from '@/features/checkout/pricing';
 import { formatCents } from '@/lib/format';
+import { bringIntoView } from './scroll';
 
 /**
  * Delays every script the islands fetch (components, React, shared chunks) by 800 ms, as a slow
@@ -54,7 +55,7 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     const { inputsMade } = await delayIslandScripts(page);
     await page.goto('/blog/diy-vs-professional-air-filter', { waitUntil: 'domcontentloaded' });
     const quiz = island(page, 'DiyQuiz');
-    await quiz.scrollIntoViewIfNeeded();
+    await bringIntoView(quiz);
     for (const q of QUESTIONS)
       await quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first().check();
     expect(await quiz.getAttribute('ssr'), 'answered before hydration').not.toBeNull();
@@ -73,7 +74,7 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     const { inputsMade } = await delayIslandScripts(page);
     await page.goto('/blog/air-filter-replacement-guide', { waitUntil: 'domcontentloaded' });
     const calculator = island(page, 'ScheduleCalculator');
-    await calculator.scrollIntoViewIfNeeded();
+    await bringIntoView(calculator);
     await calculator.getByLabel('Filter type').selectOption('hepa');
     await calculator.getByLabel('People in your home').selectOption('3-4');
     await calculator.getByLabel('Pets').selectOption('one');
@@ -94,7 +95,7 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     const { inputsMade } = await delayIslandScripts(page);
     await page.goto('/blog/air-filter-types-guide', { waitUntil: 'domcontentloaded' });
     const finder = island(page, 'FilterFinder');
-    await finder.scrollIntoViewIfNeeded();
+    await bringIntoView(finder);
     await finder.getByLabel('Home type').selectOption('house');
     await finder.getByLabel('Primary concern').selectOption('allergies');
     await finder.getByLabel('System age').selectOption('new');
@@ -112,7 +113,7 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     const { inputsMade } = await delayIslandScripts(page);
     await page.goto('/services/air-filter-replacement', { waitUntil: 'domcontentloaded' });
     const card = page.locator('#booking');
-    await card.scrollIntoViewIfNeeded();
+    await bringIntoView(card);
     await card.getByRole('radio', { name: /^Premium/ }).check();
     expect(await card.locator('astro-island').getAttribute('ssr'), 'chosen before hydration').not.toBeNull();
     inputsMade();
@@ -213,7 +214,7 @@ for (const path of ['/', '/blog/air-filter-replacement-guide']) {
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
 
     const tool = page.locator('main astro-island').first();
-    await tool.scrollIntoViewIfNeeded();
+    await bringIntoView(tool);
     await expect(tool).not.toHaveAttribute('ssr');
     expect(scripts.some((url) => /\/client\.[\w-]+\.js$/.test(url))).toBe(true);
     // The header stays the server's signed-out HTML: no session, nothing to hydrate.

@@ -4,6 +4,7 @@ import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
 import { holdRequests } from './network';
 import { SERVICE_PAGES } from './pages';
+import { bringIntoView } from './scroll';
 
 // The deterministic half of issue 9's budgets (bench/budgets.json), checked on every build; the
 // timings themselves are Lighthouse's, measured by `npm run bench:lighthouse`.
@@ -122,13 +123,65 @@ test.describe('performance budgets (bench/budgets.json)', () => {
     expect(requested.filter((path) => path.includes('LeadDialog'))).toEqual([]);
 
     const open = page.getByRole('button', { name: 'Download Schedule Guide' });
-    await open.scrollIntoViewIfNeeded();
+    await bringIntoView(open);
     await expect.poll(() => requested.some((path) => path.includes('LeadDialog'))).toBe(true);
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Get the Air Filter Schedule Guide' });
     await expect(dialog).toBeHidden();
     release();
     await expect(dialog).toBeVisible();
+  });
+
+  test('an article draws its sections as the reader comes to them; a link, focus and scrolling all show them', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/blog/air-filter-replacement-guide');
+    const heading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
+    const drawn = (name: string) =>
+      heading(name).evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    // The sections a few screens down are in the page but not drawn.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await drawn('Calculate your schedule')).toBe(false);
+    expect(await drawn('Set a reminder and keep the schedule')).toBe(false);
+
+    // Focus (the keyboard, a screen reader) draws the section it lands in.
+    const last = page.locator('.article-part').filter({ has: heading('Set a reminder and keep the schedule') });
+    const control = last.locator('a, button, input, select').first();
+    await control.evaluate((element: HTMLElement) => element.focus());
+    await expect(control).toBeFocused();
+    await expect(control).toBeInViewport();
+    expect(await drawn('Set a reminder and keep the schedule')).toBe(true);
+
+    // Following the table of contents lands on a section, drawn.
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page
+      .getByRole('navigation', { name: 'On this page' })
+      .getByRole('link', { name: 'Calculate your schedule' })
+      .click();
+    await expect(page).toHaveURL(/#calculate-your-schedule$/);
+    await expect(heading('Calculate your schedule')).toBeInViewport();
+    expect(await drawn('Calculate your schedule')).toBe(true);
+
+    // Scrolling back up with the wheel, no section is ever on screen undrawn. (A section drawn
+    // above the screen at its real height moves the page down by the difference, so the scroll
+    // position alone does not say how far up the reader is.)
+    await page.mouse.move(200, 400);
+    const top = heading('Quick answer');
+    for (let turn = 0; turn < 100 && !(await top.evaluate((h) => h.getBoundingClientRect().top >= 0)); turn += 1) {
+      await page.mouse.wheel(0, -400);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const blank = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('.article-part')].filter((part) => {
+            const box = part.getBoundingClientRect();
+            const onScreen = box.bottom > 0 && box.top < window.innerHeight;
+            return onScreen && !part.firstElementChild?.checkVisibility({ contentVisibilityAuto: true });
+          }).length,
+      );
+      expect(blank).toBe(0);
+    }
+    await expect(top).toBeInViewport();
   });
 
   test('the header menu script runs at the first press, which it then acts on', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { bringIntoView } from './scroll';
 
 /** The plan picker's labels of the billing periods. */
 export type PickerPeriod = 'Monthly' | 'Per visit' | 'Annual';
@@ -7,7 +8,7 @@ export type PickerPeriod = 'Monthly' | 'Per visit' | 'Annual';
 export async function openForm(page: Page, path: string, period: PickerPeriod): Promise<Locator> {
   await page.goto(path);
   const picker = page.locator('#get-started');
-  await picker.scrollIntoViewIfNeeded();
+  await bringIntoView(picker);
   await expect(picker.locator('astro-island')).not.toHaveAttribute('ssr');
   await picker.getByRole('radio', { name: period }).check();
   await picker.getByRole('button', { name: 'Select Plan' }).click();

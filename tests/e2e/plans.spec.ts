@@ -1,9 +1,10 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y';
+import { bringIntoView } from './scroll';
 
 /** Scrolls the plan picker into view and waits until its island has hydrated. */
 async function openPicker(picker: Locator): Promise<void> {
-  await picker.scrollIntoViewIfNeeded();
+  await bringIntoView(picker);
   await expect(picker.locator('astro-island')).not.toHaveAttribute('ssr');
 }
 

@@ -9,6 +9,7 @@ import { placeholdersLeft } from '../../src/features/testimonials/placeholders.t
 import { expectNoAxeViolations } from './a11y';
 import { expectPdf } from './pdf';
 import { builtPages } from './price-statements';
+import { bringIntoView } from './scroll';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pages = builtPages(`${root}dist`);
@@ -42,7 +43,7 @@ test('every article shows its illustrations, each named for screen readers', asy
     expect(await pictures.count(), path).toBeGreaterThanOrEqual(1);
     for (const figure of await pictures.all()) {
       const image = figure.getByRole('img');
-      await image.scrollIntoViewIfNeeded();
+      await bringIntoView(image);
       await expect(image).toBeVisible();
       await expect(image).toHaveAccessibleName(/\w{3,}/);
       await expect(image).toHaveAccessibleDescription(/.{40,}/);
