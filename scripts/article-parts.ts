@@ -1,6 +1,6 @@
 /**
  * Groups the text of a long page into its sections, so that the browser draws only those near the
- * reader (`.article-part` in src/styles/global.css: `content-visibility: auto`; docs/product.md
+ * reader (src/lib/article-parts.ts; `.article-part` in src/styles/global.css: `content-visibility: auto`; docs/product.md
  * "Performance decisions"). In an element marked `data-parts` (the article body), every `<h2>`
  * child starts a `<div class="article-part">` that runs to the next `<h2>` child or the end; what
  * comes before the first `<h2>` (the introduction, near the first screen) is left as it is.
@@ -13,11 +13,12 @@
  * the inline scripts' and styles' hashes (scripts/page-csp.ts) still hold.
  */
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import { ARTICLE_PART_CLASS } from '../src/lib/article-parts.ts';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.ChildNode;
 
-const OPEN = '<div class="article-part">';
+const OPEN = `<div class="${ARTICLE_PART_CLASS}">`;
 const CLOSE = '</div>';
 
 function isElement(node: Node): node is Element {

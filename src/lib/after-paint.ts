@@ -14,6 +14,7 @@
  * are not on the page never starts. Imported only by BaseLayout's script, which Astro inlines.
  */
 
+import { partBoxOf } from './article-parts';
 import { preloadFiles } from './islands/preload';
 import { pressOf, replayPress, type Press } from './presses';
 
@@ -23,16 +24,6 @@ export const START_ONS: readonly StartOn[] = ['near', 'scroll', 'paint', 'intera
 
 /** How far beyond the viewport a `near` part starts: one screen above and below. */
 export const NEAR_VIEW = '100% 0px 100% 0px';
-
-/**
- * The element to watch for `el` coming near view: the article part (scripts/article-parts.ts) it is
- * in, or itself. Inside a part not drawn yet (`content-visibility: auto`) an element has no box and
- * counts as out of view until the browser draws the part, which it does closer to the screen than
- * NEAR_VIEW; the part's own box is always laid out, so its tools start a screen ahead as elsewhere.
- */
-export function watchedBoxOf(el: Element): Element {
-  return el.closest('.article-part') ?? el;
-}
 
 /** Interactions that start a part, or an island (src/lib/islands/hydrate-after-paint.ts), at once. */
 export const STARTERS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
@@ -165,7 +156,9 @@ export function runAfterPaint(doc: Document = document): void {
       const watched = new Map<Element, Part[]>();
       for (const part of near) {
         for (const el of part.elements) {
-          const box = watchedBoxOf(el);
+          // In an article part not drawn yet, an element counts as out of view until the browser
+          // draws the part, closer than NEAR_VIEW: the part's box is watched, a screen ahead.
+          const box = partBoxOf(el);
           watched.set(box, [...(watched.get(box) ?? []), part]);
         }
       }

@@ -2,16 +2,17 @@
  * Scroll-spy for a table of contents: marks with aria-current="location" the link of the last
  * section whose heading has scrolled past the top quarter of the screen.
  *
- * A heading that opens an article part (scripts/article-parts.ts) is measured by its part: the
- * part's own box is laid out while its content is skipped, and measuring the heading itself would
- * make the browser lay out every part on each scroll. The part starts at the heading's top margin.
+ * A heading that opens an article part is measured by its part, as partBoxOf in
+ * src/lib/article-parts.ts does: measuring the heading itself would make the browser lay out every
+ * part on each scroll. The part starts at the heading's top margin. (Importing partBoxOf would make
+ * this inlined script a file and a shared chunk, two requests, for one line.)
  */
 export function initScrollSpy(toc: HTMLElement): void {
   const links = [...toc.querySelectorAll<HTMLAnchorElement>('a[href^="#"]')];
   const sections = links
     .map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1))))
     .filter((heading): heading is HTMLElement => heading !== null)
-    .map((heading) => ({ id: heading.id, box: boxOf(heading) }));
+    .map((heading) => ({ id: heading.id, box: heading.closest('.article-part') ?? heading }));
   if (sections.length === 0) return;
 
   let frame = 0;
@@ -30,10 +31,4 @@ export function initScrollSpy(toc: HTMLElement): void {
   window.addEventListener('scroll', () => (frame ||= requestAnimationFrame(update)), { passive: true });
   window.addEventListener('resize', () => (frame ||= requestAnimationFrame(update)));
   update();
-}
-
-/** The element whose top is measured for a heading: the article part it opens, or the heading itself. */
-function boxOf(heading: HTMLElement): Element {
-  const parent = heading.parentElement;
-  return parent?.classList.contains('article-part') && parent.firstElementChild === heading ? parent : heading;
 }

@@ -11,7 +11,8 @@
  * When it starts, every script file the island needs is asked for at once (./preload.ts).
  */
 import type { ClientDirective } from 'astro';
-import { NEAR_VIEW, STARTERS, watchedBoxOf, whenPainted } from '../after-paint';
+import { NEAR_VIEW, STARTERS, whenPainted } from '../after-paint';
+import { partBoxOf } from '../article-parts';
 import { catchEarlyInput } from './early-input';
 import { preloadFiles } from './preload';
 
@@ -42,7 +43,7 @@ const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   for (const type of STARTERS) el.addEventListener(type, start, { capture: true, passive: true });
   // `client:afterpaint="interaction"`: only when used (a form on the first screen that works as HTML).
   if (options.value === 'interaction') return;
-  for (const child of el.children) observer.observe(watchedBoxOf(child));
+  for (const child of el.children) observer.observe(partBoxOf(child));
   whenPainted(() => {
     painted = true;
     if (near) start();
