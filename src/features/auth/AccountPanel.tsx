@@ -15,10 +15,11 @@ import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
 import AccountVisits from './AccountVisits';
-import { $auth, $subscription, checkSubscription, startAuth, verifySession } from './store';
+import { useAuth } from './hooks';
+import { $subscription, checkSubscription, startAuth, verifySession } from './store';
 
 export default function AccountPanel() {
-  const auth = useStore($auth);
+  const auth = useAuth();
   const subscription = useStore($subscription);
   const [summary, setSummary] = useState<AccountSummary | 'loading' | 'failed'>('loading');
   const token = auth.session?.access_token;

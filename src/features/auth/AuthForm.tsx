@@ -5,23 +5,22 @@
  * a successful sign-in goes to /account. The form posts, so a press before this island runs never
  * puts what was typed in the address bar; until it runs, /auth#needs-javascript explains.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { NEEDS_JAVASCRIPT_ID, RESET_PATH } from './link';
 import { NEEDS_JAVASCRIPT, SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
 import AuthPostForm from './AuthPostForm';
-import { useHydrated } from './hooks';
+import { useAuth, useHydrated } from './hooks';
 import { resendConfirmation } from './recovery';
 import { returnPath } from './return-path';
 import PrivacyNote from '@/components/PrivacyNote';
-import { $auth, signIn, signUp, startAuth } from './store';
+import { signIn, signUp, startAuth } from './store';
 
 const EMPTY: AuthFields = { email: '', password: '', fullName: '', confirmPassword: '' };
 
 export default function AuthForm() {
-  const auth = useStore($auth);
+  const auth = useAuth();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>('sign-in');
   const [fields, setFields] = useState<AuthFields>(EMPTY);

@@ -3,29 +3,28 @@
  * land: the link's session signs the customer in and the page goes on to /account; a used,
  * expired or malformed link is explained, with the next step.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import AuthMessage from './AuthMessage';
-import { useAuthLink, useHydrated } from './hooks';
+import { useAuth, useAuthLink, useHydrated } from './hooks';
 import { CONFIRM_LINK_FAILED } from './messages';
-import { $auth, startAuth } from './store';
+import { startAuth } from './store';
 
 const SIGN_IN_LINK = 'btn-primary mt-6 w-full';
 
 export default function ConfirmEmail() {
   const hydrated = useHydrated();
   const link = useAuthLink();
-  const auth = useStore($auth);
+  const { status } = useAuth();
   const fromLink = link.kind === 'session';
 
   useEffect(() => {
     if (fromLink) void startAuth();
   }, [fromLink]);
   useEffect(() => {
-    if (fromLink && auth.status === 'signed-in') window.location.replace('/account');
-  }, [fromLink, auth.status]);
+    if (fromLink && status === 'signed-in') window.location.replace('/account');
+  }, [fromLink, status]);
 
-  const failed = link.kind === 'error' || (fromLink && auth.status === 'signed-out');
+  const failed = link.kind === 'error' || (fromLink && status === 'signed-out');
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-3xl font-extrabold">Confirm your email</h1>
@@ -44,7 +43,7 @@ export default function ConfirmEmail() {
         </>
       ) : !hydrated || fromLink ? (
         <p role="status" className="mt-4 text-lg text-ink-muted">
-          {auth.status === 'signed-in'
+          {status === 'signed-in'
             ? 'Your email address is confirmed. Opening your account...'
             : 'Confirming your email address...'}
         </p>

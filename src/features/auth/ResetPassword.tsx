@@ -5,14 +5,14 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useAuthLink } from './hooks';
+import { useAuth, useAuthLink } from './hooks';
 import NewPasswordForm from './NewPasswordForm';
 import ResetRequestForm from './ResetRequestForm';
-import { $auth, $recovery, startAuth } from './store';
+import { $recovery, startAuth } from './store';
 
 export default function ResetPassword() {
   const link = useAuthLink();
-  const auth = useStore($auth);
+  const auth = useAuth();
   const recovery = useStore($recovery);
   const fromLink = link.kind === 'session';
 

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_LINK_ATTRIBUTE, parseAuthLink, type AuthLink } from './link';
 import { addressCarriesSession } from './session';
-import { $signedIn, startAuth } from './store';
+import { $auth, $signedIn, AUTH_LOADING, startAuth, type AuthState } from './store';
 
 // Neither value changes while the page is open: nothing to subscribe to.
 const noSubscription = () => () => {};
@@ -18,6 +18,17 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The auth store as the server's HTML was drawn (loading) while hydrating, then the store's value.
+ * Another island (the header's account slot) may have filled the store before this one hydrates;
+ * reading it at once would make the first render differ from the HTML and React redraw the island.
+ */
+export function useAuth(): AuthState {
+  const hydrated = useHydrated();
+  const auth = useStore($auth);
+  return hydrated ? auth : AUTH_LOADING;
 }
 
 /** What the mailed link this page was opened with carried (see link.ts), `none` on the server. */

@@ -26,7 +26,9 @@ export interface SubscriptionState {
 }
 
 export const NO_SUBSCRIPTION: SubscriptionState = { subscribed: false, tier: null, endDate: null };
-export const $auth = atom<AuthState>({ status: 'loading', user: null, session: null });
+/** Before the sign-in client has answered; also what every page's HTML is drawn with. */
+export const AUTH_LOADING: AuthState = { status: 'loading', user: null, session: null };
+export const $auth = atom<AuthState>(AUTH_LOADING);
 export const $subscription = atom<SubscriptionState>(NO_SUBSCRIPTION);
 /** Whether this browser held a session when the page opened (none on the server, or with storage blocked). */
 function storedAtOpen(): boolean {
