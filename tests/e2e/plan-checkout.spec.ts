@@ -240,6 +240,14 @@ test.describe('one live plan per customer (docs/product.md#one-live-plan-per-cus
     const orders = second.getByRole('region', { name: 'Your Orders' });
     await expect(orders.getByRole('row', { name: /Autopilot Lite subscription/ })).toContainText('refunded');
     await expect(orders.getByRole('row', { name: /Autopilot Full subscription \(annual\)/ })).toContainText('$630.00');
+    // A phone shows the orders as a list: the refund is told there too.
+    await second.setViewportSize({ width: 390, height: 844 });
+    await expect(
+      orders
+        .getByRole('list', { name: 'Your paid orders, newest first' })
+        .getByRole('listitem')
+        .filter({ hasText: 'Autopilot Lite subscription' }),
+    ).toContainText('Autopilot Lite subscription (monthly), refunded');
   });
 
   test('a subscriber pressing Subscribe sees the plan message and Change plan, on the home page and the plan page', async ({

@@ -14,6 +14,13 @@ interface Props {
 
 const COLUMNS = ['Order', 'What', 'Paid on'];
 
+type Order = AccountSummary['orders'][number];
+
+/** What was bought, and that it was refunded: the same words in the table and on a phone. */
+function describeOrder(order: Order): string {
+  return order.status === 'refunded' ? `${order.description}, refunded` : order.description;
+}
+
 export default function AccountOrders({ summary }: Props) {
   return (
     <AccountSection id="account-orders" title="Your Orders" wide>
@@ -35,7 +42,7 @@ export default function AccountOrders({ summary }: Props) {
                   <span className="font-mono font-semibold">{order.orderNumber}</span>
                   <span className="font-semibold">{formatCents(order.amountCents)}</span>
                 </p>
-                <p>{order.description}</p>
+                <p>{describeOrder(order)}</p>
                 <p className="text-sm text-ink-muted">Paid on {accountDate(order.paidAt)}</p>
               </li>
             ))}
@@ -58,10 +65,7 @@ export default function AccountOrders({ summary }: Props) {
               {summary.orders.map((order) => (
                 <tr key={order.orderNumber} className="border-b border-slate-100 last:border-0">
                   <td className="py-2 pr-4 font-mono font-semibold">{order.orderNumber}</td>
-                  <td className="py-2 pr-4">
-                    {order.description}
-                    {order.status === 'refunded' ? ', refunded' : ''}
-                  </td>
+                  <td className="py-2 pr-4">{describeOrder(order)}</td>
                   <td className="py-2 pr-4">{accountDate(order.paidAt)}</td>
                   <td className="py-2 text-right font-semibold">{formatCents(order.amountCents)}</td>
                 </tr>

@@ -12,7 +12,7 @@ import {
   type ServiceType,
 } from './pricing.ts';
 
-/** The options a service's price depends on, defaults filled in; other keys are dropped. */
+/** The options a service's price depends on, defaults filled in (servicePriceCents has refused any other). */
 export function bookedOptions(serviceType: ServiceType, options: BookingOptions): Record<string, string | number> {
   switch (serviceType) {
     case 'air-filter-replacement':

@@ -10,6 +10,9 @@ export const PROCESSING_DELAY_MS = 2000;
 /** How long the page keeps asking while the card provider's events are still arriving. */
 export const ORDER_WATCH_MS = 20_000;
 
+/** The order statuses that mean the card was charged (a refunded second plan was charged first). */
+const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'refunded']);
+
 /** What /api/order says about a second plan. */
 export interface SecondPlanNotice {
   title: string;
@@ -30,7 +33,7 @@ export interface Purchase {
 /**
  * Reads the checkout's order until it is settled (paid, refunded or expired) or `ORDER_WATCH_MS` has
  * passed, calling `onSecondPlan` each time it reports a second plan (first pending refund, then
- * done) and `onPurchase` with what was bought. Failures are only logged: the confirmation already
+ * done) and `onPurchase` with what was bought once the order is paid. Failures are only logged: the confirmation already
  * shown stands.
  */
 export async function watchOrder(
@@ -51,7 +54,9 @@ export async function watchOrder(
           secondPlan: SecondPlanNotice | null;
           purchase?: Purchase;
         };
-        if (order.purchase) onPurchase(order.purchase);
+        // What was bought is shown once it is paid: a checkout left unpaid (its address opened by
+        // hand, or expired) never reads as a purchase.
+        if (order.purchase && PAID_STATUSES.has(order.status)) onPurchase(order.purchase);
         if (order.secondPlan) onSecondPlan(order.secondPlan);
         if (order.status !== 'pending' && (!order.secondPlan || order.secondPlan.refunded)) return;
       } else if (res.status !== 404) {

@@ -159,14 +159,40 @@ function wholeNumberIn(field: keyof typeof OPTION_LIMITS, value: unknown): numbe
   return value;
 }
 
+/** The option each service's price depends on; a service not listed takes none. */
+const SERVICE_OPTION: Partial<Record<ServiceType, keyof BookingOptions>> = {
+  'air-filter-replacement': 'filterQuality',
+  'smoke-detector-batteries': 'additionalDetectors',
+  'vacuum-cleanout': 'ventCount',
+};
+
 /**
- * The amount in cents for a one-time service with its options. Unknown services, unknown filter
- * grades and numbers out of range throw a PricingError; nothing is clamped.
+ * An option the service does not take (a misspelt `filterquality`, a `ventCount` on a filter
+ * change) is refused rather than dropped: dropped, it would be charged and booked at the default.
+ */
+function refuseOtherOptions(serviceType: ServiceType, options: BookingOptions): void {
+  const taken = SERVICE_OPTION[serviceType];
+  for (const key of Object.keys(options)) {
+    if (key === taken) continue;
+    throw new PricingError(
+      `options.${key}`,
+      taken
+        ? `${serviceType} has no option ${key}; its option is ${taken}`
+        : `${serviceType} has no option ${key}; it takes no options`,
+    );
+  }
+}
+
+/**
+ * The amount in cents for a one-time service with its options. Unknown services, options the
+ * service does not take, unknown filter grades and numbers out of range throw a PricingError;
+ * nothing is clamped or dropped.
  */
 export function servicePriceCents(serviceType: unknown, options: BookingOptions = {}): number {
   if (!isServiceType(serviceType)) {
     throw new PricingError('serviceType', `serviceType must be one of: ${SERVICE_TYPES.join(', ')}`);
   }
+  refuseOtherOptions(serviceType, options);
   switch (serviceType) {
     case 'air-filter-replacement': {
       const quality = options.filterQuality ?? 'standard';

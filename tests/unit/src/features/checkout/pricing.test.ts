@@ -10,6 +10,7 @@ import {
   SUBSCRIPTION_PRICE_CENTS,
   planOfPrice,
   servicePriceCents,
+  type BookingOptions,
   subscriptionPriceCents,
 } from '@/features/checkout/pricing';
 
@@ -105,13 +106,30 @@ describe('out-of-range input is rejected, never clamped', () => {
     ['vacuum-cleanout', { ventCount: 21 }, 'options.ventCount'],
     ['vacuum-cleanout', { ventCount: Number.POSITIVE_INFINITY }, 'options.ventCount'],
     ['vacuum-cleanout', { ventCount: null }, 'options.ventCount'],
-  ])('%o %o fails on %s', (serviceType, options, field) => {
-    expect(() => servicePriceCents(serviceType, options)).toThrow(PricingError);
+    // An option the service does not take is refused, not dropped (it would be booked at the default).
+    ['air-filter-replacement', { filterquality: 'premium' }, 'options.filterquality'],
+    ['air-filter-replacement', { filterQuality: 'premium', ventCount: 3 }, 'options.ventCount'],
+    ['smoke-detector-batteries', { detectors: 3 }, 'options.detectors'],
+    ['vacuum-cleanout', { ventCount: 2, additionalDetectors: 1 }, 'options.additionalDetectors'],
+    ['dryer-vent-cleaning', { filterQuality: 'premium' }, 'options.filterQuality'],
+  ])('%o %o fails on %s', (serviceType, options: object, field) => {
+    // A request body's options may hold any key: the type of what the site itself sends does not.
+    const sent = options as BookingOptions;
+    expect(() => servicePriceCents(serviceType, sent)).toThrow(PricingError);
     try {
-      servicePriceCents(serviceType, options);
+      servicePriceCents(serviceType, sent);
     } catch (error) {
       expect((error as PricingError).field).toBe(field);
     }
+  });
+
+  test('the refusal names the option the service does take', () => {
+    expect(() => servicePriceCents('air-filter-replacement', { filterquality: 'premium' } as BookingOptions)).toThrow(
+      'air-filter-replacement has no option filterquality; its option is filterQuality',
+    );
+    expect(() => servicePriceCents('light-bulb-replacement', { ventCount: 2 })).toThrow(
+      'light-bulb-replacement has no option ventCount; it takes no options',
+    );
   });
 
   test('limits are those of docs/product.md#one-time-services', () => {

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_WATCH_MS, watchOrder, type Purchase } from '../../../../../src/features/checkout/payment-success';
+
+const PURCHASE: Purchase = {
+  description: 'Air Filter Replacement (Premium filter)',
+  amountCents: 3000,
+  currency: 'usd',
+  address: '1234 W Sunshine St, Springfield, MO 65807',
+  requested: 'Saturday, November 28, 2026, Saturday (9 AM-4 PM)',
+};
+
+/** /api/order answering `statuses` in turn (the last one from then on). */
+function answering(statuses: string[]) {
+  let call = 0;
+  const fetch = vi.fn(async () => {
+    const status = statuses[Math.min(call, statuses.length - 1)];
+    call += 1;
+    return new Response(JSON.stringify({ orderNumber: 'ORD-E5F6G7H8', status, secondPlan: null, purchase: PURCHASE }));
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+describe('watchOrder (docs/product.md#payment-success)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows what was bought once the card provider has reported the payment, not while it is pending', async () => {
+    const fetch = answering(['pending', 'pending', 'paid']);
+    const onPurchase = vi.fn();
+    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(onPurchase).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1000);
+    await done;
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(onPurchase).toHaveBeenCalledExactlyOnceWith(PURCHASE);
+  });
+
+  it('never shows a purchase for a checkout left unpaid or expired', async () => {
+    answering(['pending', 'expired']);
+    const onPurchase = vi.fn();
+    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    await vi.advanceTimersByTimeAsync(ORDER_WATCH_MS + 2000);
+    await done;
+    expect(onPurchase).not.toHaveBeenCalled();
+
+    answering(['pending']);
+    const stillPending = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    await vi.advanceTimersByTimeAsync(ORDER_WATCH_MS + 2000);
+    await stillPending;
+    expect(onPurchase).not.toHaveBeenCalled();
+  });
+});
