@@ -85,16 +85,54 @@ test.describe('contact form', () => {
     expect(await leads()).toHaveLength(before.length);
   });
 
-  test('when storing fails the failure toast shows and the form still resets', async ({ page }) => {
+  test('when storing fails the failure toast shows and the form still resets; the request is kept and sent once the service is back', async ({
+    page,
+  }) => {
+    const email = `kept.${Date.now()}@example.com`;
     await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Schedule a service' });
+    await form.getByLabel('Name').fill('Casey');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Phone').fill('417-555-0100');
+    await form.getByRole('button', { name: 'Send Request' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: '(Note: CRM sync may have failed)' })).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('');
+
+    // The service is back; the next time the form starts, the kept request is stored, once.
+    await page.unroute('**/api/contact');
+    const sent = page.waitForResponse((r) => r.url().endsWith('/api/contact') && r.status() === 202);
+    await page.reload();
+    await sent;
+    const stored = async () =>
+      (
+        (await (await page.request.get('/_dev/leads.json')).json()) as {
+          leads: { payload: { email?: string; name?: string } }[];
+        }
+      ).leads.filter((lead) => lead.payload.email === email);
+    await expect.poll(async () => (await stored()).map((lead) => lead.payload.name)).toEqual(['Casey']);
+    expect(await page.evaluate(() => localStorage.getItem('shm-contact-outbox'))).toBeNull();
+  });
+
+  test('a request our checks refuse keeps what was typed and says why', async ({ page }) => {
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 400, json: { error: 'Please enter a valid email address' } }),
+    );
     await page.goto('/#contact');
     const form = page.getByRole('form', { name: 'Schedule a service' });
     await form.getByLabel('Name').fill('Casey');
     await form.getByLabel('Email').fill('casey@example.com');
     await form.getByLabel('Phone').fill('417-555-0100');
     await form.getByRole('button', { name: 'Send Request' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: '(Note: CRM sync may have failed)' })).toBeVisible();
-    await expect(form.getByLabel('Name')).toHaveValue('');
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'We could not send your request yet: Please enter a valid email address' }),
+    ).toBeVisible();
+    await expect(form.getByLabel('Name')).toHaveValue('Casey');
+    await expect(form.getByLabel('Email')).toHaveValue('casey@example.com');
+    await expect(form.getByRole('button', { name: 'Send Request' })).toBeEnabled();
+    expect(await page.evaluate(() => localStorage.getItem('shm-contact-outbox'))).toBeNull();
   });
 
   test('the received page (where a form sent without JavaScript lands) passes axe', async ({ page }) => {

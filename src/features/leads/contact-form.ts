@@ -1,10 +1,19 @@
 /**
  * The home page's contact form (docs/product.md#contact-form): the service chosen by `?service=`, then on submit the
  * 'Form Submitted' toast at once, the request stored through /api/contact, the 'Request Received'
- * toast (or the failure toast), and the form reset in both cases.
+ * toast (or the failure toast, the request then kept and sent again: contact-outbox.ts), and the
+ * form reset in both cases; a request our checks refuse keeps the form as typed and says why.
  */
 import { toast } from '@/features/toast/toaster';
 import { CONTACT_SERVICES } from './contact';
+import {
+  browserStorage,
+  keepContact,
+  keptContacts,
+  newRequestKey,
+  postContact,
+  retryKeptContacts,
+} from './contact-outbox';
 
 /** The service to preselect from a `?service=` value, or '' when it is not one of the options. */
 export function preselectedService(search: string): string {
@@ -34,6 +43,9 @@ export function initContactForm(form: HTMLFormElement): void {
   const select = form.querySelector<HTMLSelectElement>('select[name="service"]');
   const chosen = preselectedService(window.location.search);
   if (select && chosen) select.value = chosen;
+  const storage = browserStorage();
+  // A request an earlier visit could not store goes now.
+  if (storage && keptContacts(storage).length > 0) retryKeptContacts(storage, { now: true });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -45,35 +57,37 @@ export function initContactForm(form: HTMLFormElement): void {
       title: 'Form Submitted',
       description: "Thank you! We'll contact you within 24 hours to confirm your appointment.",
     });
-    try {
-      const res = await fetch('/api/contact', {
-        method: 'POST',
-        // A new key per submission (as in lead-client.ts): a repeated request stores one lead.
-        headers: {
-          'Content-Type': 'application/json',
-          'Idempotency-Key':
-            crypto.randomUUID?.() ??
-            Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''),
-        },
-        body: JSON.stringify({
-          name: data['name'],
-          email: data['email'],
-          phone: data['phone'],
-          service: data['service'] ?? '',
-          message: data['message'] ?? '',
-        }),
-      });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    // A new key per submission (as in lead-client.ts): a repeated request stores one lead.
+    const request = {
+      key: newRequestKey(),
+      body: JSON.stringify({
+        name: data['name'],
+        email: data['email'],
+        phone: data['phone'],
+        service: data['service'] ?? '',
+        message: data['message'] ?? '',
+      }),
+    };
+    const outcome = await postContact(request);
+    if (submit) submit.disabled = false;
+    if (outcome.kind === 'refused') {
+      // Our checks refused it: nothing was stored, so what was typed stays, with the reason.
+      toast({ title: `We could not send your request yet: ${outcome.problem}`, variant: 'destructive' });
+      return;
+    }
+    if (outcome.kind === 'stored') {
       toast({ title: 'Request Received', description: 'Your information has been forwarded to our team.' });
-    } catch (error) {
-      console.error('Contact form relay failed:', error);
+    } else {
+      // Not reached: kept in this browser and sent again until it is stored.
+      if (storage) {
+        keepContact(storage, request);
+        retryKeptContacts(storage, { now: false });
+      }
       toast({
         title: "Thank you! We'll contact you within 24 hours. (Note: CRM sync may have failed)",
         variant: 'destructive',
       });
-    } finally {
-      form.reset();
-      if (submit) submit.disabled = false;
     }
+    form.reset();
   });
 }
