@@ -22,6 +22,8 @@ export interface EmbeddedOptions {
   now?: () => number;
   /** Supabase's per-IP rate limits on the auth emulator (default on). */
   rateLimits?: boolean;
+  /** The auth emulator's project-wide cap on e-mails per hour (default EMULATOR_EMAILS_PER_HOUR). */
+  emailsPerHour?: number;
 }
 
 /**
@@ -52,7 +54,12 @@ export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.
 }
 
 /** The routes the embedded default adds: the auth emulator (prefix /auth/v1), the mailbox and the lead list. */
-export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: EmbeddedOptions): Promise<Route[]> {
+export async function embeddedRoutes({
+  db,
+  now = Date.now,
+  rateLimits = true,
+  emailsPerHour,
+}: EmbeddedOptions): Promise<Route[]> {
   const mailbox = await openMailbox(db, now);
   const auth = await createAuthEmulator({
     db,
@@ -61,6 +68,7 @@ export async function embeddedRoutes({ db, now = Date.now, rateLimits = true }: 
     // Read per token, so a SUPABASE_URL set after startup (tests on a random port) still applies.
     issuer: () => `${supabaseUrl()}/auth/v1`,
     ...(rateLimits ? {} : { rateLimits: false }),
+    ...(emailsPerHour === undefined ? {} : { emailsPerHour }),
   });
   const leads = createDevLeadsHandler(db);
   return [

@@ -1,6 +1,7 @@
 /**
  * Getting back into an account, and sign-in that never leaks (docs/product.md#password-reset,
- * docs/product.md#email-confirmation, docs/product.md#sign-in, docs/product.md#session-checks):
+ * docs/product.md#email-confirmation, docs/product.md#sign-in, docs/product.md#session-checks,
+ * docs/product.md#sign-out):
  * the flows as a customer meets them in Chromium, against the built site and the real server.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -8,6 +9,8 @@ import { startFreshServer, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { PASSWORD, readyAuthForm, signUp, signUpAndIn } from './customer';
 import { holdRequests } from './network';
+import { bringIntoView } from './scroll';
+import { DAY, fillVisit, VISIT } from './visit-fields';
 import { bookingVisit } from '../support/visit';
 
 const NEW_PASSWORD = 'a-brand-new-one-2';
@@ -148,6 +151,130 @@ test.describe('getting back into an account', () => {
     const after = await page.request.post('/api/customer-portal', { headers: { Authorization: `Bearer ${token}` } });
     expect(after.status()).toBe(401);
     expect(await after.json()).toEqual({ error: SESSION_ENDED });
+  });
+
+  test('a session ended on another device: Book & Pay signs this one out and goes to sign in, the card kept', async ({
+    page,
+    browser,
+  }) => {
+    const email = `ended.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    const other = await signInElsewhere(browser, email, PASSWORD);
+    await page.goto('/services/dryer-vent-cleaning');
+    const card = page.locator('#booking');
+    await bringIntoView(card);
+    await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+    await fillVisit(card);
+
+    // 'Sign Out' on the other device ends this session too; this one's access token has not expired.
+    await other.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(other).toHaveURL(/\/$/);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await card.getByRole('button', { name: /Book & Pay/ }).click();
+
+    // Told, signed out here, and on the sign-in form (no longer sent away by the stored token).
+    await expect(page).toHaveURL(/\/auth\?return=%2Fservices%2Fdryer-vent-cleaning%23booking$/);
+    expect(alerts).toEqual([SESSION_ENDED]);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await readyAuthForm(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    // Back on the card, with everything typed before.
+    await expect(page).toHaveURL(/\/services\/dryer-vent-cleaning#booking$/);
+    await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+    await expect(card.getByLabel('Service address')).toHaveValue(VISIT.street);
+    await expect(card.getByLabel('Phone')).toHaveValue(VISIT.phone);
+    await expect(card.getByLabel('Preferred day')).toHaveValue(DAY.date);
+    await expect(card.getByLabel('Notes')).toHaveValue(VISIT.notes);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
+  });
+
+  test('a reset link survives a reload of its tab, and only there', async ({ page, browser }) => {
+    const email = `reload.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    const visitor = await (await browser.newContext()).newPage();
+    await visitor.goto('/auth/reset');
+    await expect(visitor.locator('main astro-island')).not.toHaveAttribute('ssr');
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(visitor.getByRole('status')).toHaveText(RESET_NOTICE);
+    await visitor.goto(await mailedLink(visitor, email, 'Reset your password'));
+    const choose = visitor.getByRole('heading', { name: 'Choose a new password' });
+    await expect(choose).toBeVisible();
+
+    // The link's tokens are gone from the address; a reload (or a phone restoring the tab) still offers it.
+    await visitor.reload();
+    await expect(choose).toBeVisible();
+    await expect(visitor).toHaveURL(/\/auth\/reset$/);
+
+    // Another tab of the same browser, signed in by the same session, has not opened the link.
+    const tab = await visitor.context().newPage();
+    await tab.goto('/auth/reset');
+    await expect(tab.locator('main astro-island')).not.toHaveAttribute('ssr');
+    await expect(tab.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await tab.goto('/account');
+    await expect(tab.getByText(email)).toBeVisible();
+    await expect(tab.getByRole('link', { name: 'Choose a new password' })).toHaveCount(0);
+
+    // The link's tab, wandered off to its account, finds the way back.
+    await visitor.goto('/account');
+    await visitor
+      .getByRole('region', { name: 'Security' })
+      .getByRole('link', { name: 'Choose a new password' })
+      .click();
+    await expect(choose).toBeVisible();
+    await visitor.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await visitor.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await visitor.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(visitor).toHaveURL(/\/account$/);
+    await expect(visitor.getByText(email)).toBeVisible();
+
+    // Set once, the offer is gone: the reset page asks for a link again.
+    await visitor.goto('/auth/reset');
+    await expect(visitor.locator('main astro-island')).not.toHaveAttribute('ssr');
+    await expect(visitor.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    await expectNoAxeViolations(visitor);
+  });
+
+  test('a sign-out the sign-in service never gets still signs this device out, and says the others may not be', async ({
+    page,
+  }) => {
+    const email = `offline.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    await page.route('**/auth/v1/logout**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth#signed-out-here$/);
+    await expect(page.getByRole('status')).toHaveText(
+      'Signed out on this device only. The sign-in service could not be reached, so your other devices may ' +
+        'still be signed in. To sign them out too, sign in again later and choose Sign Out.',
+    );
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Said once: the island takes the fragment out of the address and keeps the notice.
+    await readyAuthForm(page);
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole('status')).toContainText('Signed out on this device only.');
+
+    // From the header on a page anyone may read, the page stays and a toast says it.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto('/about');
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'My Account' }).click();
+    await header.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('alert')).toContainText('Signed out on this device only');
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/about$/);
   });
 
   test('a signed-in visitor opening /auth is sent on before the sign-in script has loaded', async ({ page }) => {

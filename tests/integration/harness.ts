@@ -45,8 +45,14 @@ export interface TestServerOptions {
   functions?: boolean;
   /** The auth emulator's per-IP rate limits (default true, as in `npm start`). */
   rateLimits?: boolean;
-  /** More routes, e.g. another emulator; called again on restart. */
-  routes?: (context: { db: Db; clock: TestClock; origin: string }) => Promise<Route[]>;
+  /** The auth emulator's project-wide cap on e-mails per hour (default: the emulator's, never reached). */
+  emailsPerHour?: number;
+  /**
+   * More routes, e.g. another emulator, or a fault in front of one: an exact route wins over the
+   * prefix it lies under, and `mounted` holds the routes mounted before (to hand requests on to).
+   * Called again on restart.
+   */
+  routes?: (context: { db: Db; clock: TestClock; origin: string; mounted: readonly Route[] }) => Promise<Route[]>;
   /** Background work started with the server (e.g. the leads outbox), stopped before the database closes. */
   worker?: (context: { db: Db }) => { stop(): Promise<void> };
   /** The emulators' clock (default: real time that `advance` can move forward). */
@@ -97,7 +103,7 @@ async function close({ db, server, worker }: Running): Promise<void> {
  * against it) and makes its database the process's (getDb()); both are restored by stop().
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { embedded = true, functions = false, rateLimits = true } = options;
+  const { embedded = true, functions = false, rateLimits = true, emailsPerHour } = options;
   const dataDir = await mkdtemp(join(tmpdir(), 'shm-it-'));
   const distDir = join(dataDir, 'dist');
   await mkdir(distDir);
@@ -112,13 +118,22 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     await migrate(db, join(ROOT, 'supabase/migrations'));
     const routes: Route[] = [];
     if (functions) routes.push(...(await loadFunctionRoutes(join(ROOT, 'functions'))));
-    if (embedded) routes.push(...(await embeddedRoutes({ db, now: clock.now, rateLimits })));
+    if (embedded) {
+      routes.push(
+        ...(await embeddedRoutes({
+          db,
+          now: clock.now,
+          rateLimits,
+          ...(emailsPerHour === undefined ? {} : { emailsPerHour }),
+        })),
+      );
+    }
     const server = createApp({ distDir, routes });
     port = await listen(server, port);
     origin = `http://127.0.0.1:${port}`;
     process.env['SUPABASE_URL'] = origin;
     // Made once the origin is known (webhook targets need it); createApp reads this same list per request.
-    if (options.routes) routes.push(...(await options.routes({ db, clock, origin })));
+    if (options.routes) routes.push(...(await options.routes({ db, clock, origin, mounted: [...routes] })));
     return { db, server, worker: options.worker?.({ db }) };
   }
 

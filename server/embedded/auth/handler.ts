@@ -11,7 +11,14 @@ import type { Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { API_VERSION, AuthError, errorBody, usesApiVersion } from './errors.ts';
 import { loadKeyRing } from './keys.ts';
-import { createRateLimiter, SUPABASE_RATE_RULES, type RateLimiter, type RateRule } from './rate-limit.ts';
+import {
+  createIntervalLimiter,
+  createRateLimiter,
+  EMULATOR_EMAILS_PER_HOUR,
+  SUPABASE_RATE_RULES,
+  type RateLimiter,
+  type RateRule,
+} from './rate-limit.ts';
 import { createAuthService, type AuthService, type Caller } from './service.ts';
 
 /** How the emulator is set up. */
@@ -26,6 +33,8 @@ export interface AuthEmulatorOptions {
   basePath?: string;
   /** Per-IP limits (Supabase's by default); false turns them off. */
   rateLimits?: false | Partial<Record<keyof typeof SUPABASE_RATE_RULES, RateRule>>;
+  /** E-mails the whole project may send per hour (GoTrue's RATE_LIMIT_EMAIL_SENT; default EMULATOR_EMAILS_PER_HOUR). */
+  emailsPerHour?: number;
 }
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -261,7 +270,18 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
   const now = options.now ?? Date.now;
   const basePath = options.basePath ?? '/auth/v1';
   const keys = await loadKeyRing(options.db);
-  const service = createAuthService({ db: options.db, keys, mailer: options.mailer, now, issuer: options.issuer });
+  const emailsSent = createIntervalLimiter(
+    { limit: options.emailsPerHour ?? EMULATOR_EMAILS_PER_HOUR, windowMs: 60 * 60_000 },
+    now,
+  );
+  const service = createAuthService({
+    db: options.db,
+    keys,
+    mailer: options.mailer,
+    now,
+    issuer: options.issuer,
+    emailsSent,
+  });
   const table = routes(service, { keys: [keys.publicJwk] });
   const limiters = new Map<string, RateLimiter>();
   if (options.rateLimits !== false) {

@@ -3,7 +3,8 @@
  * resend.go, reauthenticate.go, verify.go): the sign-up confirmation, the password recovery link,
  * the reauthentication code, and /verify by link (GET) or by token hash or code (POST). Each mail
  * carries a six-digit code and the link carries its token hash; a new mail of a kind replaces the
- * last, at most one per address per minute; a link works once, for an hour.
+ * last, at most one per address per minute and, project-wide, as many an hour as the cap allows; a
+ * link works once, for an hour.
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../functions/_lib/db.ts';
@@ -11,6 +12,7 @@ import { AuthError, validationFailed } from './errors.ts';
 import {
   AUTH_DEFAULTS,
   emailFrequencyError,
+  emailRateLimitExceeded,
   linkExpired,
   normaliseEmail,
   normalisePhone,
@@ -71,8 +73,12 @@ const INVALID_NONCE = 'Nonce has expired or is invalid';
 export type MailLinks = ReturnType<typeof createMailLinks>;
 
 /** Builds the mailed-link operations over the emulator's database, mailer, clock and sessions. */
-export function createMailLinks({ db, mailer, now }: AuthServiceDeps, sessions: Sessions) {
-  /** Sends a new mail of `kind` to the user (replacing the last), unless one went out less than a minute ago. */
+export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps, sessions: Sessions) {
+  /**
+   * Sends a new mail of `kind` to the user (replacing the last), unless one went out less than a
+   * minute ago or the project's hourly cap is reached (GoTrue checks in that order; either is a 429
+   * and leaves the last mail's link working).
+   */
   async function send(
     tx: Db,
     user: UserRow,
@@ -81,6 +87,7 @@ export function createMailLinks({ db, mailer, now }: AuthServiceDeps, sessions: 
   ): Promise<void> {
     const tooSoon = emailFrequencyError(user[store.TOKEN_KINDS[kind]], now());
     if (tooSoon) throw tooSoon;
+    if (emailsSent && !emailsSent.take()) throw emailRateLimitExceeded();
     const otp = newOtp(AUTH_DEFAULTS.otpLength);
     const hash = tokenHash(user.email, otp);
     await store.storeOneTimeToken(

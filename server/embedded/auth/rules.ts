@@ -105,6 +105,14 @@ export function emailFrequencyError(lastSentAt: Date | null, nowMs: number): Aut
 }
 
 /**
+ * GoTrue's 429 when the project's cap on e-mails sent is reached (mail.go EmailRateLimitExceeded):
+ * the same code as the per-address wait above, told apart only by its message.
+ */
+export function emailRateLimitExceeded(): AuthError {
+  return new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+}
+
+/**
  * The PKCE parameters of a request: GoTrue's 400 when only one is given. The emulator serves the
  * implicit flow only (the site's), so a PKCE request is refused with a 400 saying so, rather than
  * answered with links the client could not exchange.

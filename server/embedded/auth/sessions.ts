@@ -8,6 +8,7 @@ import type { Db } from '../../../functions/_lib/db.ts';
 import type { Mailer } from '../mail.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import type { KeyRing } from './keys.ts';
+import type { CountLimiter } from './rate-limit.ts';
 import { AUTH_DEFAULTS } from './rules.ts';
 import * as store from './store.ts';
 import { digest, refreshTokenFor, type SessionTokens } from './tokens.ts';
@@ -22,6 +23,8 @@ export interface AuthServiceDeps {
   now: () => number;
   /** The `iss` of access tokens: `<SUPABASE_URL>/auth/v1`. */
   issuer: () => string;
+  /** The project-wide cap on e-mails sent (none when absent). */
+  emailsSent?: CountLimiter;
 }
 
 /** Who is calling and from where (sessions keep them, as GoTrue's do). */

@@ -16,7 +16,7 @@ import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
 import AccountVisits from './AccountVisits';
 import { useAuth } from './hooks';
-import { $subscription, checkSubscription, startAuth, verifySession } from './store';
+import { $subscription, checkSubscription, signOutStarted, startAuth, verifySession } from './store';
 
 export default function AccountPanel() {
   const auth = useAuth();
@@ -29,7 +29,8 @@ export default function AccountPanel() {
     void startAuth().then(verifySession);
   }, []);
   useEffect(() => {
-    if (auth.status === 'signed-out') window.location.replace('/auth');
+    // After this page's own 'Sign Out' the sign-out leaves, to where it chose.
+    if (auth.status === 'signed-out' && !signOutStarted()) window.location.replace('/auth');
   }, [auth.status]);
   useEffect(() => {
     if (!token) return;

@@ -1,16 +1,30 @@
-/** The account screen's Security (docs/product.md#account-page): the session identifier and 'Sign Out'. */
+/**
+ * The account screen's Security (docs/product.md#account-page): the session identifier and 'Sign
+ * Out'; in a tab holding a reset link's session, also the way back to choosing the new password.
+ */
 import AccountSection from './AccountSection';
+import { useRecovery } from './hooks';
+import { afterSignOutPath, RESET_PATH } from './link';
 import { signOut } from './store';
 
 export default function AccountSecurity({ sessionId }: { sessionId: string }) {
+  const recovery = useRecovery();
   return (
     <AccountSection id="account-security" title="Security">
       <p className="mt-4 text-sm text-ink-muted">Session</p>
       <p className="font-mono font-semibold">{sessionId}</p>
+      {recovery && (
+        <p className="mt-4">
+          You opened a password reset link in this tab.{' '}
+          <a href={RESET_PATH} className="font-semibold text-brand-700 underline underline-offset-4">
+            Choose a new password
+          </a>
+        </p>
+      )}
       <button
         type="button"
         className="mt-4 btn-primary"
-        onClick={() => void signOut().then(() => window.location.assign('/'))}
+        onClick={() => void signOut().then((reach) => window.location.assign(afterSignOutPath(reach)))}
       >
         Sign Out
       </button>

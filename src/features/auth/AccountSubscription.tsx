@@ -9,10 +9,10 @@ import { subscriptionPriceCents } from '@/features/checkout/pricing';
 import { PERIOD_TERMS, planName } from '@/features/plans/plans';
 import { secondPlanMessage, SECOND_PLAN_TITLE } from '@/features/plans/second-plan';
 import { formatCents } from '@/lib/format';
-import { accountDate, openBillingPortal } from './account';
+import { accountDate, BillingPortalError, openBillingPortal } from './account';
 import type { AccountPlan, RefundedPlan } from './account-summary';
 import AccountSection from './AccountSection';
-import { $auth, type SubscriptionState } from './store';
+import { $auth, signOutHere, type SubscriptionState } from './store';
 
 interface Props {
   subscription: SubscriptionState;
@@ -38,6 +38,8 @@ export default function AccountSubscription({ subscription, plan, refundedPlans 
       await openBillingPortal($auth.get().session?.access_token ?? '');
     } catch (failure) {
       console.error('Billing portal failed:', failure);
+      // The session has ended elsewhere: signed out here, the account page goes to /auth.
+      if (failure instanceof BillingPortalError && failure.status === 401) await signOutHere();
       setError(failure instanceof Error ? failure.message : 'Could not open billing');
     } finally {
       setBusy(false);

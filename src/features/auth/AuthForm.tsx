@@ -4,14 +4,22 @@
  * and the confirmation e-mail again after "Email not confirmed". A signed-in visitor is sent home;
  * a successful sign-in goes to /account. The form posts, so a press before this island runs never
  * puts what was typed in the address bar; until it runs, /auth#needs-javascript explains.
+ * /auth#signed-out-here says a sign-out reached this device only (docs/product.md#sign-out).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { NEEDS_JAVASCRIPT_ID, RESET_PATH } from './link';
-import { NEEDS_JAVASCRIPT, SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
+import { NEEDS_JAVASCRIPT_ID, RESET_PATH, SIGNED_OUT_HERE_ID } from './link';
+import {
+  NEEDS_JAVASCRIPT,
+  SIGN_UP_NOTICE,
+  SIGNED_OUT_HERE_ONLY,
+  validateAuthForm,
+  type AuthFields,
+  type AuthMode,
+} from './messages';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
 import AuthPostForm from './AuthPostForm';
-import { useAuth, useHydrated } from './hooks';
+import { useArrivalHash, useAuth, useHydrated } from './hooks';
 import { resendConfirmation } from './recovery';
 import { returnPath } from './return-path';
 import PrivacyNote from '@/components/PrivacyNote';
@@ -30,10 +38,12 @@ export default function AuthForm() {
   const [unconfirmed, setUnconfirmed] = useState(false);
   const [resending, setResending] = useState(false);
   const hydrated = useHydrated();
+  const signedOutHere = useArrivalHash() === `#${SIGNED_OUT_HERE_ID}`;
   const signingUp = mode === 'sign-up';
 
   useEffect(() => {
-    if (window.location.hash === `#${NEEDS_JAVASCRIPT_ID}`) {
+    // Said once: a reload or a Back to this page does not say it again.
+    if ([`#${NEEDS_JAVASCRIPT_ID}`, `#${SIGNED_OUT_HERE_ID}`].includes(window.location.hash)) {
       history.replaceState(history.state, '', window.location.pathname + window.location.search);
     }
     void startAuth();
@@ -118,6 +128,16 @@ export default function AuthForm() {
           className="mt-4 hidden rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 target:block"
         >
           {NEEDS_JAVASCRIPT}
+        </p>
+      )}
+      {(!hydrated || signedOutHere) && (
+        // Before the island runs, shown by the fragment itself; after, for the page that arrived with it.
+        <p
+          id={SIGNED_OUT_HERE_ID}
+          role="status"
+          className={`mt-4 rounded-xl bg-amber-50 p-3 text-amber-900 ${signedOutHere ? '' : 'hidden target:block'}`}
+        >
+          <strong>{SIGNED_OUT_HERE_ONLY.title}.</strong> {SIGNED_OUT_HERE_ONLY.description}
         </p>
       )}
       <AuthPostForm busy={busy} onSubmit={onSubmit}>

@@ -1,25 +1,26 @@
 /**
  * The /auth/reset screen (docs/product.md#password-reset): asking for a reset link, and where that
- * link lands. With the link's session (the PASSWORD_RECOVERY event) it asks for the new password;
- * with a used, expired or malformed link it says so above a request for a new one.
+ * link lands. With the link's session (the PASSWORD_RECOVERY event, or after a reload the note this
+ * tab kept of it) it asks for the new password; with a used, expired or malformed link it says so
+ * above a request for a new one. An ordinary signed-in visit gets the request form.
  */
-import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { useAuth, useAuthLink } from './hooks';
+import { useAuth, useAuthLink, useRecovery, useRecoveryNote } from './hooks';
 import NewPasswordForm from './NewPasswordForm';
 import ResetRequestForm from './ResetRequestForm';
-import { $recovery, startAuth } from './store';
+import { startAuth } from './store';
 
 export default function ResetPassword() {
   const link = useAuthLink();
   const auth = useAuth();
-  const recovery = useStore($recovery);
+  const recovery = useRecovery();
+  const noted = useRecoveryNote();
   const fromLink = link.kind === 'session';
 
   useEffect(() => {
     // Only a link's session needs the sign-in client here: asking for a link does not.
-    if (fromLink) void startAuth();
-  }, [fromLink]);
+    if (fromLink || noted) void startAuth();
+  }, [fromLink, noted]);
   useEffect(() => {
     // supabase-js leaves a bare '#' where the link's session was.
     if (recovery && window.location.href.endsWith('#')) {
@@ -27,7 +28,7 @@ export default function ResetPassword() {
     }
   }, [recovery]);
 
-  const checking = fromLink && !recovery && auth.status !== 'signed-out';
+  const checking = !recovery && ((fromLink && auth.status !== 'signed-out') || (noted && auth.status === 'loading'));
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       {recovery ? (

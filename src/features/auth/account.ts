@@ -28,13 +28,24 @@ export function sessionIdOf(accessToken: string | undefined): string {
   }
 }
 
-/** Opens the billing portal in a new tab; throws with the function's message when it cannot. */
+/** The billing portal refused: the function's message, and its status (401: the session has ended). */
+export class BillingPortalError extends Error {
+  readonly status: number;
+
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'BillingPortalError';
+    this.status = status;
+  }
+}
+
+/** Opens the billing portal in a new tab; throws a BillingPortalError with the function's message when it cannot. */
 export async function openBillingPortal(accessToken: string): Promise<void> {
   const res = await fetch('/api/customer-portal', {
     method: 'POST',
     headers: { Authorization: `Bearer ${accessToken}` },
   });
   const body = (await res.json()) as { url?: string; error?: string };
-  if (!res.ok || !body.url) throw new Error(body.error ?? `HTTP ${res.status}`);
+  if (!res.ok || !body.url) throw new BillingPortalError(body.error ?? `HTTP ${res.status}`, res.status);
   window.open(body.url, '_blank', 'noopener');
 }

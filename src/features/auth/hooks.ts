@@ -6,10 +6,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_LINK_ATTRIBUTE, parseAuthLink, type AuthLink } from './link';
 import { addressCarriesSession } from './session';
-import { $auth, $signedIn, AUTH_LOADING, startAuth, type AuthState } from './store';
+import { $auth, $recovery, $signedIn, AUTH_LOADING, hasRecoveryNote, startAuth, type AuthState } from './store';
 
 // Neither value changes while the page is open: nothing to subscribe to.
 const noSubscription = () => () => {};
+
+// The fragment the page was opened with, read before any island takes it out of the address bar.
+const ARRIVAL_HASH = typeof window === 'undefined' ? '' : window.location.hash;
 
 /** False in the server's HTML and while hydrating, true once the island runs. */
 export function useHydrated(): boolean {
@@ -29,6 +32,37 @@ export function useAuth(): AuthState {
   const hydrated = useHydrated();
   const auth = useStore($auth);
   return hydrated ? auth : AUTH_LOADING;
+}
+
+/** The fragment this page was opened with (e.g. `#signed-out-here`), '' on the server and while hydrating. */
+export function useArrivalHash(): string {
+  return useSyncExternalStore(
+    noSubscription,
+    () => ARRIVAL_HASH,
+    () => '',
+  );
+}
+
+/** Whether the signed-in session came from a reset link, as useAuth: false until hydrated. */
+export function useRecovery(): boolean {
+  const hydrated = useHydrated();
+  const recovery = useStore($recovery);
+  return hydrated && recovery;
+}
+
+/**
+ * Whether this tab noted a reset link's session when the page opened (store.ts), false on the
+ * server and while hydrating: a reload of /auth/reset then waits for the sign-in client.
+ */
+export function useRecoveryNote(): boolean {
+  return useSyncExternalStore(noSubscription, noteAtOpen, () => false);
+}
+
+// Read once: the note changes while the page is open (set by the link, forgotten once the password is set).
+let noted: boolean | undefined;
+function noteAtOpen(): boolean {
+  noted ??= hasRecoveryNote();
+  return noted;
 }
 
 /** What the mailed link this page was opened with carried (see link.ts), `none` on the server. */

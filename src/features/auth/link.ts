@@ -15,6 +15,16 @@ export const RESET_PATH = '/auth/reset';
 export const AUTH_FORM_ACTION = '/api/auth-form';
 /** The id /auth shows its "needs JavaScript" notice for, as the fragment of that function's redirect. */
 export const NEEDS_JAVASCRIPT_ID = 'needs-javascript';
+/** The id /auth shows its "signed out on this device only" notice for (docs/product.md#sign-out). */
+export const SIGNED_OUT_HERE_ID = 'signed-out-here';
+
+/**
+ * Where a page that needs an account goes after 'Sign Out': home, or, when the sign-in service
+ * could not end the other sessions, /auth, which says so and offers to sign in again.
+ */
+export function afterSignOutPath(reach: 'everywhere' | 'this-device'): string {
+  return reach === 'everywhere' ? '/' : `/auth#${SIGNED_OUT_HERE_ID}`;
+}
 
 /** The name of the <html> data attribute holding the note (`data-auth-link`). */
 export const AUTH_LINK_ATTRIBUTE = 'authLink';

@@ -23,6 +23,14 @@ export const SERVICE_ERROR = 'The sign-in service is not answering right now. Pl
 /** The sign-in service's per-IP limit. */
 export const TOO_MANY_ATTEMPTS = 'Too many attempts from this connection. Please wait a few minutes and try again.';
 
+/**
+ * The sign-in service's project-wide cap on e-mails is reached (docs/product.md#password-reset):
+ * nothing was sent, whatever was asked for.
+ */
+export const EMAIL_UNAVAILABLE =
+  'We cannot send e-mail right now, so no link went out. Please try again later, or call us at ' +
+  `${SITE.phone.display}.`;
+
 /** The notice after asking for the confirmation e-mail again, whatever the service found (docs/product.md#sign-in). */
 export const RESEND_NOTICE = 'If this address still needs confirming, a new confirmation e-mail is on its way.';
 /** The one answer to a reset request, whether or not the address has an account (docs/product.md#password-reset). */
@@ -64,6 +72,26 @@ export function validateResetEmail(email: string): string | null {
   return null;
 }
 
+/**
+ * Sign-out reached this device only: the sign-in service could not end the other sessions
+ * (docs/product.md#sign-out). A toast's title and description, or one notice.
+ */
+export const SIGNED_OUT_HERE_ONLY = {
+  title: 'Signed out on this device only',
+  description:
+    'The sign-in service could not be reached, so your other devices may still be signed in. ' +
+    'To sign them out too, sign in again later and choose Sign Out.',
+} as const;
+
+/** The wait before the confirmation e-mail can be asked for again, in words (docs/product.md#sign-in). */
+export function confirmationWaitMessage(seconds: number): string {
+  const wait = Math.max(1, seconds);
+  return (
+    'A confirmation e-mail went to this address less than a minute ago. Check your inbox and spam ' +
+    `folder, or ask again in ${wait} second${wait === 1 ? '' : 's'}.`
+  );
+}
+
 /** What supabase-js reports about a failed call: its message, and when the server said them, a code and status. */
 export interface AuthFailure {
   message?: string;
@@ -72,12 +100,28 @@ export interface AuthFailure {
   name?: string;
 }
 
+/**
+ * Which of the sign-in service's two e-mail limits refused a mail: GoTrue answers both with the
+ * code `over_email_send_rate_limit`. `wait` is the per-address minute between mails (its message
+ * gives the seconds left), `cap` the project-wide hourly cap ("email rate limit exceeded"), and
+ * any other message with that code counts as the cap, so only the wait can ever read as sent.
+ */
+export type EmailLimit = { kind: 'wait'; seconds: number } | { kind: 'cap' };
+
+/** The e-mail limit that refused `error`, or null when it is not one. */
+export function emailLimitOf(error: AuthFailure | null | undefined): EmailLimit | null {
+  if (error?.code !== 'over_email_send_rate_limit') return null;
+  const wait = /^For security purposes, you can only request this after (\d+) seconds?\.$/.exec(error.message ?? '');
+  return wait ? { kind: 'wait', seconds: Number(wait[1]) } : { kind: 'cap' };
+}
+
 /** The message shown for an error the auth server returned, or for a call that failed (docs/product.md#messages). */
 export function authErrorMessage(error: AuthFailure | null | undefined): string {
   const message = error?.message ?? '';
   // supabase-js wraps a fetch that never got an answer as a retryable error with status 0.
   if (error?.name === 'AuthRetryableFetchError') return error.status ? SERVICE_ERROR : NETWORK_ERROR;
   if (error?.code === 'over_request_rate_limit') return TOO_MANY_ATTEMPTS;
+  if (emailLimitOf(error)?.kind === 'cap') return EMAIL_UNAVAILABLE;
   if (error?.code === 'validation_failed' && message.startsWith('Unable to validate email address')) {
     return 'Please enter a valid email address';
   }

@@ -6,18 +6,19 @@
  */
 import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH, RESET_PATH } from './link';
-import { RESEND_NOTICE, RESET_NOTICE } from './messages';
-import { problemOf, thrownProblem, type AuthProblem } from './store';
+import { confirmationWaitMessage, emailLimitOf, RESEND_NOTICE, RESET_NOTICE } from './messages';
+import { forgetRecovery, problemOf, thrownProblem, type AuthProblem } from './store';
 
 /** A request's outcome: the notice to show, or the problem. */
 export type RequestOutcome = { notice: string } | { problem: AuthProblem };
 
 /**
  * The outcome of a mail request: the same notice whether or not a mail went out, and even when one
- * went out less than a minute ago (the service says so only for a known address, so it is not shown).
+ * went out less than a minute ago (the service says so only for a known address, so it is not
+ * shown). The project's hourly e-mail cap is a problem: no link went out, and the customer is told.
  */
 function mailRequestOutcome(error: Parameters<typeof problemOf>[0] | null, notice: string): RequestOutcome {
-  if (!error || error.code === 'over_email_send_rate_limit') return { notice };
+  if (!error || emailLimitOf(error)?.kind === 'wait') return { notice };
   return { problem: problemOf(error) };
 }
 
@@ -43,20 +44,28 @@ export async function resendConfirmation(email: string): Promise<RequestOutcome>
       email,
       options: { emailRedirectTo: `${window.location.origin}${CONFIRM_PATH}` },
     });
-    // Here the customer has just proved the password, so the wait is worth saying.
-    if (error?.code === 'over_email_send_rate_limit') return { problem: problemOf(error) };
+    // Here the customer has just proved the password, so the wait is worth saying, in our words.
+    const limit = emailLimitOf(error);
+    if (limit?.kind === 'wait') {
+      return { problem: { message: confirmationWaitMessage(limit.seconds), code: error?.code ?? null } };
+    }
     return mailRequestOutcome(error, RESEND_NOTICE);
   } catch (error) {
     return { problem: thrownProblem(error) };
   }
 }
 
-/** Sets the signed-in user's new password; resolves with the problem to show, or null once it is set. */
+/**
+ * Sets the signed-in user's new password; resolves with the problem to show, or null once it is
+ * set, when this tab no longer offers to choose one.
+ */
 export async function setNewPassword(password: string): Promise<AuthProblem | null> {
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.updateUser({ password });
-    return error ? problemOf(error) : null;
+    if (error) return problemOf(error);
+    forgetRecovery();
+    return null;
   } catch (error) {
     return thrownProblem(error);
   }

@@ -10,3 +10,8 @@ export function returnPath(search: string): string | null {
   if (!value || !/^\/(?![/\\])/.test(value) || /[\\\s]/.test(value)) return null;
   return value;
 }
+
+/** Where to sign in and come back to `path` (a path of this site, with its fragment). */
+export function signInReturningTo(path: string): string {
+  return `/auth?return=${encodeURIComponent(path)}`;
+}

@@ -1,7 +1,8 @@
 /**
  * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then signed in or out;
  * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out; a
- * reset link's session is flagged ($recovery, from the PASSWORD_RECOVERY event).
+ * reset link's session is flagged ($recovery, from the PASSWORD_RECOVERY event, and remembered in
+ * this tab for as long as that session is the current one: recovery-tab.ts).
  * Exactly one supabase-js subscription feeds it; its callback stays synchronous (awaiting inside it
  * can deadlock supabase-js), so follow-up calls are deferred.
  */
@@ -10,6 +11,7 @@ import { atom, computed } from 'nanostores';
 import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
+import { isRecoveryNoteOf, RECOVERY_KEY, recoveryNote } from './recovery-tab';
 import { hasStoredSession } from './session';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
@@ -53,6 +55,40 @@ export const $signedIn = computed(
 /** Whether the session came from a password reset link (docs/product.md#password-reset). */
 export const $recovery = atom(false);
 
+/** This tab's sessionStorage, or null (on the server, or with storage blocked). */
+function tabStorage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether this tab holds a reset link's note (its session may have ended since: startAuth decides). */
+export function hasRecoveryNote(): boolean {
+  return tabStorage()?.getItem(RECOVERY_KEY) != null;
+}
+
+/** Notes in this tab that `session` came from a reset link. */
+function rememberRecovery(session: Session): void {
+  const note = recoveryNote(session);
+  try {
+    if (note) tabStorage()?.setItem(RECOVERY_KEY, note);
+  } catch {
+    // Storage full: only a reload loses the offer, as before.
+  }
+}
+
+/** Forgets this tab's reset link: the password is set, or the session has ended. */
+export function forgetRecovery(): void {
+  tabStorage()?.removeItem(RECOVERY_KEY);
+}
+
+/** Whether `session` is the reset link's session this tab noted. */
+function recalledRecovery(session: Session): boolean {
+  return isRecoveryNoteOf(tabStorage()?.getItem(RECOVERY_KEY) ?? null, session);
+}
+
 /** A refusal to show: its message and, when the sign-in service gave one, its error code. */
 export interface AuthProblem {
   message: string;
@@ -77,11 +113,19 @@ export function startAuth(): Promise<void> {
     const supabase = await getSupabase();
     supabase.auth.onAuthStateChange((event, session) => {
       const wasSignedIn = $auth.get().status === 'signed-in';
+      // Before $auth: the reset screen must never see a reset link's session as an ordinary one.
+      if (event === 'SIGNED_OUT' || !session) {
+        forgetRecovery();
+        $recovery.set(false);
+      } else if (event === 'PASSWORD_RECOVERY') {
+        rememberRecovery(session);
+        $recovery.set(true);
+      } else {
+        $recovery.set(recalledRecovery(session));
+      }
       $auth.set({ status: session ? 'signed-in' : 'signed-out', user: session?.user ?? null, session });
       // Islands that hydrate only for a session (the header's) start now.
       if (session && !wasSignedIn) document.dispatchEvent(new Event(SIGNED_IN_EVENT));
-      if (event === 'PASSWORD_RECOVERY') $recovery.set(true);
-      if (event === 'SIGNED_OUT' || !session) $recovery.set(false);
       if (event === 'SIGNED_OUT' || !session) $subscription.set(NO_SUBSCRIPTION);
       else if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN') setTimeout(() => void checkSubscription(), 0);
     });
@@ -174,14 +218,73 @@ export async function verifySession(): Promise<void> {
   }
 }
 
-/** Signs out everywhere; errors are only logged (docs/product.md#sign-out). */
-export async function signOut(): Promise<void> {
+/** Shows this browser signed out, as supabase-js's SIGNED_OUT event would. */
+function showSignedOut(): void {
+  forgetRecovery();
+  $recovery.set(false);
+  $auth.set({ status: 'signed-out', user: null, session: null });
+  $subscription.set(NO_SUBSCRIPTION);
+}
+
+/**
+ * Signs this browser out without ending the session anywhere else: supabase-js's local sign-out,
+ * which drops the stored session before it calls the sign-in service; should that fail too, every
+ * stored auth entry is removed here. Either way this device ends signed out. Also what a billing
+ * action's 401 calls: the session has ended elsewhere (sign-out everywhere, a password reset)
+ * while its access token has not expired, so the header turns signed out and /auth shows its form
+ * (docs/product.md#session-checks).
+ */
+export async function signOutHere(): Promise<void> {
+  try {
+    const supabase = await getSupabase();
+    const { error } = await supabase.auth.signOut({ scope: 'local' });
+    // The session is already gone from storage; the service only missed revoking its refresh token.
+    if (error) console.error('Local sign-out error:', error);
+    if (!(await supabase.auth.getSession()).data.session) return;
+  } catch (error) {
+    console.error('Local sign-out error:', error);
+  }
+  try {
+    clearStoredAuth();
+  } catch {
+    // Storage blocked: supabase-js could not have kept a session there either.
+  }
+  showSignedOut();
+}
+
+/** How far a sign-out reached: every session of the user, or only this device's. */
+export type SignOutReach = 'everywhere' | 'this-device';
+
+let signOutPressed = false;
+
+/**
+ * Whether 'Sign Out' was pressed on this page: from then on the page leaves the way the sign-out
+ * chose (afterSignOutPath), and /account does not also leave as for a session ended elsewhere.
+ */
+export function signOutStarted(): boolean {
+  return signOutPressed;
+}
+
+/**
+ * Signs out everywhere (docs/product.md#sign-out). supabase-js keeps the session when the global
+ * sign-out fails (no connection, a 5xx), so this device is then signed out on its own and the
+ * answer says other devices may still be signed in.
+ */
+export async function signOut(): Promise<SignOutReach> {
+  signOutPressed = true;
+  let reach: SignOutReach = 'everywhere';
   try {
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signOut({ scope: 'global' });
-    if (error) console.error('Sign-out error:', error);
+    if (error) {
+      console.error('Sign-out error:', error);
+      reach = 'this-device';
+    }
   } catch (error) {
     console.error('Sign-out error:', error);
+    reach = 'this-device';
   }
+  if (reach === 'this-device') await signOutHere();
   $subscription.set(NO_SUBSCRIPTION);
+  return reach;
 }

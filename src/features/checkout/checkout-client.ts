@@ -3,9 +3,12 @@
  * signed-in customer's checkout opens in a new tab; an answer without a url does nothing. A
  * failure is logged, and the customer sees the server's reason when it gives one, else the generic
  * message. A subscription checkout refused because a plan is live answers its own outcome, so the
- * button can offer to change the plan instead (docs/product.md#one-live-plan-per-customer).
+ * button can offer to change the plan instead (docs/product.md#one-live-plan-per-customer). A 401
+ * (the session has ended elsewhere) signs this device out, so the header and /auth show it signed
+ * out (docs/product.md#session-checks); a booking then goes to sign in and back to its card.
  * supabase-js loads only when a checkout starts.
  */
+import { signInReturningTo } from '@/features/auth/return-path';
 import type { BookingOptions, ServiceType } from './pricing';
 import type { Visit } from './visit';
 import type { BillingPeriod, PlanType } from '@/features/plans/plans';
@@ -19,7 +22,7 @@ export type CheckoutOutcome =
   | { kind: 'signing-in' }
   | { kind: 'no-url' }
   | { kind: 'has-plan'; message: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string; sessionEnded?: true };
 
 /** The access token of the signed-in customer, or null when nobody is signed in. */
 export async function currentAccessToken(): Promise<string | null> {
@@ -59,6 +62,11 @@ async function requestCheckout(path: string, body: unknown): Promise<CheckoutOut
     return { kind: 'failed', message: CHECKOUT_FAILED };
   }
   if (res.status === 409 && data.error) return { kind: 'has-plan', message: data.error };
+  if (res.status === 401) {
+    const { signOutHere } = await import('@/features/auth/store');
+    await signOutHere();
+    return { kind: 'failed', message: data.error ?? CHECKOUT_FAILED, sessionEnded: true };
+  }
   if (!res.ok) {
     console.error('Checkout failed:', new Error(data.error ?? `HTTP ${res.status}`));
     return { kind: 'failed', message: data.error ?? CHECKOUT_FAILED };
@@ -79,7 +87,10 @@ export function startSubscriptionCheckout(
   return requestCheckout('/api/create-subscription-checkout', { planType, ...choice });
 }
 
-/** Starts the payment checkout of a one-time service and its visit; the server prices it. A failure is alerted. */
+/**
+ * Starts the payment checkout of a one-time service and its visit; the server prices it. A failure
+ * is alerted; an ended session then goes to sign in and back to the card, whose draft this tab keeps.
+ */
 export async function startPaymentCheckout(
   serviceType: ServiceType,
   options: BookingOptions,
@@ -87,6 +98,9 @@ export async function startPaymentCheckout(
 ): Promise<void> {
   const outcome = await requestCheckout('/api/create-payment-checkout', { serviceType, options, visit });
   if (outcome.kind === 'failed' || outcome.kind === 'has-plan') window.alert(outcome.message);
+  if (outcome.kind === 'failed' && outcome.sessionEnded) {
+    window.location.assign(signInReturningTo(`${window.location.pathname}#booking`));
+  }
 }
 
 /**
@@ -99,12 +113,16 @@ export async function openPlanChange(): Promise<string | null> {
     window.location.assign('/auth');
     return null;
   }
+  const { BillingPortalError, openBillingPortal } = await import('@/features/auth/account');
   try {
-    const { openBillingPortal } = await import('@/features/auth/account');
     await openBillingPortal(token);
     return null;
   } catch (error) {
     console.error('Billing portal failed:', error);
+    if (error instanceof BillingPortalError && error.status === 401) {
+      const { signOutHere } = await import('@/features/auth/store');
+      await signOutHere();
+    }
     return error instanceof Error ? error.message : CHECKOUT_FAILED;
   }
 }

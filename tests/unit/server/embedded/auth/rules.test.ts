@@ -4,6 +4,7 @@ import {
   checkNewPassword,
   checkPasswordStrength,
   emailFrequencyError,
+  emailRateLimitExceeded,
   linkExpired,
   normaliseEmail,
   normalisePhone,
@@ -106,6 +107,14 @@ describe('emailFrequencyError', () => {
       status: 429,
       code: 'over_email_send_rate_limit',
       message: 'For security purposes, you can only request this after 58 seconds.',
+    });
+  });
+
+  test("the project's hourly cap answers the same code with its own message", () => {
+    expect(emailRateLimitExceeded()).toMatchObject({
+      status: 429,
+      code: 'over_email_send_rate_limit',
+      message: 'email rate limit exceeded',
     });
   });
 });

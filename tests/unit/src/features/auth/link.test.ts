@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { markAuthLink, markAuthLinkScript, parseAuthLink } from '@/features/auth/link';
+import { afterSignOutPath, markAuthLink, markAuthLinkScript, parseAuthLink } from '@/features/auth/link';
 
 /** A page as markAuthLink sees it: <html>'s dataset, the address and the history it may replace. */
 function page(href: string) {
@@ -63,5 +63,12 @@ describe('parseAuthLink', () => {
     [':x', { kind: 'none' }],
   ])('%j', (note, link) => {
     expect(parseAuthLink(note)).toEqual(link);
+  });
+});
+
+describe('afterSignOutPath (docs/product.md#sign-out)', () => {
+  test('home after signing out everywhere; /auth, which says why, when only this device was', () => {
+    expect(afterSignOutPath('everywhere')).toBe('/');
+    expect(afterSignOutPath('this-device')).toBe('/auth#signed-out-here');
   });
 });

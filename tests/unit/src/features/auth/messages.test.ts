@@ -2,6 +2,9 @@ import { describe, expect, test } from 'vitest';
 import {
   ALREADY_REGISTERED,
   authErrorMessage,
+  confirmationWaitMessage,
+  EMAIL_UNAVAILABLE,
+  emailLimitOf,
   NETWORK_ERROR,
   SERVICE_ERROR,
   thrownMessage,
@@ -97,5 +100,44 @@ describe('validateResetEmail', () => {
     ['pat lee@example.com', 'Please enter a valid email address'],
   ])('%j -> %s', (email, message) => {
     expect(validateResetEmail(email)).toBe(message);
+  });
+});
+
+describe("the sign-in service's two e-mail limits (docs/product.md#password-reset)", () => {
+  const code = 'over_email_send_rate_limit';
+
+  test('the per-address minute is a wait, with its seconds', () => {
+    expect(
+      emailLimitOf({ code, message: 'For security purposes, you can only request this after 42 seconds.' }),
+    ).toEqual({ kind: 'wait', seconds: 42 });
+    expect(
+      emailLimitOf({ code, message: 'For security purposes, you can only request this after 0 seconds.' }),
+    ).toEqual({ kind: 'wait', seconds: 0 });
+  });
+
+  test('the hourly cap, and any other message with that code, is the cap: never read as sent', () => {
+    expect(emailLimitOf({ code, message: 'email rate limit exceeded' })).toEqual({ kind: 'cap' });
+    expect(emailLimitOf({ code, message: 'Email rate limit exceeded (a future wording)' })).toEqual({ kind: 'cap' });
+    expect(emailLimitOf({ code, message: 'For security purposes, you can only request this after soon.' })).toEqual({
+      kind: 'cap',
+    });
+  });
+
+  test('other errors are neither', () => {
+    expect(emailLimitOf({ code: 'over_request_rate_limit', message: 'Request rate limit reached' })).toBeNull();
+    expect(emailLimitOf({ message: 'email rate limit exceeded' })).toBeNull();
+    expect(emailLimitOf(null)).toBeNull();
+  });
+
+  test('the cap says that no link went out, to try later or call; the wait says how long', () => {
+    expect(authErrorMessage({ code, message: 'email rate limit exceeded', status: 429 })).toBe(EMAIL_UNAVAILABLE);
+    expect(EMAIL_UNAVAILABLE).toBe(
+      'We cannot send e-mail right now, so no link went out. Please try again later, or call us at (417) 555-0142.',
+    );
+    expect(confirmationWaitMessage(42)).toBe(
+      'A confirmation e-mail went to this address less than a minute ago. Check your inbox and spam folder, or ' +
+        'ask again in 42 seconds.',
+    );
+    expect(confirmationWaitMessage(0)).toMatch(/ask again in 1 second\.$/);
   });
 });

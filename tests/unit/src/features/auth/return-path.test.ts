@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { returnPath } from '@/features/auth/return-path';
+import { returnPath, signInReturningTo } from '@/features/auth/return-path';
 
 describe('where sign-in goes back to', () => {
   test('a path of this site', () => {
@@ -18,5 +18,13 @@ describe('where sign-in goes back to', () => {
     ]) {
       expect(returnPath(search), search).toBeNull();
     }
+  });
+});
+
+describe('signInReturningTo (docs/product.md#session-checks)', () => {
+  test('signs in and comes back to the same page and fragment', () => {
+    const path = signInReturningTo('/services/dryer-vent-cleaning#booking');
+    expect(path).toBe('/auth?return=%2Fservices%2Fdryer-vent-cleaning%23booking');
+    expect(returnPath(new URL(path, 'https://site.example').search)).toBe('/services/dryer-vent-cleaning#booking');
   });
 });
