@@ -103,6 +103,8 @@ export default handler(['POST'], async (req) => {
     item: plan,
     options: { billingPeriod: period, ...(planRequestId ? { planRequestId } : {}) },
     amountCents: cents,
+    // As a booking's: the owner has a name and e-mail even before visit details are given.
+    customer: { name: user.name, email: user.email },
   });
   return json({ url: session.url });
 });

@@ -16,13 +16,22 @@ export interface QueuedMail extends MailContent {
 }
 
 /** The kinds of customer e-mail. */
-export type MailKind = 'booking-confirmed' | 'plan-started' | 'plan-changed' | 'plan-cancelled' | 'guide';
+export type MailKind =
+  | 'booking-confirmed'
+  | 'plan-started'
+  | 'plan-changed'
+  | 'plan-cancelled'
+  | 'plan-resumed'
+  | 'plan-payment-failed'
+  | 'guide';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
   'plan-started',
   'plan-changed',
   'plan-cancelled',
+  'plan-resumed',
+  'plan-payment-failed',
   'guide',
 ];
 

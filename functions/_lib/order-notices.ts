@@ -1,6 +1,7 @@
 /**
  * What the customer and the owner are told when money moves (docs/product.md#e-mails,
- * docs/product.md#owner-events): a paid booking, a plan started, changed or cancelled, a refund.
+ * docs/product.md#owner-events): a paid booking; a plan started, changed, cancelled, kept, renewed
+ * or whose payment failed; a refund.
  * Each is queued inside the webhook's transaction under its event's key, the e-mail in the mail
  * outbox and the owner's event in the leads outbox (to ORDER_WEBHOOK_URL), so an event is told
  * once, and only if its effect was stored. Nothing here is read for a price.
@@ -12,6 +13,8 @@ import {
   bookingConfirmedMail,
   planCancelledMail,
   planChangedMail,
+  planPaymentFailedMail,
+  planResumedMail,
   planStartedMail,
   type BookedVisit,
   type PlanFacts,
@@ -19,13 +22,23 @@ import {
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
-import { queueMail } from './mail.ts';
+import { queueMail, type MailKind } from './mail.ts';
 import { orderDescription } from './orders.ts';
-import { LIVE_STATUSES } from './subscription-status.ts';
+import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from './subscription-status.ts';
 
 /** The site's public address, for links in e-mails: SITE_URL, else this server on localhost. */
 export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
   return (env['SITE_URL'] || `http://localhost:${env['PORT'] || 4321}`).replace(/\/+$/, '');
+}
+
+/** "December 1, 2026" for an instant. */
+function shortDate(date: Date): string {
+  return date.toLocaleDateString('en-US', {
+    timeZone: 'America/Chicago',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 /** "Tuesday, December 1, 2026" for an instant. */
@@ -116,95 +129,263 @@ export interface PlanState {
   duplicate_of: string | null;
 }
 
-/** What changed, if anything worth telling: a plan started, changed (plan or period) or cancelled. */
-export function planChange(before: PlanState | null, after: PlanState): 'started' | 'changed' | 'cancelled' | null {
+/** What a subscription event tells the customer and the owner (docs/product.md#owner-events). */
+export type PlanChange = 'started' | 'changed' | 'cancelled' | 'resumed' | 'payment_failed';
+
+/**
+ * What changed, if anything worth telling: a plan started; changed (plan or period); set to cancel
+ * or ended; kept after all (a cancellation undone); or its payment failed, which the card provider
+ * still retries and is no cancellation (docs/product.md#payment-events).
+ */
+export function planChange(before: PlanState | null, after: PlanState): PlanChange | null {
   if (after.duplicate_of) return null;
-  const wasLive = before !== null && LIVE_STATUSES.has(before.status);
+  const inForce = (status: string) => LIVE_STATUSES.has(status) || RETRYING_STATUSES.has(status);
   const isLive = LIVE_STATUSES.has(after.status);
-  if (!wasLive) return isLive ? 'started' : null;
-  if (!isLive) return before.cancel_at_period_end ? null : 'cancelled';
-  if (after.cancel_at_period_end && !before.cancel_at_period_end) return 'cancelled';
+  if (before === null || !inForce(before.status)) return isLive ? 'started' : null;
+  if (ENDED_STATUSES.has(after.status)) return before.cancel_at_period_end ? null : 'cancelled';
+  if (RETRYING_STATUSES.has(after.status)) return RETRYING_STATUSES.has(before.status) ? null : 'payment_failed';
+  if (!isLive) return null;
+  if (after.cancel_at_period_end !== before.cancel_at_period_end) {
+    return after.cancel_at_period_end ? 'cancelled' : 'resumed';
+  }
   // A period first learned from a later event (null before) is no change of the customer's.
   const periodChanged =
     after.billing_period !== null && before.billing_period !== null && after.billing_period !== before.billing_period;
   if (after.tier !== before.tier || periodChanged) return 'changed';
+  // Paid after a failed payment (past_due to active): its invoice tells the owner (plan.renewed).
   return null;
 }
 
+/** What the owner is told when the customer has not given visit details (a plan bought from the home page). */
+export const NO_VISIT_DETAILS =
+  'The customer has not given visit details yet (phone, address): they add them from the account page.';
+
+/** Who a plan's notices go to and where its visits are. */
 interface PlanContact {
-  email: string | null;
-  full_name: string | null;
-  phone: string | null;
-  street: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  preferred_day: string | null;
-  instructions: string | null;
-  order_number: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  preferredDay: string;
+  notes: string;
+  orderNumber: string | null;
 }
 
 /**
- * A subscription event that started, changed or cancelled a plan: the customer's e-mail and the
- * owner's `plan.<change>` event, keyed by the subscription (and the event for a change).
+ * The customer of a plan: the account's e-mail; the name, phone and address of the plan's visit
+ * details, else the account's full name stored with the plan's order (docs/product.md#plan-visit-details).
+ */
+async function planContact(
+  tx: Db,
+  plan: { userId: string | null; customerId: string; subscriptionId: string },
+): Promise<PlanContact> {
+  const [row] = await tx.query<{
+    email: string | null;
+    has_details: boolean;
+    full_name: string | null;
+    phone: string | null;
+    street: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+    preferred_day: string | null;
+    instructions: string | null;
+    order_number: string | null;
+    customer_name: string | null;
+    customer_email: string | null;
+  }>(
+    `select (select email from customers where stripe_customer_id = $2 or user_id = $1 limit 1) as email,
+            d.user_id is not null as has_details, d.full_name, d.phone, d.street, d.city, d.state, d.zip,
+            d.preferred_day, d.instructions, o.order_number, o.customer_name, o.customer_email
+     from (select 1) one
+     left join plan_details d on d.user_id = $1
+     left join lateral (
+       select order_number, customer_name, customer_email from orders where subscription_id = $3 order by id limit 1
+     ) o on true`,
+    [plan.userId, plan.customerId, plan.subscriptionId],
+  );
+  const address =
+    row?.street && row.city && row.zip
+      ? `${row.street}, ${row.city}, ${row.state ?? ''} ${row.zip}`.replace(/\s+/g, ' ')
+      : '';
+  return {
+    name: row?.full_name || row?.customer_name || '',
+    email: row?.email || row?.customer_email || '',
+    phone: row?.phone ?? '',
+    address,
+    preferredDay: row?.preferred_day ?? '',
+    notes: row?.has_details ? (row.instructions ?? '') : NO_VISIT_DETAILS,
+    orderNumber: row?.order_number ?? null,
+  };
+}
+
+/** The contact fields every owner event of a plan carries. */
+function contactFields(contact: PlanContact): Record<string, unknown> {
+  return {
+    orderNumber: contact.orderNumber ?? '',
+    customerName: contact.name,
+    email: contact.email,
+    phone: contact.phone,
+    address: contact.address,
+  };
+}
+
+/** The subscription an event is about. */
+export interface PlanSubscription {
+  id: string;
+  userId: string;
+  customerId: string;
+  eventId: string;
+}
+
+/**
+ * A subscription event that started, changed, cancelled or kept a plan, or whose payment failed:
+ * the customer's e-mail and the owner's `plan.<change>` event. A plan bought through our checkout
+ * (`viaCheckout`) is told as started only once its paid order is known too (noticePlanStarted), so
+ * the notice has its order number whichever of the two events arrives first.
  */
 export async function noticePlanChange(
   tx: Db,
-  subscription: { id: string; userId: string; customerId: string; eventId: string },
+  subscription: PlanSubscription & { viaCheckout: boolean },
   before: PlanState | null,
   after: PlanState,
 ): Promise<void> {
   const change = planChange(before, after);
   if (!change) return;
-  const [contact] = await tx.query<PlanContact>(
-    `select (select email from customers where stripe_customer_id = $2 or user_id = $1 limit 1) as email,
-            d.full_name, d.phone, d.street, d.city, d.state, d.zip, d.preferred_day, d.instructions,
-            (select order_number from orders where subscription_id = $3 order by id limit 1) as order_number
-     from (select 1) one left join plan_details d on d.user_id = $1`,
-    [subscription.userId, subscription.customerId, subscription.id],
+  if (change === 'started' && subscription.viaCheckout) return noticePlanStarted(tx, subscription.id);
+  await tellPlan(tx, change, subscription, after);
+}
+
+/**
+ * The started notice of a plan, once both the live subscription and its paid order are recorded:
+ * called by the subscription event and by the checkout's completion, whichever comes second finds
+ * both. Told once, under `plan-started:<subscription>`.
+ */
+export async function noticePlanStarted(tx: Db, subscriptionId: string): Promise<void> {
+  const [row] = await tx.query<PlanState & { user_id: string; stripe_customer_id: string; paid: boolean }>(
+    `select s.user_id, s.stripe_customer_id, s.tier, s.billing_period, s.status, s.cancel_at_period_end,
+            s.current_period_end, s.price_cents, s.duplicate_of,
+            exists (select 1 from orders o where o.subscription_id = s.id and o.status = 'paid') as paid
+     from subscriptions s where s.id = $1`,
+    [subscriptionId],
   );
+  if (!row?.paid || row.duplicate_of || !LIVE_STATUSES.has(row.status)) return;
+  await tellPlan(
+    tx,
+    'started',
+    { id: subscriptionId, userId: row.user_id, customerId: row.stripe_customer_id, eventId: '' },
+    row,
+  );
+}
+
+function planKey(change: PlanChange, subscription: PlanSubscription): string {
+  // A plan starts once; anything else can happen again (cancelled, kept, cancelled again): one per event.
+  return change === 'started'
+    ? `plan-started:${subscription.id}`
+    : `plan-${change.replace('_', '-')}:${subscription.id}:${subscription.eventId}`;
+}
+
+async function tellPlan(tx: Db, change: PlanChange, subscription: PlanSubscription, after: PlanState): Promise<void> {
+  const contact = await planContact(tx, {
+    userId: subscription.userId,
+    customerId: subscription.customerId,
+    subscriptionId: subscription.id,
+  });
   const period = after.billing_period;
-  const periodEnd = after.current_period_end ? longDate(new Date(after.current_period_end)) : null;
+  // Ended now (cancelled at once, or a payment never collected): no period runs on.
+  const ended = ENDED_STATUSES.has(after.status);
+  const periodEnd = after.current_period_end && !ended ? longDate(new Date(after.current_period_end)) : null;
   const facts: PlanFacts = {
-    name: contact?.full_name ?? null,
+    name: contact.name || null,
     planName: getPlan(after.tier).name,
     periodName: period ? PERIOD_TERMS[period].name : 'as agreed',
+    per: period ? PERIOD_TERMS[period].per : null,
     amountCents: after.price_cents,
     periodEnd,
     siteUrl: publicOrigin(),
   };
-  const key =
-    change === 'changed'
-      ? `plan-changed:${subscription.id}:${subscription.eventId}`
-      : `plan-${change}:${subscription.id}${change === 'cancelled' ? `:${after.current_period_end?.valueOf() ?? 'now'}` : ''}`;
-  const mail =
-    change === 'started'
-      ? planStartedMail({ ...facts, orderNumber: contact?.order_number ?? null })
-      : change === 'changed'
-        ? planChangedMail(facts)
-        : planCancelledMail(facts);
-  if (contact?.email) await queueMail(tx, key, `plan-${change}`, { to: contact.email, ...mail });
-  const address =
-    contact?.street && contact.city && contact.zip
-      ? `${contact.street}, ${contact.city}, ${contact.state ?? ''} ${contact.zip}`.replace(/\s+/g, ' ')
-      : '';
+  const key = planKey(change, subscription);
+  const mails = {
+    started: () => planStartedMail({ ...facts, orderNumber: contact.orderNumber }),
+    changed: () => planChangedMail(facts),
+    cancelled: () => planCancelledMail(facts),
+    resumed: () => planResumedMail(facts),
+    payment_failed: () => planPaymentFailedMail(facts),
+  } as const;
+  const kind = `plan-${change.replace('_', '-')}` as MailKind;
+  if (contact.email) await queueMail(tx, key, kind, { to: contact.email, ...mails[change]() });
+  const dates: Record<string, string> =
+    change === 'cancelled'
+      ? { endsOn: periodEnd ?? longDate(new Date()) }
+      : change === 'payment_failed'
+        ? {}
+        : { nextCharge: periodEnd ?? '' };
   await queueOwnerEvent(tx, key, {
     event: `plan.${change}`,
-    orderNumber: contact?.order_number ?? '',
+    ...contactFields(contact),
     subscriptionId: subscription.id,
-    customerName: contact?.full_name ?? '',
-    email: contact?.email ?? '',
-    phone: contact?.phone ?? '',
-    address,
     service: `${facts.planName} plan`,
     plan: after.tier,
     billingPeriod: period ?? '',
+    // The plan's price for one period: what the first payment was, not what a change charged.
     amount: after.price_cents === null ? '' : formatCents(after.price_cents),
     amountCents: after.price_cents,
-    [change === 'cancelled' ? 'endsOn' : 'nextCharge']: periodEnd ?? '',
-    requestedDay: contact?.preferred_day ?? '',
+    ...dates,
+    requestedDay: contact.preferredDay,
     requestedWindow: '',
-    notes: contact?.instructions ?? '',
+    notes: contact.notes,
+    timestamp: new Date().toISOString(),
+  });
+}
+
+/** A paid invoice of a plan, as its renewal notice reads it. */
+export interface PlanInvoice {
+  id: string;
+  subscriptionId: string;
+  customerId: string;
+  amountPaidCents: number;
+  currency: string;
+  /** The period it paid for, in unix seconds. */
+  period: { start: number; end: number } | null;
+}
+
+/**
+ * A plan renewed: the owner's `plan.renewed` event for each paid renewal invoice, with what was
+ * actually paid, the period it pays for and the next charge. No e-mail: nothing promises one (the
+ * invoices are in the billing portal, docs/product.md#e-mails).
+ */
+export async function noticePlanRenewed(tx: Db, invoice: PlanInvoice): Promise<void> {
+  const [plan] = await tx.query<{
+    user_id: string;
+    tier: PlanType;
+    billing_period: BillingPeriod | null;
+    duplicate_of: string | null;
+  }>('select user_id, tier, billing_period, duplicate_of from subscriptions where id = $1', [invoice.subscriptionId]);
+  // A second plan is cancelled and refunded at once, never renewed.
+  if (plan?.duplicate_of) return;
+  const contact = await planContact(tx, {
+    userId: plan?.user_id ?? null,
+    customerId: invoice.customerId,
+    subscriptionId: invoice.subscriptionId,
+  });
+  const planName = plan ? getPlan(plan.tier).name : 'Autopilot';
+  const day = (seconds: number) => shortDate(new Date(seconds * 1000));
+  await queueOwnerEvent(tx, `plan-renewed:${invoice.id}`, {
+    event: 'plan.renewed',
+    ...contactFields(contact),
+    subscriptionId: invoice.subscriptionId,
+    invoiceId: invoice.id,
+    service: `${planName} plan`,
+    plan: plan?.tier ?? '',
+    billingPeriod: plan?.billing_period ?? '',
+    amount: formatCents(invoice.amountPaidCents),
+    amountCents: invoice.amountPaidCents,
+    currency: invoice.currency,
+    period: invoice.period ? `${day(invoice.period.start)} to ${day(invoice.period.end)}` : '',
+    nextCharge: invoice.period ? longDate(new Date(invoice.period.end * 1000)) : '',
+    requestedDay: contact.preferredDay,
+    requestedWindow: '',
+    notes: contact.notes,
     timestamp: new Date().toISOString(),
   });
 }
@@ -214,18 +395,17 @@ export async function noticeRefund(
   tx: Db,
   refund: { subscriptionId: string; userId: string; refundedCents: number; tier: PlanType },
 ): Promise<void> {
-  const [contact] = await tx.query<{ email: string | null; order_number: string | null; full_name: string | null }>(
-    `select (select email from customers where user_id = $1 limit 1) as email,
-            (select order_number from orders where subscription_id = $2 order by id limit 1) as order_number,
-            (select full_name from plan_details where user_id = $1) as full_name`,
-    [refund.userId, refund.subscriptionId],
-  );
+  const contact = await planContact(tx, {
+    userId: refund.userId,
+    customerId: '',
+    subscriptionId: refund.subscriptionId,
+  });
   await queueOwnerEvent(tx, `plan-refunded:${refund.subscriptionId}`, {
     event: 'plan.refunded',
-    orderNumber: contact?.order_number ?? '',
+    orderNumber: contact.orderNumber ?? '',
     subscriptionId: refund.subscriptionId,
-    customerName: contact?.full_name ?? '',
-    email: contact?.email ?? '',
+    customerName: contact.name,
+    email: contact.email,
     service: `${getPlan(refund.tier).name} plan (a second plan, cancelled)`,
     amount: formatCents(refund.refundedCents),
     amountCents: refund.refundedCents,

@@ -8,11 +8,18 @@
 import type Stripe from 'stripe';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import type { Db } from './db.ts';
-import { noticeBookingPaid, noticePlanChange, type PlanState } from './order-notices.ts';
+import {
+  noticeBookingPaid,
+  noticePlanChange,
+  noticePlanRenewed,
+  noticePlanStarted,
+  type PlanState,
+} from './order-notices.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import {
   eventRank,
+  invoicePeriod,
   invoicePeriodEnd,
   invoiceSubscriptionId,
   subscriptionRecord,
@@ -55,6 +62,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   if (await markOrderPaid(db, session.id, subscriptionId)) {
     await noticeBookingPaid(db, session.id);
+    if (subscriptionId) await noticePlanStarted(db, subscriptionId);
     return;
   }
   // No pending order (its insert failed after the session was created): record it from the session.
@@ -84,6 +92,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   // Recorded after its subscription was found to be a duplicate and refunded: say so.
   if (subscriptionId) await markOrderPaid(db, session.id, subscriptionId);
   await noticeBookingPaid(db, session.id);
+  if (subscriptionId) await noticePlanStarted(db, subscriptionId);
 }
 
 const PLAN_STATE_COLUMNS =
@@ -96,8 +105,8 @@ async function subscriptionChanged(
   catalogue: Readonly<Record<string, PlanPrice>>,
 ): Promise<void> {
   const record = subscriptionRecord(subscription, catalogue);
-  const [existing] = await db.query<{ user_id: string; tier: Tier } & PlanState>(
-    `select user_id, ${PLAN_STATE_COLUMNS} from subscriptions where id = $1`,
+  const [existing] = await db.query<{ user_id: string; tier: Tier }>(
+    'select user_id, tier from subscriptions where id = $1',
     [record.id],
   );
   const [customer] = await db.query<{ user_id: string }>(
@@ -111,8 +120,11 @@ async function subscriptionChanged(
     return;
   }
   // One customer's subscription events are applied one at a time, so two becoming live at once
-  // (two webhooks in flight) cannot both find no other live plan.
+  // (two webhooks in flight) cannot both find no other live plan, nor both tell the same change.
   await db.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [`plan:${userId}`]);
+  const [before] = await db.query<PlanState>(`select ${PLAN_STATE_COLUMNS} from subscriptions where id = $1`, [
+    record.id,
+  ]);
   // An event older than the last one applied (delivered late) must not roll the state back; within
   // one second, created < updated < deleted decides.
   await db.query(
@@ -151,8 +163,9 @@ async function subscriptionChanged(
   if (after) {
     await noticePlanChange(
       db,
-      { id: record.id, userId, customerId: record.customerId, eventId: event.id },
-      existing ?? null,
+      // Our checkout puts the user in the subscription's metadata; its order then completes the start.
+      { id: record.id, userId, customerId: record.customerId, eventId: event.id, viaCheckout: record.userId !== null },
+      before ?? null,
       after,
     );
   }
@@ -187,6 +200,18 @@ async function invoicePaid(db: Db, invoice: Stripe.Invoice): Promise<void> {
      where id = $1`,
     [subscriptionId, periodEnd],
   );
+  // The first invoice is the plan's start (plan.started); a change's is told as plan.changed.
+  if (invoice.billing_reason === 'subscription_cycle') {
+    const customer = invoice.customer;
+    await noticePlanRenewed(db, {
+      id: invoice.id,
+      subscriptionId,
+      customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
+      amountPaidCents: invoice.amount_paid ?? 0,
+      currency: invoice.currency ?? 'usd',
+      period: invoicePeriod(invoice),
+    });
+  }
 }
 
 /** Applies one verified event. */

@@ -133,6 +133,20 @@ export function invoicePeriodEnd(invoice: Stripe.Invoice): number | null {
   return ends.length > 0 ? Math.max(...ends) : null;
 }
 
+/**
+ * The service period an invoice bills, in unix seconds: that of its plan lines (a renewal's next
+ * period), leaving out the proration lines it may carry from a change; null when it has no period.
+ */
+export function invoicePeriod(invoice: Stripe.Invoice): { start: number; end: number } | null {
+  const lines = invoice.lines?.data ?? [];
+  const plain = lines.filter((line) => line.parent?.subscription_item_details?.proration !== true);
+  const periods = (plain.length > 0 ? plain : lines)
+    .map((line) => line.period)
+    .filter((p): p is { start: number; end: number } => typeof p?.start === 'number' && typeof p.end === 'number');
+  if (periods.length === 0) return null;
+  return { start: Math.min(...periods.map((p) => p.start)), end: Math.max(...periods.map((p) => p.end)) };
+}
+
 /** What `data.object` of each handled event type must be (its `object` field). */
 const EVENT_OBJECTS: Readonly<Record<string, string>> = {
   'checkout.session.completed': 'checkout.session',

@@ -1,7 +1,9 @@
 /**
  * Whether a user is subscribed (docs/product.md#subscription-status): a subscription in status active or trialing whose
  * current period has not ended. The provider is the source of truth and webhooks keep the table
- * current; the period check also covers a cancellation whose webhook has not arrived yet.
+ * current; the period check also covers a cancellation whose webhook has not arrived yet. A plan
+ * whose renewal payment failed (past_due) is not subscribed while the provider retries it, and is
+ * not ended either (docs/product.md#payment-events).
  */
 
 import type { BillingPeriod } from '../../src/features/plans/plans.ts';
@@ -26,6 +28,15 @@ export interface SubscriptionAnswer {
 
 /** The statuses in which a subscription grants its plan (with a period that has not ended). */
 export const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing']);
+
+/**
+ * The statuses of a plan whose payment failed and that the card provider still tries to collect:
+ * not live (the account shows no active plan), but not ended; paid, it is active again.
+ */
+export const RETRYING_STATUSES: ReadonlySet<string> = new Set(['past_due']);
+
+/** The statuses in which a subscription has ended for good: nothing more is charged. */
+export const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
 /** True when a subscription grants its plan at `now`. */
 export function isLive(row: SubscriptionRow, now: Date): boolean {

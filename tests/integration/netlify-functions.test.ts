@@ -159,6 +159,38 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
   });
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: event, secret: WEBHOOK_SECRET });
+  // The checkout that bought it, after the subscription (as the provider sends them): its order
+  // completes the plan's start, so the owner's plan.started carries the order number.
+  const completed = JSON.stringify({
+    id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: 'cs_test_netlify0001',
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        client_reference_id: user.id,
+        customer: 'cus_netlify0001',
+        customer_details: { email: user.email },
+        subscription: 'sub_netlify0001',
+        amount_total: 5900,
+        currency: 'usd',
+        metadata: { user_id: user.id, plan: 'full', billing_period: 'monthly' },
+      },
+    },
+  });
+  const completedSignature = await Stripe.webhooks.generateTestHeaderStringAsync({
+    payload: completed,
+    secret: WEBHOOK_SECRET,
+  });
   const contact = { name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100', service: 'other' };
 
   const { guard, results, log } = await runOnNetlify(env, [
@@ -200,6 +232,13 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
       body: event,
     },
+    {
+      file: 'stripe-webhook.ts',
+      method: 'POST',
+      path: '/api/stripe-webhook',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': completedSignature },
+      body: completed,
+    },
     { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
     { file: 'account.ts', method: 'GET', path: '/api/account', headers: { Authorization: `Bearer ${token}` } },
     {
@@ -227,14 +266,15 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['customer-portal.ts', 200],
     ['stripe-webhook.ts', 400],
     ['stripe-webhook.ts', 200],
+    ['stripe-webhook.ts', 200],
     ['check-subscription.ts', 200],
     ['account.ts', 200],
     ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
-  expect(results[14]?.headers['location']).toBe('/auth#needs-javascript');
-  expect(results[14]?.body).toBe('');
+  expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');
+  expect(results[15]?.body).toBe('');
   expect(log).not.toContain('never-kept-1');
   const body = (i: number) => JSON.parse(results[i]?.body ?? '{}') as Record<string, unknown>;
   expect(body(0)['error']).toMatch(/name/i);
@@ -242,12 +282,12 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   expect(body(7)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
   expect(body(8)['url']).toMatch(new RegExp(`^${stack.origin}/.+cs_test_`));
   expect(body(9)['url']).toEqual(expect.stringContaining(stack.origin));
-  expect(body(12)).toEqual({
+  expect(body(13)).toEqual({
     subscribed: true,
     subscription_tier: 'full',
     subscription_end: new Date(periodEnd * 1000).toISOString(),
   });
-  expect(body(13)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
+  expect(body(14)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
 
   // The scheduled outbox delivered both stored leads, each to its own webhook, and the owner's
   // event of the plan the signed event started (docs/product.md#owner-events).
@@ -261,6 +301,8 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['/lead', 'Air Filter Replacement Checklist'],
     ['/order', 'plan.started'],
   ]);
+  const started = leadSink.accepted().find((r) => r.body['event'] === 'plan.started');
+  expect(started?.body).toMatchObject({ orderNumber: 'ORD-LIFY0001', subscriptionId: 'sub_netlify0001' });
 
   // Netlify applies no configured header to a function's answer: each function sends its own.
   for (const result of results) {

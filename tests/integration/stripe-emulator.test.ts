@@ -399,6 +399,63 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
   });
 });
 
+describe('payment methods', { timeout: 60_000 }, () => {
+  test("Stripe's test payment methods attach to a customer and can pay a subscription; another's cannot", async () => {
+    const customer = await stack.stripe.customers.create({ email: 'card.owner@example.com' });
+    const stranger = await stack.stripe.customers.create({ email: 'card.stranger@example.com' });
+    const failing = await stack.stripe.paymentMethods.attach('pm_card_chargeCustomerFail', { customer: customer.id });
+    expect(failing).toMatchObject({ object: 'payment_method', type: 'card', customer: customer.id });
+    expect(failing.id).toMatch(/^pm_[A-Za-z0-9]{24}$/);
+    expect(failing.card).toMatchObject({ brand: 'visa', last4: '0341' });
+    expect((await stack.stripe.paymentMethods.retrieve(failing.id)).id).toBe(failing.id);
+    // Attaching it again to the same customer is a no-op; to another customer, refused.
+    expect((await stack.stripe.paymentMethods.attach(failing.id, { customer: customer.id })).id).toBe(failing.id);
+    await expect(stack.stripe.paymentMethods.attach(failing.id, { customer: stranger.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'payment_method_unexpected_state',
+    });
+    await expect(stack.stripe.paymentMethods.attach('pm_nothing', { customer: customer.id })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+
+    const session = await stack.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: 3900,
+            recurring: { interval: 'month' },
+            product_data: { name: 'Autopilot Lite' },
+          },
+        },
+      ],
+      success_url: 'https://shop.example/ok',
+    });
+    expect((await payCheckout(session.url ?? '')).status).toBe(303);
+    const subscriptionId = String((await stack.stripe.checkout.sessions.retrieve(session.id)).subscription);
+    const before = hooks.received.length;
+    const updated = await stack.stripe.subscriptions.update(subscriptionId, { default_payment_method: failing.id });
+    expect(updated.default_payment_method).toBe(failing.id);
+    const event = await waitFor(
+      async () =>
+        hooks.received
+          .slice(before)
+          .find((r) => r.event.type === 'customer.subscription.updated' && r.event.data.object.id === subscriptionId),
+      'the update event',
+    );
+    expect(Object.keys(event.event.data.previous_attributes ?? {})).toEqual(['default_payment_method']);
+
+    const foreign = await stack.stripe.paymentMethods.attach('pm_card_visa', { customer: stranger.id });
+    await expect(
+      stack.stripe.subscriptions.update(subscriptionId, { default_payment_method: foreign.id }),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'default_payment_method' });
+  });
+});
+
 describe('webhook delivery', { timeout: 90_000 }, () => {
   const paidSession = async (note: string) => {
     const session = await stack.stripe.checkout.sessions.create({

@@ -26,6 +26,7 @@ import {
 } from './resources/checkout-sessions.ts';
 import { createCustomer, listCustomers, retrieveCustomer } from './resources/customers.ts';
 import { createInvoicePreview, listInvoices, retrieveInvoice } from './resources/invoices.ts';
+import { attachPaymentMethod, retrievePaymentMethod } from './resources/payment-methods.ts';
 import { createPrice, createProduct, listPrices, retrievePrice, retrieveProduct } from './resources/prices.ts';
 import { createRefund, retrievePaymentIntent, retrieveRefund } from './resources/refunds.ts';
 import {
@@ -73,6 +74,8 @@ const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', pattern: /^\/v1\/refunds$/, run: createRefund },
   { method: 'GET', pattern: new RegExp(`^/v1/refunds/${ID}$`), run: retrieveRefund },
   { method: 'GET', pattern: new RegExp(`^/v1/payment_intents/${ID}$`), run: retrievePaymentIntent },
+  { method: 'GET', pattern: new RegExp(`^/v1/payment_methods/${ID}$`), run: retrievePaymentMethod },
+  { method: 'POST', pattern: new RegExp(`^/v1/payment_methods/${ID}/attach$`), run: attachPaymentMethod },
   { method: 'GET', pattern: /^\/v1\/subscriptions$/, run: listSubscriptions },
   { method: 'GET', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), run: retrieveSubscription },
   { method: 'POST', pattern: new RegExp(`^/v1/subscriptions/${ID}$`), run: updateSubscription },

@@ -319,6 +319,19 @@ export function buildInvoice(input: {
   };
 }
 
+/**
+ * When a failed invoice payment is tried again: a custom retry schedule of the kind Stripe's
+ * Dashboard offers (Billing > Revenue recovery > Retries), 3, 5 and 7 days after the attempt
+ * before, so four attempts in 15 days; then the subscription is canceled.
+ */
+export const RETRY_DAYS: readonly number[] = [3, 5, 7];
+
+/** The next attempt after `attemptCount` failed ones (see RETRY_DAYS), in unix seconds, or null. */
+export function nextPaymentAttempt(attemptCount: number, lastAttempt: number): number | null {
+  const days = RETRY_DAYS[attemptCount - 1];
+  return days === undefined ? null : lastAttempt + days * 86_400;
+}
+
 /** A card payment that succeeded (what refunds are made against). */
 export function buildPaymentIntent(input: {
   id: string;

@@ -21,6 +21,7 @@ export type EventType =
   | 'customer.subscription.updated'
   | 'customer.subscription.deleted'
   | 'invoice.paid'
+  | 'invoice.payment_failed'
   | 'refund.created';
 
 /** Records an event (in the caller's transaction) for delivery after it commits; returns its id. */

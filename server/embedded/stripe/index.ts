@@ -14,7 +14,7 @@ import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
 import { createPortalPages } from './hosted/portal-page.ts';
 import { pruneKeys, releaseAbandonedClaims } from './idempotency.ts';
-import { advanceSubscription, dueObjects } from './ledger.ts';
+import { advanceSubscription, dueObjects, retryInvoice } from './ledger.ts';
 import { ensureDefaultConfiguration } from './resources/billing-portal.ts';
 import { loadSession } from './resources/checkout-sessions.ts';
 import { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
@@ -52,8 +52,8 @@ export interface StripeEmulator {
   routes: Route[];
   /**
    * Processes what the clock has made due, as Stripe's billing engine does on its own: renewals
-   * and scheduled cancellations of periods that ended, and checkouts past their expiry. Runs on a
-   * timer; tests call it after moving the clock.
+   * and scheduled cancellations of periods that ended, retries of failed payments, and checkouts
+   * past their expiry. Runs on a timer; tests call it after moving the clock.
    */
   sweep(): Promise<void>;
   /** Stops the timer and webhook delivery; an attempt in flight is abandoned and resumes at the next start. */
@@ -103,8 +103,9 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
     const seconds = Math.floor(now() / 1000);
     const due = await dueObjects(db, seconds);
     for (const id of due.subscriptions) await db.transaction((tx) => advanceSubscription(tx, id, seconds));
+    for (const id of due.invoices) await db.transaction((tx) => retryInvoice(tx, id, seconds));
     for (const id of due.sessions) await db.transaction((tx) => loadSession(tx, id, seconds, true));
-    if (due.subscriptions.length + due.sessions.length > 0) onCommit();
+    if (due.subscriptions.length + due.invoices.length + due.sessions.length > 0) onCommit();
   };
   // One sweep at a time: a timer tick while a test's sweep runs waits for it instead of racing it.
   const sweep = (): Promise<void> => {

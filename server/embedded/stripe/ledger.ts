@@ -1,9 +1,11 @@
 /**
  * What happens to money and subscriptions over time, as Stripe's billing engine does it: a period
- * that ends renews (a paid invoice, the customer's credit applied first) or, when the
- * subscription is set to cancel, ends it; a price change is prorated; an open checkout that
- * reaches `expires_at` expires. Each function runs in the caller's transaction and records the
- * events Stripe sends for it.
+ * that ends renews (an invoice, the customer's credit applied first, charged to the subscription's
+ * default payment method) or, when the subscription is set to cancel, ends it; a charge that fails
+ * leaves the invoice open and the subscription past_due, and is retried on a schedule until it is
+ * paid (active again) or the retries run out (the subscription is canceled); a price change is
+ * prorated; an open checkout that reaches `expires_at` expires. Each function runs in the caller's
+ * transaction and records the events Stripe sends for it.
  */
 import type { Db } from '../../../functions/_lib/db.ts';
 import {
@@ -11,6 +13,7 @@ import {
   buildPaymentIntent,
   currentPeriodEnd,
   currentPeriodStart,
+  nextPaymentAttempt,
   periodEndAfter,
   periodLine,
   prorationLines,
@@ -24,6 +27,7 @@ import { recordEvent, type EventRequest } from './events.ts';
 import { newId } from './ids.ts';
 import type { KnownPrice } from './prices.ts';
 import type { SessionState } from './resources/checkout-sessions.ts';
+import { chargeFails } from './resources/payment-methods.ts';
 import { load, save, type Stored, type StripeObject } from './store.ts';
 
 /** A subscription with the emulator's private state: its product name and prorations not yet invoiced. */
@@ -70,10 +74,14 @@ export function previousAttributes(
   return previous;
 }
 
+/** An invoice as the billing engine reads it back. */
+type Invoice = StripeObject & { amount_due: number; status: string; currency: string };
+
 /**
  * Bills `lines` to the subscription's customer: the invoice takes the customer's credit first, the
- * card pays the rest (a payment intent), and a negative total becomes credit. Records
- * `invoice.paid`. Returns the invoice.
+ * subscription's default payment method pays the rest (a payment intent), and a negative total
+ * becomes credit. Records `invoice.paid`; when the charge fails (the failing test card), the
+ * invoice stays open with its next attempt scheduled and `invoice.payment_failed` is recorded.
  */
 export async function chargeInvoice(
   db: Db,
@@ -84,7 +92,7 @@ export async function chargeInvoice(
     now: number;
     request?: EventRequest;
   },
-): Promise<StripeObject & { amount_due: number }> {
+): Promise<Invoice> {
   const stored = await load(db, 'customer', input.subscription.customer, true);
   if (!stored) throw new Error(`Subscription ${input.subscription.id} has no customer`);
   const customer = stored.data;
@@ -93,8 +101,10 @@ export async function chargeInvoice(
   const balance = Number(customer['balance'] ?? 0);
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
   const due = Math.max(0, total + balance);
-  const paymentIntent = due > 0 ? newId('pi') : null;
-  const invoice = buildInvoice({
+  const paymentMethod = String(input.subscription['default_payment_method'] ?? card?.id ?? '');
+  const failed = due > 0 && (await chargeFails(db, paymentMethod));
+  const paymentIntent = due > 0 && !failed ? newId('pi') : null;
+  const built = buildInvoice({
     subscription: input.subscription,
     lines: input.lines,
     customer: {
@@ -108,7 +118,8 @@ export async function chargeInvoice(
     number: `${String(customer['invoice_prefix'])}-${String(sequence).padStart(4, '0')}`,
     paymentIntent,
   });
-  await save(db, { ...customer, balance: invoice.ending_balance, next_invoice_sequence: sequence + 1 });
+  const invoice: Invoice = failed ? unpaid(built, due, input.now) : { ...built, status: 'paid' };
+  await save(db, { ...customer, balance: built.ending_balance, next_invoice_sequence: sequence + 1 });
   if (paymentIntent) {
     await save(
       db,
@@ -117,7 +128,7 @@ export async function chargeInvoice(
         amount: due,
         currency: invoice.currency,
         customer: customer.id,
-        paymentMethod: card?.id ?? String(input.subscription['default_payment_method'] ?? ''),
+        paymentMethod,
         now: input.now,
         description: 'Subscription update',
         metadata: {},
@@ -125,11 +136,33 @@ export async function chargeInvoice(
     );
   }
   await save(db, invoice);
-  await recordEvent(db, 'invoice.paid', invoice, {
+  await recordEvent(db, failed ? 'invoice.payment_failed' : 'invoice.paid', invoice, {
     created: input.now,
     ...(input.request ? { request: input.request } : {}),
   });
   return invoice;
+}
+
+/** A finalized invoice whose first charge failed: open, nothing paid, its retry scheduled. */
+function unpaid(invoice: StripeObject & { currency: string }, due: number, now: number): Invoice {
+  return {
+    ...invoice,
+    amount_due: due,
+    amount_paid: 0,
+    amount_remaining: due,
+    attempt_count: 1,
+    attempted: true,
+    next_payment_attempt: nextPaymentAttempt(1, now),
+    payments: { object: 'list', data: [], has_more: false, url: `/v1/invoice_payments?invoice=${invoice.id}` },
+    status: 'open',
+    status_transitions: { finalized_at: now, marked_uncollectible_at: null, paid_at: null, voided_at: null },
+  };
+}
+
+/** A subscription's status after its latest invoice: past_due when unpaid, active again once paid. */
+function statusAfter(status: string, invoice: Invoice): string {
+  if (invoice.status !== 'paid') return 'past_due';
+  return status === 'past_due' ? 'active' : status;
 }
 
 /** Ends a subscription at `endedAt` (its period's end, or now): status canceled; records the deletion. */
@@ -187,12 +220,89 @@ export async function advanceSubscription(db: Db, id: string, now: number): Prom
     const renewed: Subscription = { ...data, items: { ...data.items, data: items } };
     const invoice = await chargeInvoice(db, { subscription: renewed, lines, reason: 'subscription_cycle', now: end });
     renewed['latest_invoice'] = invoice.id;
+    // A renewal whose payment failed still starts the new period, unpaid: Stripe's past_due.
+    renewed.status = statusAfter(data.status, invoice);
     state = { ...state, data: renewed, pendingLines: [] };
     await saveSubscriptionState(db, state);
     await recordEvent(db, 'customer.subscription.updated', renewed, {
       created: end,
-      previous: previousAttributes(data, renewed, ['items', 'latest_invoice']),
+      previous: previousAttributes(data, renewed, ['items', 'latest_invoice', 'status']),
     });
+  }
+}
+
+/**
+ * Tries an open invoice again at each of its scheduled attempts up to `now`, with the
+ * subscription's default payment method as it is then. Paid: `invoice.paid`, and a past_due
+ * subscription whose latest invoice it is becomes active. Failed again: `invoice.payment_failed`
+ * with the next attempt, or, the retries exhausted, the subscription is canceled (Stripe's setting
+ * "if all retries for a payment fail: cancel the subscription").
+ */
+export async function retryInvoice(db: Db, id: string, now: number): Promise<void> {
+  for (;;) {
+    const stored = await load<Invoice>(db, 'invoice', id, true);
+    const at = Number(stored?.data['next_payment_attempt'] ?? Number.POSITIVE_INFINITY);
+    if (!stored || stored.data.status !== 'open' || at > now) return;
+    await attemptInvoice(db, stored.data, at);
+  }
+}
+
+/** One scheduled attempt to pay an open invoice, at `at`. */
+async function attemptInvoice(db: Db, before: Invoice, at: number): Promise<void> {
+  const subscriptionId = (before['parent'] as { subscription_details?: { subscription?: string } } | null)
+    ?.subscription_details?.subscription;
+  const state = subscriptionId ? await loadSubscriptionState(db, subscriptionId) : null;
+  const attempts = Number(before['attempt_count'] ?? 0) + 1;
+  const customer = await load(db, 'customer', String(before['customer']));
+  const card = customer?.private['card'] as CardOnFile | undefined;
+  const paymentMethod = String(state?.data['default_payment_method'] ?? card?.id ?? '');
+  const due = Number(before['amount_remaining'] ?? before.amount_due);
+  if (await chargeFails(db, paymentMethod)) {
+    const next = nextPaymentAttempt(attempts, at);
+    const failed: Invoice = { ...before, attempt_count: attempts, next_payment_attempt: next };
+    await save(db, failed);
+    await recordEvent(db, 'invoice.payment_failed', failed, { created: at });
+    if (next === null && state && state.data.status !== 'canceled') {
+      const reason = { comment: null, feedback: null, reason: 'payment_failed' };
+      await endSubscriptionAt(db, { ...state, data: { ...state.data, cancellation_details: reason } }, at, at);
+    }
+    return;
+  }
+  const paymentIntent = newId('pi');
+  await save(
+    db,
+    buildPaymentIntent({
+      id: paymentIntent,
+      amount: due,
+      currency: before.currency,
+      customer: String(before['customer']),
+      paymentMethod,
+      now: at,
+      description: 'Subscription update',
+      metadata: {},
+    }),
+  );
+  const paid: Invoice = {
+    ...before,
+    status: 'paid',
+    amount_paid: due,
+    amount_remaining: 0,
+    attempt_count: attempts,
+    next_payment_attempt: null,
+    payments: {
+      object: 'list',
+      data: [{ amount_paid: due, payment: { payment_intent: paymentIntent, type: 'payment_intent' }, status: 'paid' }],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${before.id}`,
+    },
+    status_transitions: { ...(before['status_transitions'] as Record<string, unknown>), paid_at: at },
+  };
+  await save(db, paid);
+  await recordEvent(db, 'invoice.paid', paid, { created: at });
+  if (state?.data.status === 'past_due' && state.data['latest_invoice'] === before.id) {
+    const active: Subscription = { ...state.data, status: 'active' };
+    await saveSubscriptionState(db, { ...state, data: active });
+    await recordEvent(db, 'customer.subscription.updated', active, { created: at, previous: { status: 'past_due' } });
   }
 }
 
@@ -274,6 +384,7 @@ export async function changePrice(
       ...(change.request ? { request: change.request } : {}),
     });
     after['latest_invoice'] = invoice.id;
+    after.status = statusAfter(before.status, invoice);
     pendingLines = [];
   } else {
     pendingLines = [...pendingLines, ...lines];
@@ -281,7 +392,13 @@ export async function changePrice(
   await saveSubscriptionState(db, { data: after, productName: change.price.productName, pendingLines });
   await recordEvent(db, 'customer.subscription.updated', after, {
     created: now,
-    previous: previousAttributes(before, after, ['billing_cycle_anchor', 'cancel_at', 'items', 'latest_invoice']),
+    previous: previousAttributes(before, after, [
+      'billing_cycle_anchor',
+      'cancel_at',
+      'items',
+      'latest_invoice',
+      'status',
+    ]),
     ...(change.request ? { request: change.request } : {}),
   });
   return after;
@@ -361,12 +478,24 @@ export async function expireSession(
   return expired;
 }
 
-/** The ids of the subscriptions whose period has ended by `now` and the open sessions past `expires_at`. */
-export async function dueObjects(db: Db, now: number): Promise<{ subscriptions: string[]; sessions: string[] }> {
+/**
+ * The ids of the subscriptions whose period has ended by `now`, the open invoices whose next
+ * payment attempt has come, and the open sessions past `expires_at`.
+ */
+export async function dueObjects(
+  db: Db,
+  now: number,
+): Promise<{ subscriptions: string[]; invoices: string[]; sessions: string[] }> {
   const subscriptions = await db.query<{ id: string }>(
     `select id from emulator_stripe.objects
      where object = 'subscription' and data->>'status' <> 'canceled'
        and (select max((item->>'current_period_end')::bigint) from jsonb_array_elements(data->'items'->'data') item) <= $1
+     order by created_at`,
+    [now],
+  );
+  const invoices = await db.query<{ id: string }>(
+    `select id from emulator_stripe.objects
+     where object = 'invoice' and data->>'status' = 'open' and (data->>'next_payment_attempt')::bigint <= $1
      order by created_at`,
     [now],
   );
@@ -376,7 +505,11 @@ export async function dueObjects(db: Db, now: number): Promise<{ subscriptions: 
      order by created_at`,
     [now],
   );
-  return { subscriptions: subscriptions.map((r) => r.id), sessions: sessions.map((r) => r.id) };
+  return {
+    subscriptions: subscriptions.map((r) => r.id),
+    invoices: invoices.map((r) => r.id),
+    sessions: sessions.map((r) => r.id),
+  };
 }
 
 /** What a price change would charge: now, and at the next renewal (the portal's confirmation). */

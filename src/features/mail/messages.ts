@@ -212,10 +212,19 @@ export interface PlanFacts {
   planName: string;
   /** "monthly", "every 3 months", "annual". */
   periodName: string;
+  /** What one period is in "<price> per <unit>": "month", "3 months", "year"; null when unknown. */
+  per: string | null;
+  /** The plan's price for one period, in cents (not what a change or a credit makes the next charge). */
   amountCents: number | null;
   /** When the next charge (or the end of a cancelled plan) is, in words; null when unknown. */
   periodEnd: string | null;
   siteUrl: string;
+}
+
+/** "Plan price: $39.00 per month", when the price is known. */
+function planPrice(plan: PlanFacts): readonly (readonly [string, string])[] {
+  if (plan.amountCents === null) return [];
+  return [['Plan price', `${formatCents(plan.amountCents)}${plan.per ? ` per ${plan.per}` : ''}`]];
 }
 
 /** Plan started: plan, billing, amount, next charge, first visit and the 30-day notice rule. */
@@ -241,23 +250,35 @@ export function planStartedMail(plan: PlanFacts & { orderNumber: string | null }
   });
 }
 
-/** Plan changed: the new plan, billing and amount. */
+/**
+ * Plan changed: the new plan, billing, its price per period and renewal date. The card provider
+ * prorates the change, so no amount here is said to be charged; the account page shows the next charge.
+ */
 export function planChangedMail(plan: PlanFacts): MailContent {
   return compose({
     subject: `Your plan is now ${plan.planName} (${plan.periodName})`,
     greeting: greet(plan.name),
-    paragraphs: ['Your Autopilot plan has changed. The change takes effect at once, prorated by the card provider.'],
+    paragraphs: [
+      'Your Autopilot plan has changed. The change takes effect at once.',
+      "The card provider prorates it: the unused part of what you had paid is credited against the new plan, so what it charges now, or keeps as a credit for your next payments, is not the plan's price.",
+    ],
     details: [
       ['Plan', plan.planName],
       ['Billing', plan.periodName],
-      ...(plan.amountCents !== null ? ([['Amount', formatCents(plan.amountCents)]] as const) : []),
-      ...(plan.periodEnd ? ([['Next charge', plan.periodEnd]] as const) : []),
+      ...planPrice(plan),
+      ...(plan.periodEnd ? ([['Renews on', plan.periodEnd]] as const) : []),
     ],
-    after: [`Questions? Call ${SITE.phone.display}. Your plan: ${plan.siteUrl}/account`],
+    after: [
+      `Your account page shows your next charge: ${plan.siteUrl}/account`,
+      `Questions? Call ${SITE.phone.display}.`,
+    ],
   });
 }
 
-/** Plan cancelled: when it ends, and that nothing more is charged. */
+/**
+ * Plan cancelled: when it ends, and that nothing more is charged. `periodEnd` null: it has
+ * already ended (cancelled at once, or its payment could not be collected).
+ */
 export function planCancelledMail(plan: PlanFacts): MailContent {
   return compose({
     subject: `Your ${plan.planName} plan is cancelled`,
@@ -273,6 +294,43 @@ export function planCancelledMail(plan: PlanFacts): MailContent {
       ...(plan.periodEnd ? ([['Ends on', plan.periodEnd]] as const) : []),
     ],
     after: [`Changed your mind? Resubscribe any time at ${plan.siteUrl}/#autopilot or call ${SITE.phone.display}.`],
+  });
+}
+
+/** Plan kept: a cancellation undone, so the plan continues and renews on its date. */
+export function planResumedMail(plan: PlanFacts): MailContent {
+  return compose({
+    subject: `Your ${plan.planName} plan continues`,
+    greeting: greet(plan.name),
+    paragraphs: [
+      plan.periodEnd
+        ? `Your ${plan.planName} plan is no longer set to cancel. It continues as before and renews on ${plan.periodEnd}.`
+        : `Your ${plan.planName} plan is no longer set to cancel. It continues as before and renews at the end of the current period.`,
+    ],
+    details: [
+      ['Plan', plan.planName],
+      ['Billing', plan.periodName],
+      ...planPrice(plan),
+      ...(plan.periodEnd ? ([['Renews on', plan.periodEnd]] as const) : []),
+    ],
+    after: [`Your plan and visits: ${plan.siteUrl}/account`],
+  });
+}
+
+/**
+ * A renewal payment that did not go through: the card provider tries again; the customer can
+ * update the card with Manage billing or call. Until it is paid the account shows no active plan.
+ */
+export function planPaymentFailedMail(plan: PlanFacts): MailContent {
+  return compose({
+    subject: `The payment for your ${plan.planName} plan did not go through`,
+    greeting: greet(plan.name),
+    paragraphs: [
+      `The payment for your ${plan.planName} plan did not go through. The card provider will try your card again over the next few days.`,
+      `To sort it out, update your card with Manage billing on your account page, or call us at ${SITE.phone.display}. Your account page: ${plan.siteUrl}/account`,
+      'Until the payment goes through, your account page shows no active plan. Once it is paid, your plan carries on as before.',
+    ],
+    details: [['Plan', plan.planName], ['Billing', plan.periodName], ...planPrice(plan)],
   });
 }
 

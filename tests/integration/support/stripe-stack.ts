@@ -48,7 +48,8 @@ export async function removeTempDirs(): Promise<void> {
 /** Signs access tokens the way the auth server does, with a key published at its JWKS path. */
 export interface TokenIssuer {
   jwk: JWK;
-  sign(origin: string, user: { id: string; email: string }): Promise<string>;
+  /** A token for `user`; with `name`, the full name given at sign-up (`user_metadata.full_name`). */
+  sign(origin: string, user: { id: string; email: string; name?: string }): Promise<string>;
 }
 
 /** An ES256 key pair and a signer for Supabase-shaped access tokens. */
@@ -61,8 +62,13 @@ export async function createTokenIssuer(): Promise<TokenIssuer> {
   };
 }
 
-function signToken(key: CryptoKey, origin: string, user: { id: string; email: string }): Promise<string> {
-  return new SignJWT({ email: user.email, role: 'authenticated', session_id: crypto.randomUUID() })
+function signToken(
+  key: CryptoKey,
+  origin: string,
+  user: { id: string; email: string; name?: string },
+): Promise<string> {
+  const metadata = user.name === undefined ? {} : { user_metadata: { full_name: user.name } };
+  return new SignJWT({ email: user.email, role: 'authenticated', session_id: crypto.randomUUID(), ...metadata })
     .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'JWT' })
     .setIssuer(`${origin}/auth/v1`)
     .setAudience('authenticated')

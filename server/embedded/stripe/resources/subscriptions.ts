@@ -1,6 +1,6 @@
 /**
- * `/v1/subscriptions`: retrieve, list by customer, update (cancel at period end, metadata, a new
- * price with proration) and cancel now. The billing portal uses the same changes, so both emit the
+ * `/v1/subscriptions`: retrieve, list by customer, update (cancel at period end, metadata, the
+ * default payment method, a new price with proration) and cancel now. The billing portal uses the same changes, so both emit the
  * same events.
  */
 import type { Db } from '../../../../functions/_lib/db.ts';
@@ -33,6 +33,8 @@ type Subscription = StripeObject & {
 /** The changes an update can make. */
 export interface SubscriptionChanges {
   cancelAtPeriodEnd?: boolean;
+  /** A payment method attached to the subscription's customer: what its invoices are charged to. */
+  defaultPaymentMethod?: string;
   metadata?: Record<string, string>;
   unsetMetadata?: string[];
 }
@@ -72,13 +74,32 @@ export async function changeSubscription(
       reason: cancelling ? 'cancellation_requested' : null,
     };
   }
+  if (changes.defaultPaymentMethod !== undefined) {
+    const method = await load(db, 'payment_method', changes.defaultPaymentMethod);
+    if (method?.data['customer'] !== before['customer']) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `The customer does not have a payment method with the ID ${changes.defaultPaymentMethod}. The payment method must be attached to the customer.`,
+        { code: 'resource_missing', param: 'default_payment_method' },
+      );
+    }
+    after['default_payment_method'] = changes.defaultPaymentMethod;
+  }
   if (changes.metadata || changes.unsetMetadata?.length) {
     const merged = { ...before.metadata, ...changes.metadata };
     for (const key of changes.unsetMetadata ?? []) delete merged[key];
     after.metadata = merged;
   }
   const previous: Record<string, unknown> = {};
-  for (const key of ['cancel_at_period_end', 'cancel_at', 'canceled_at', 'cancellation_details', 'metadata']) {
+  for (const key of [
+    'cancel_at_period_end',
+    'cancel_at',
+    'canceled_at',
+    'cancellation_details',
+    'default_payment_method',
+    'metadata',
+  ]) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
   }
   if (Object.keys(previous).length === 0) return before;
@@ -196,6 +217,7 @@ async function priceChange(db: Db, id: string, value: Parameters<typeof optional
 export async function updateSubscription({ db, id, params, now, request }: ApiCall): Promise<StripeObject> {
   rejectUnknown(params, [
     'cancel_at_period_end',
+    'default_payment_method',
     'metadata',
     'cancellation_details',
     'proration_behavior',
@@ -203,6 +225,7 @@ export async function updateSubscription({ db, id, params, now, request }: ApiCa
     'expand',
   ]);
   const cancelAtPeriodEnd = optionalBoolean(params['cancel_at_period_end'], 'cancel_at_period_end');
+  const defaultPaymentMethod = optionalString(params['default_payment_method'], 'default_payment_method', 255);
   optionalHash(params['cancellation_details'], 'cancellation_details');
   const behavior: ProrationBehavior =
     optionalEnum(params['proration_behavior'], 'proration_behavior', [
@@ -214,6 +237,7 @@ export async function updateSubscription({ db, id, params, now, request }: ApiCa
   if (price) await changePrice(db, id, { price, behavior, now, request });
   const changes: SubscriptionChanges = {
     ...(cancelAtPeriodEnd === undefined ? {} : { cancelAtPeriodEnd }),
+    ...(defaultPaymentMethod === undefined ? {} : { defaultPaymentMethod }),
     ...(params['metadata'] === undefined
       ? {}
       : { metadata: metadata(params['metadata'], 'metadata'), unsetMetadata: unsetMetadataKeys(params['metadata']) }),

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import {
   eventProblem,
   eventRank,
+  invoicePeriod,
   invoicePeriodEnd,
   invoiceSubscriptionId,
   subscriptionRecord,
@@ -133,5 +134,19 @@ describe('reading provider objects', () => {
     const legacy = { parent: null, subscription: 'sub_8', lines: { data: [] } } as unknown as Stripe.Invoice;
     expect(invoiceSubscriptionId(legacy)).toBe('sub_8');
     expect(invoicePeriodEnd(legacy)).toBeNull();
+  });
+
+  test("invoice period: the plan lines' period, leaving out prorations carried from a change", () => {
+    const line = (start: number, end: number, proration: boolean) => ({
+      period: { start, end },
+      parent: { subscription_item_details: { proration } },
+    });
+    const renewal = {
+      lines: { data: [line(500, 1000, true), line(1000, 2000, false)] },
+    } as unknown as Stripe.Invoice;
+    expect(invoicePeriod(renewal)).toEqual({ start: 1000, end: 2000 });
+    const onlyProrations = { lines: { data: [line(500, 1000, true)] } } as unknown as Stripe.Invoice;
+    expect(invoicePeriod(onlyProrations)).toEqual({ start: 500, end: 1000 });
+    expect(invoicePeriod({ lines: { data: [] } } as unknown as Stripe.Invoice)).toBeNull();
   });
 });

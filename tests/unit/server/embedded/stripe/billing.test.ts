@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   addInterval,
   buildInvoice,
+  nextPaymentAttempt,
   periodEndAfter,
   prorationLines,
 } from '../../../../../server/embedded/stripe/billing.ts';
@@ -103,5 +104,16 @@ describe('prorating a change of price (invoiced at once)', () => {
     expect(invoice(-1000, [3900])).toMatchObject({ total: 3900, amount_due: 2900, ending_balance: 0 });
     expect(invoice(-59100, [3900])).toMatchObject({ amount_due: 0, ending_balance: -55200 });
     expect(invoice(0, [-63000, 3900])).toMatchObject({ total: -59100, amount_due: 0, ending_balance: -59100 });
+  });
+});
+
+describe('a failed payment is retried 3, 5 and 7 days after the attempt before, then given up', () => {
+  test.each([
+    [1, 1_000_000, 1_000_000 + 3 * 86_400],
+    [2, 2_000_000, 2_000_000 + 5 * 86_400],
+    [3, 3_000_000, 3_000_000 + 7 * 86_400],
+    [4, 4_000_000, null],
+  ])('after %i failed attempts (the last at %i): next at %s', (attempts, last, next) => {
+    expect(nextPaymentAttempt(attempts, last)).toBe(next);
   });
 });

@@ -4,6 +4,9 @@ import {
   businessTimeToUtc,
   guideMail,
   planCancelledMail,
+  planChangedMail,
+  planPaymentFailedMail,
+  planResumedMail,
   planStartedMail,
   visitCalendarFile,
 } from '@/features/mail/messages';
@@ -83,6 +86,7 @@ describe('plan and guide e-mails', () => {
     name: null,
     planName: 'Autopilot Lite',
     periodName: 'monthly',
+    per: 'month',
     amountCents: 3900,
     periodEnd: 'Friday, December 25, 2026',
     siteUrl: 'https://www.example.com',
@@ -106,6 +110,57 @@ describe('plan and guide e-mails', () => {
     expect(mail.subject).toBe('Your Autopilot Lite plan is cancelled');
     expect(mail.text).toContain('stays active until Friday, December 25, 2026');
     expect(mail.text).toContain('Nothing more is charged.');
+  });
+  test('plan cancelled at once, or ended unpaid: it has ended, with no end date to come', () => {
+    const mail = planCancelledMail({ ...plan, periodEnd: null });
+    expect(mail.text).toContain('Your Autopilot Lite plan is cancelled and has ended. Nothing more is charged.');
+    expect(mail.text).not.toContain('stays active');
+  });
+  test('plan changed: the price per period and the renewal date, never an amount said to be charged', () => {
+    const mail = planChangedMail({
+      ...plan,
+      planName: 'Autopilot Full',
+      periodName: 'annual',
+      per: 'year',
+      amountCents: 63000,
+    });
+    expect(mail.subject).toBe('Your plan is now Autopilot Full (annual)');
+    for (const part of [
+      'Plan: Autopilot Full',
+      'Billing: annual',
+      'Plan price: $630.00 per year',
+      'Renews on: Friday, December 25, 2026',
+      'The card provider prorates it',
+      'Your account page shows your next charge: https://www.example.com/account',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).not.toMatch(/^Amount:/m);
+    expect(mail.text).not.toContain('Next charge:');
+  });
+  test('plan kept: it continues and renews on its date', () => {
+    const mail = planResumedMail(plan);
+    expect(mail.subject).toBe('Your Autopilot Lite plan continues');
+    expect(mail.text).toContain(
+      'no longer set to cancel. It continues as before and renews on Friday, December 25, 2026.',
+    );
+    expect(mail.text).toContain('Plan price: $39.00 per month');
+    expect(mail.text).not.toContain('cancelled');
+  });
+  test('payment failed: the provider tries again, update the card from the account page or call; no cancellation', () => {
+    const mail = planPaymentFailedMail({ ...plan, name: 'Dana' });
+    expect(mail.subject).toBe('The payment for your Autopilot Lite plan did not go through');
+    for (const part of [
+      'Hello Dana,',
+      'The card provider will try your card again',
+      'update your card with Manage billing on your account page, or call us at (417) 555-0142. Your account page: https://www.example.com/account',
+      'Until the payment goes through, your account page shows no active plan.',
+      'Plan price: $39.00 per month',
+    ]) {
+      expect(mail.text).toContain(part);
+    }
+    expect(mail.text).not.toMatch(/cancel|Nothing more is charged/i);
+    expect(mail.html).toContain('<a href="https://www.example.com/account">');
   });
   test('the guide: its link', () => {
     const mail = guideMail({ firstName: 'Lee', title: 'Air Filter Schedule Guide', url: 'https://x.example/a.pdf' });
