@@ -12,6 +12,7 @@ import { subscriptionPriceCents } from '../src/features/checkout/pricing.ts';
 import { subscriptionCheckoutRequest } from '../src/features/checkout/requests.ts';
 import { getPlan } from '../src/features/plans/plans.ts';
 import { firstIssue } from '../src/lib/validation.ts';
+import { SITE } from '../src/site.ts';
 import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
@@ -19,12 +20,19 @@ import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
 import { planRequestDetails, writePlanDetails } from './_lib/plan-details.ts';
-import { planLineItem } from './_lib/plan-prices.ts';
+import { planLineItem, planPriceMismatches } from './_lib/plan-prices.ts';
 import { createCheckoutSession, paymentSuccessUrl, providerFailure, stripeClient } from './_lib/stripe.ts';
-import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
+import { planRows, RETRYING_STATUSES, subscriptionAnswer } from './_lib/subscription-status.ts';
 
 /** The 409 of docs/product.md#one-live-plan-per-customer, shown beside the Subscribe buttons. */
 export const PLAN_ALREADY_LIVE = 'You already have an active Autopilot plan. Manage it from your account.';
+
+/** The 409 for a customer whose plan's renewal payment failed and is still being collected. */
+export const PLAN_PAYMENT_DUE =
+  "Your Autopilot plan's last payment did not go through. Update your card with Change plan or Manage billing on your account page, and the plan continues.";
+
+/** The 503 when the dashboard price differs from the price the plan pages show. */
+export const PLAN_PRICE_UNAVAILABLE = `Autopilot plans cannot be paid online right now. Please call us at ${SITE.phone.display}.`;
 
 /** Expires the customer's other open subscription checkouts (one already paid or gone is left alone). */
 async function expireOpenSubscriptionCheckouts(stripe: Stripe, customer: string, keep: string): Promise<void> {
@@ -58,10 +66,24 @@ export default handler(['POST'], async (req) => {
     throw new HttpError(400, 'planRequestId: no plan request is stored under this id');
   }
   // A second subscription would bill the customer twice for the same visits.
-  if (subscriptionAnswer(await planRows(db, user.id), new Date()).subscribed)
-    throw new HttpError(409, PLAN_ALREADY_LIVE);
+  const rows = await planRows(db, user.id);
+  if (subscriptionAnswer(rows, new Date()).subscribed) throw new HttpError(409, PLAN_ALREADY_LIVE);
+  // A plan whose renewal failed is still being collected: paid later, it would be live beside a new
+  // one, and the new one refunded as a second plan. Its card is updated in the billing portal.
+  if (rows.some((row) => RETRYING_STATUSES.has(row.status))) throw new HttpError(409, PLAN_PAYMENT_DUE);
 
   const stripe = stripeClient();
+  let mismatches: string[];
+  try {
+    mismatches = await planPriceMismatches(stripe, { plan, period });
+  } catch (error) {
+    throw providerFailure('read the plan price', error);
+  }
+  if (mismatches.length > 0) {
+    // Never charge other than the page shows: the owner reads why in the log.
+    console.error(`Plan price differs from the site's, checkout refused:\n  - ${mismatches.join('\n  - ')}`);
+    throw new HttpError(503, PLAN_PRICE_UNAVAILABLE);
+  }
   const customer = await findOrCreateCustomerId(db, stripe, user);
   const origin = siteOrigin(req);
   const cents = subscriptionPriceCents(plan, period);
@@ -85,7 +107,7 @@ export default handler(['POST'], async (req) => {
     },
     'create subscription checkout',
   );
-  // The start already refused dashboard prices that differ; this catches one changed since.
+  // The price was checked above; this catches an amount the provider computed otherwise.
   if (session.amount_total !== cents) {
     await stripe.checkout.sessions.expire(session.id).catch(() => {});
     throw providerFailure(

@@ -111,6 +111,33 @@ export function priceMismatches(which: PlanPrice, price: Stripe.Price): string[]
   return problems;
 }
 
+/** Dashboard prices found right at checkout, and when: each is read again after RECHECK_MS. */
+const checkedPrices = new Map<string, number>();
+const RECHECK_MS = 10 * 60 * 1000;
+
+/**
+ * How the dashboard price a plan and period is about to be sold at differs from the site's price
+ * (priceMismatches), read at checkout: a deployment without a long-running server (Netlify) never
+ * runs the start's check, and a price can be edited in the dashboard after a start. A price found
+ * right is trusted for RECHECK_MS; an inline price (no variable) is the site's own. The provider's
+ * errors are thrown.
+ */
+export async function planPriceMismatches(
+  stripe: Stripe,
+  which: PlanPrice,
+  env: NodeJS.ProcessEnv = process.env,
+  now: number = Date.now(),
+): Promise<string[]> {
+  const id = planPriceId(which, env);
+  if (!id) return [];
+  const checkedAt = checkedPrices.get(id);
+  if (checkedAt !== undefined && now - checkedAt < RECHECK_MS) return [];
+  const problems = priceMismatches(which, await stripe.prices.retrieve(id));
+  if (problems.length === 0) checkedPrices.set(id, now);
+  else checkedPrices.delete(id);
+  return problems;
+}
+
 /** What checking the dashboard prices found. */
 export interface PriceCheck {
   /** Why the site must not start: a price that differs, does not exist or cannot be read with this key. */

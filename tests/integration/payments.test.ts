@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { PLAN_PRICE_UNAVAILABLE } from '../../functions/create-subscription-checkout.ts';
+import { priceVariable } from '../../functions/_lib/plan-prices.ts';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
 import {
   createTokenIssuer,
@@ -175,6 +177,34 @@ describe('payment functions', { timeout: 60_000 }, () => {
     expect(res.body['error']).toEqual(expect.stringContaining(field));
     expect(await orders(bob.id)).toEqual([]);
     expect(await stack.db.query('select 1 from customers where user_id = $1', [bob.id])).toEqual([]);
+  });
+
+  test('a dashboard price that no longer matches the plan pages refuses the checkout: nothing charged or stored', async () => {
+    // Set up as "every 3 months" but billed monthly: the amount alone would not tell.
+    const monthly = await stack.stripe.prices.create({
+      currency: 'usd',
+      unit_amount: 17700,
+      recurring: { interval: 'month', interval_count: 1 },
+      product_data: { name: 'Autopilot Full' },
+    });
+    const variable = priceVariable({ plan: 'full', period: 'quarterly' });
+    const saved = process.env[variable];
+    process.env[variable] = monthly.id;
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const res = await call('/api/create-subscription-checkout', bob, {
+        planType: 'full',
+        billingPeriod: 'quarterly',
+      });
+      expect(res).toEqual({ status: 503, body: { error: PLAN_PRICE_UNAVAILABLE } });
+      expect(logged.mock.calls.flat().join('\n')).toContain(`${variable} (${monthly.id}): the interval_count is 1`);
+      expect(await orders(bob.id)).toEqual([]);
+      expect(await stack.db.query('select 1 from customers where user_id = $1', [bob.id])).toEqual([]);
+    } finally {
+      if (saved === undefined) delete process.env[variable];
+      else process.env[variable] = saved;
+      logged.mockRestore();
+    }
   });
 
   test('a user with no purchases is not subscribed and has no billing portal', async () => {

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PLAN_PAYMENT_DUE } from '../../functions/create-subscription-checkout.ts';
 import { NO_VISIT_DETAILS } from '../../functions/_lib/order-notices.ts';
 import { priceVariable, setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
 import { orderNumber } from '../../src/features/checkout/order-number.ts';
@@ -361,6 +362,9 @@ describe('renewals and failed payments (docs/product.md#payment-events)', { time
     // While it is unpaid the account shows no active plan, as the e-mail says.
     expect((await account(user)).subscription).toBeNull();
     expect((await call('POST', '/api/check-subscription', user)).body).toMatchObject({ subscribed: false });
+    // A new plan is refused meanwhile: paid on a retry, the old one would be live beside it.
+    const again = await call('POST', '/api/create-subscription-checkout', user, { planType: 'full' });
+    expect(again).toEqual({ status: 409, body: { error: PLAN_PAYMENT_DUE } });
 
     // The customer puts a working card on the plan; the next retry pays the renewal.
     await useCard(await subscriptionOf(user), 'pm_card_visa');
