@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { fillForm, openForm, type PickerPeriod } from './plan-form';
@@ -247,7 +248,7 @@ test.describe('one live plan per customer (docs/product.md#one-live-plan-per-cus
         .getByRole('list', { name: 'Your paid orders, newest first' })
         .getByRole('listitem')
         .filter({ hasText: 'Autopilot Lite subscription' }),
-    ).toContainText('Autopilot Lite subscription (monthly), refunded');
+    ).toContainText('Autopilot Lite subscription, refunded');
   });
 
   test('a subscriber pressing Subscribe sees the plan message and Change plan, on the home page and the plan page', async ({

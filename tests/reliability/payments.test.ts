@@ -9,7 +9,15 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { servicePriceCents, SERVICE_TYPES, subscriptionPriceCents } from '../../src/features/checkout/pricing.ts';
-import { ANON_KEY, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
+import {
+  ANON_KEY,
+  callFunction,
+  checkoutUrl,
+  payCheckout,
+  signUpConfirmed,
+  waitFor,
+  type Session,
+} from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send } from './support/http.ts';
 import { EMBEDDED_STRIPE_KEY, startFreshServer, type ServerProcess } from '../support/server.ts';
@@ -373,10 +381,22 @@ describe('prices come from the server', () => {
     );
     await fc.assert(
       fc.asyncProperty(booking, hostile, hostile, async ({ serviceType, options }, top, inner) => {
+        // Among the options they are refused, naming one, and nothing is created (not dropped and
+        // booked at the default: docs/product.md#one-time-services).
+        const refused = await callFunction(origin, '/api/create-payment-checkout', customer.accessToken, {
+          serviceType,
+          options: { ...inner, ...options },
+          visit: bookingVisit(),
+        });
+        expect(refused.status).toBe(400);
+        expect((JSON.parse(refused.text) as { error: string }).error).toMatch(
+          new RegExp(`has no option (${Object.keys(inner).join('|')})`),
+        );
+        // Beside them, they are ignored: the server prices the booking.
         const url = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
           ...top,
           serviceType,
-          options: { ...inner, ...options },
+          options,
           visit: bookingVisit(),
         });
         tally.tried += 1;
