@@ -4,7 +4,8 @@
  * docs/product.md#sign-out):
  * the flows as a customer meets them in Chromium, against the built site and the real server.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { startFreshServer, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { PASSWORD, readyAuthForm, signUp, signUpAndIn } from './customer';

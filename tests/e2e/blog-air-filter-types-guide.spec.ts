@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { bringIntoView } from './scroll';
 

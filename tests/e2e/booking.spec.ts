@@ -6,7 +6,8 @@
  * across a restart mid-delivery), the visit on /account, a plan started and cancelled, a guide.
  * The booking and plan tests run their own server, with ORDER_WEBHOOK_URL set to the sink.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { downloadGuide, GUIDES } from './lead-dialog';
 import { PASSWORD, readyAuthForm, signUp } from './customer';
 import { startServer, freePort, removeDir, tempDataDir, type ServerProcess } from '../support/server';

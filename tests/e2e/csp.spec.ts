@@ -7,7 +7,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { auditPageCsp, directive, parsePolicy } from '../../scripts/page-csp';
 import { STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { signUpAndIn } from './customer';

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 
 test.describe('home page', () => {

@@ -3,7 +3,8 @@
  * islands' scripts delayed, the header's account menu on the auth store, and nothing loaded for a
  * reader without a session until a tool is near view.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';

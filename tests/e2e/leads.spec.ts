@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { downloadGuide, GUIDES } from './lead-dialog';
 
 test('a guide download through the real /api/lead stores the lead and downloads the guide', async ({ page }) => {

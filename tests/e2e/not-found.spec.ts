@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 
 test('an unknown path shows the not-found page with status 404 and logs the path', async ({ page }) => {

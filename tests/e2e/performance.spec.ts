@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
 import { holdRequests } from './network';

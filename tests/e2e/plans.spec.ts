@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { bringIntoView } from './scroll';
 

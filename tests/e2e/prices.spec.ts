@@ -4,7 +4,7 @@
  * covers, a filter price from the catalogue or a model's estimate; see price-statements.ts.
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { builtPages, contentRanges, priceStatements, unexplainedOffers } from './price-statements';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

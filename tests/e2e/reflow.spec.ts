@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { LEGAL_PAGES, PLAN_PAGES, SERVICE_PAGES } from './pages';
 
 test.use({ viewport: { width: 320, height: 640 } });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test('home page head: title, description, canonical, social cards and valid JSON-LD', async ({ page, baseURL }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 
 test.describe('Node server', () => {
   test('HTML is compressed, revalidated and carries the security headers', async ({ request }) => {

@@ -4,7 +4,7 @@
  * (docs/product.md#testimonials-and-examples, #illustrations, #printable-guides, #page-metadata).
  */
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { placeholdersLeft } from '../../src/features/testimonials/placeholders.ts';
 import { expectNoAxeViolations } from './a11y';
 import { expectPdf } from './pdf';
