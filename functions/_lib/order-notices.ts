@@ -169,6 +169,8 @@ interface PlanContact {
   preferredDay: string;
   notes: string;
   orderNumber: string | null;
+  /** Whether the customer gave visit details (phone, address): a plan bought from the home page has none. */
+  hasVisitDetails: boolean;
 }
 
 /**
@@ -216,6 +218,7 @@ async function planContact(
     preferredDay: row?.preferred_day ?? '',
     notes: row?.has_details ? (row.instructions ?? '') : NO_VISIT_DETAILS,
     orderNumber: row?.order_number ?? null,
+    hasVisitDetails: row?.has_details ?? false,
   };
 }
 
@@ -306,7 +309,8 @@ async function tellPlan(tx: Db, change: PlanChange, subscription: PlanSubscripti
   };
   const key = planKey(change, subscription);
   const mails = {
-    started: () => planStartedMail({ ...facts, orderNumber: contact.orderNumber }),
+    started: () =>
+      planStartedMail({ ...facts, orderNumber: contact.orderNumber, hasVisitDetails: contact.hasVisitDetails }),
     changed: () => planChangedMail(facts),
     cancelled: () => planCancelledMail(facts),
     resumed: () => planResumedMail(facts),

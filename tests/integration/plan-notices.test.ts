@@ -237,6 +237,8 @@ describe('a plan started (docs/product.md#owner-events)', { timeout: 60_000 }, (
     expect(sent.map((m) => [m.kind, m.subject])).toEqual([['plan-started', 'Welcome to Autopilot Lite']]);
     expect(sent[0]?.text).toContain(`Hello ${user.name},`);
     expect(sent[0]?.text).toContain(`Order number: ${number}`);
+    // We promise a call: the customer is asked for the phone and address we do not have.
+    expect(sent[0]?.text).toContain('We do not have your phone number and address yet.');
 
     // Replays change nothing: still one notice each.
     await forward(held);
@@ -299,6 +301,9 @@ describe('a plan started (docs/product.md#owner-events)', { timeout: 60_000 }, (
       requestedDay: 'weekends',
       notes: 'Gate code 4417',
     });
+    const [welcome] = await mails(user);
+    expect(welcome?.kind).toBe('plan-started');
+    expect(welcome?.text).not.toContain('We do not have your phone number');
   });
 });
 

@@ -227,14 +227,25 @@ function planPrice(plan: PlanFacts): readonly (readonly [string, string])[] {
   return [['Plan price', `${formatCents(plan.amountCents)}${plan.per ? ` per ${plan.per}` : ''}`]];
 }
 
-/** Plan started: plan, billing, amount, next charge, first visit and the 30-day notice rule. */
-export function planStartedMail(plan: PlanFacts & { orderNumber: string | null }): MailContent {
+/**
+ * Plan started: plan, billing, amount, next charge, first visit (and, for a plan bought without
+ * visit details, where to give them) and the 30-day notice rule.
+ */
+export function planStartedMail(
+  plan: PlanFacts & { orderNumber: string | null; hasVisitDetails: boolean },
+): MailContent {
   return compose({
     subject: `Welcome to ${plan.planName}`,
     greeting: greet(plan.name),
     paragraphs: [
       `Your ${plan.planName} plan has started. Thank you!`,
       `First visit: we call you within ${SITE.claims.responseHours} hours to set the day of your first visit.`,
+      // Bought from the home page: we have no phone or address to call or visit yet.
+      ...(plan.hasVisitDetails
+        ? []
+        : [
+            `We do not have your phone number and address yet. Please add them under Visit details on your account page (${plan.siteUrl}/account), or reply to this e-mail with them.`,
+          ]),
     ],
     details: [
       ...(plan.orderNumber ? ([['Order number', plan.orderNumber]] as const) : []),

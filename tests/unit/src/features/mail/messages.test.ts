@@ -92,7 +92,7 @@ describe('plan and guide e-mails', () => {
     siteUrl: 'https://www.example.com',
   };
   test('plan started: plan, billing, amount, next charge, first visit and the 30-day notice rule', () => {
-    const mail = planStartedMail({ ...plan, orderNumber: 'ORD-1' });
+    const mail = planStartedMail({ ...plan, orderNumber: 'ORD-1', hasVisitDetails: true });
     for (const part of [
       'Hello,',
       'Plan: Autopilot Lite',
@@ -104,6 +104,13 @@ describe('plan and guide e-mails', () => {
     ]) {
       expect(mail.text).toContain(part);
     }
+    expect(mail.text).not.toContain('We do not have your phone number');
+  });
+  test('plan started without visit details (bought from the home page): asks for the phone and address we need to call', () => {
+    const mail = planStartedMail({ ...plan, orderNumber: 'ORD-1', hasVisitDetails: false });
+    expect(mail.text).toContain(
+      'We do not have your phone number and address yet. Please add them under Visit details on your account page (https://www.example.com/account), or reply to this e-mail with them.',
+    );
   });
   test('plan cancelled: when it ends and that nothing more is charged', () => {
     const mail = planCancelledMail(plan);
