@@ -306,6 +306,8 @@ describe('payment functions', { timeout: 60_000 }, () => {
     });
     const page = textOf(await (await fetch(String(res.body['url']))).text());
     expect(page).toContain('Air Filter Replacement');
+    // The options, as the product's description under its name (Stripe's hosted page does the same).
+    expect(page).toContain('Premium filter');
     expect(page).toContain('$30.00');
 
     expect((await payCheckout(String(res.body['url']))).status).toBe(303);

@@ -54,7 +54,11 @@ export function renderCheckout(state: SessionState, businessName: string, form: 
     .map((item) => {
       const unit = formatMoney(item.price.unit_amount, item.price.currency);
       const interval = item.price.recurring ? ` ${periodText(item.price.recurring)}` : '';
-      return `<li><span>${escapeHtml(item.productName)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}<br><span class="muted">${unit}${interval} each</span></span><span>${formatMoney(item.amount, item.price.currency)}${interval}</span></li>`;
+      // Stripe shows the product's description under its name (a booking's options: "Premium filter").
+      const description = item.productDescription
+        ? `<br><span class="muted">${escapeHtml(item.productDescription)}</span>`
+        : '';
+      return `<li><span>${escapeHtml(item.productName)}${item.quantity > 1 ? ` × ${item.quantity}` : ''}${description}<br><span class="muted">${unit}${interval} each</span></span><span>${formatMoney(item.amount, item.price.currency)}${interval}</span></li>`;
     })
     .join('\n');
   const knownEmail =
