@@ -7,7 +7,12 @@
  * once, and only if its effect was stored. Nothing here is read for a price.
  */
 import { SERVICE_NAMES, type ServiceType } from '../../src/features/checkout/pricing.ts';
-import { describeVisitTime, VISIT_WINDOWS, visitAddress } from '../../src/features/checkout/visit.ts';
+import {
+  BUSINESS_TIME_ZONE,
+  describeVisitTime,
+  VISIT_WINDOWS,
+  visitAddress,
+} from '../../src/features/checkout/visit.ts';
 import { formatCents } from '../../src/lib/format.ts';
 import {
   bookingConfirmedMail,
@@ -31,21 +36,11 @@ export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
   return (env['SITE_URL'] || `http://localhost:${env['PORT'] || 4321}`).replace(/\/+$/, '');
 }
 
-/** "December 1, 2026" for an instant. */
-function shortDate(date: Date): string {
+/** "Tuesday, December 1, 2026" for an instant in Springfield's time; "December 1, 2026" without the weekday. */
+function longDate(date: Date, { weekday = true }: { weekday?: boolean } = {}): string {
   return date.toLocaleDateString('en-US', {
-    timeZone: 'America/Chicago',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
-
-/** "Tuesday, December 1, 2026" for an instant. */
-function longDate(date: Date): string {
-  return date.toLocaleDateString('en-US', {
-    timeZone: 'America/Chicago',
-    weekday: 'long',
+    timeZone: BUSINESS_TIME_ZONE,
+    ...(weekday ? { weekday: 'long' } : {}),
     month: 'long',
     day: 'numeric',
     year: 'numeric',
@@ -373,7 +368,7 @@ export async function noticePlanRenewed(tx: Db, invoice: PlanInvoice): Promise<v
     subscriptionId: invoice.subscriptionId,
   });
   const planName = plan ? getPlan(plan.tier).name : 'Autopilot';
-  const day = (seconds: number) => shortDate(new Date(seconds * 1000));
+  const day = (seconds: number) => longDate(new Date(seconds * 1000), { weekday: false });
   await queueOwnerEvent(tx, `plan-renewed:${invoice.id}`, {
     event: 'plan.renewed',
     ...contactFields(contact),

@@ -127,69 +127,57 @@ const bearer = (token: string, body: unknown = {}) => ({
  * input, leads, sign-in checks, both checkouts, the billing portal, a signed webhook and its
  * effect, the account, and the scheduled outbox relaying the leads.
  */
+/** A webhook request carrying a provider event of `type` about `object`, signed with the endpoint's secret. */
+async function signedEvent(type: string, object: Record<string, unknown>) {
+  const body = JSON.stringify({
+    id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: WEBHOOK_SECRET });
+  return { headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body };
+}
+
 async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   contactSink.requests.length = 0;
   leadSink.requests.length = 0;
   const user = { id: randomUUID(), email: 'netlify.customer@example.com' };
   const token = await issuer.sign(stack.origin, user);
   const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
-  const event = JSON.stringify({
-    id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'customer.subscription.created',
-    data: {
-      object: {
-        id: 'sub_netlify0001',
-        object: 'subscription',
-        customer: 'cus_netlify0001',
-        status: 'active',
-        cancel_at_period_end: false,
-        cancel_at: null,
-        metadata: { user_id: user.id, plan: 'full' },
-        items: {
-          object: 'list',
-          data: [{ id: 'si_1', current_period_end: periodEnd, price: { id: 'price_x', unit_amount: 5900 } }],
-        },
-      },
+  const subscriptionCreated = await signedEvent('customer.subscription.created', {
+    id: 'sub_netlify0001',
+    object: 'subscription',
+    customer: 'cus_netlify0001',
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    metadata: { user_id: user.id, plan: 'full' },
+    items: {
+      object: 'list',
+      data: [{ id: 'si_1', current_period_end: periodEnd, price: { id: 'price_x', unit_amount: 5900 } }],
     },
   });
-  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: event, secret: WEBHOOK_SECRET });
   // The checkout that bought it, after the subscription (as the provider sends them): its order
   // completes the plan's start, so the owner's plan.started carries the order number.
-  const completed = JSON.stringify({
-    id: `evt_netlify${randomUUID().replaceAll('-', '').slice(0, 16)}`,
-    object: 'event',
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type: 'checkout.session.completed',
-    data: {
-      object: {
-        id: 'cs_test_netlify0001',
-        object: 'checkout.session',
-        mode: 'subscription',
-        status: 'complete',
-        payment_status: 'paid',
-        client_reference_id: user.id,
-        customer: 'cus_netlify0001',
-        customer_details: { email: user.email },
-        subscription: 'sub_netlify0001',
-        amount_total: 5900,
-        currency: 'usd',
-        metadata: { user_id: user.id, plan: 'full', billing_period: 'monthly' },
-      },
-    },
-  });
-  const completedSignature = await Stripe.webhooks.generateTestHeaderStringAsync({
-    payload: completed,
-    secret: WEBHOOK_SECRET,
+  const checkoutCompleted = await signedEvent('checkout.session.completed', {
+    id: 'cs_test_netlify0001',
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    client_reference_id: user.id,
+    customer: 'cus_netlify0001',
+    customer_details: { email: user.email },
+    subscription: 'sub_netlify0001',
+    amount_total: 5900,
+    currency: 'usd',
+    metadata: { user_id: user.id, plan: 'full', billing_period: 'monthly' },
   });
   const contact = { name: 'Pat Doe', email: 'pat@example.com', phone: '417-555-0100', service: 'other' };
 
@@ -229,15 +217,13 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       file: 'stripe-webhook.ts',
       method: 'POST',
       path: '/api/stripe-webhook',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-      body: event,
+      ...subscriptionCreated,
     },
     {
       file: 'stripe-webhook.ts',
       method: 'POST',
       path: '/api/stripe-webhook',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': completedSignature },
-      body: completed,
+      ...checkoutCompleted,
     },
     { file: 'check-subscription.ts', method: 'POST', path: '/api/check-subscription', ...bearer(token) },
     { file: 'account.ts', method: 'GET', path: '/api/account', headers: { Authorization: `Bearer ${token}` } },

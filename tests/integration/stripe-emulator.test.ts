@@ -83,6 +83,10 @@ const lineItem = (amount: number, name = 'Air Filter Replacement') => ({
   quantity: 1,
   price_data: { currency: 'usd', unit_amount: amount, product_data: { name } },
 });
+const monthlyLineItem = (amount: number, name: string) => {
+  const item = lineItem(amount, name);
+  return { ...item, price_data: { ...item.price_data, recurring: { interval: 'month' as const } } };
+};
 
 describe('Stripe emulator API through the real SDK', { timeout: 60_000 }, () => {
   test('customers: create, retrieve, list by e-mail; a missing one is a 404 resource_missing', async () => {
@@ -141,9 +145,7 @@ describe('Stripe emulator API through the real SDK', { timeout: 60_000 }, () => 
     [
       {
         mode: 'payment',
-        line_items: [
-          { ...lineItem(100), price_data: { ...lineItem(100).price_data, recurring: { interval: 'month' } } },
-        ],
+        line_items: [monthlyLineItem(100, 'Air Filter Replacement')],
       },
       'line_items[0][price_data]',
     ],
@@ -311,17 +313,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
     const session = await stack.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: 3900,
-            recurring: { interval: 'month' },
-            product_data: { name: 'Autopilot Lite' },
-          },
-        },
-      ],
+      line_items: [monthlyLineItem(3900, 'Autopilot Lite')],
       subscription_data: { metadata: { plan: 'lite' } },
       success_url: 'https://shop.example/ok?session_id={CHECKOUT_SESSION_ID}',
     });
@@ -422,17 +414,7 @@ describe('payment methods', { timeout: 60_000 }, () => {
     const session = await stack.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: 3900,
-            recurring: { interval: 'month' },
-            product_data: { name: 'Autopilot Lite' },
-          },
-        },
-      ],
+      line_items: [monthlyLineItem(3900, 'Autopilot Lite')],
       success_url: 'https://shop.example/ok',
     });
     expect((await payCheckout(session.url ?? '')).status).toBe(303);
