@@ -95,7 +95,7 @@ function islandDirectives() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/islands/hydrate-after-paint.ts' });
-        addClientDirective({ name: 'session', entrypoint: './src/lib/islands/hydrate-with-session.ts' });
+        addClientDirective({ name: 'session', entrypoint: './src/features/auth/hydrate-with-session.ts' });
       },
     },
   };

@@ -38,7 +38,7 @@ describe('islands', () => {
       [
         'src/features/auth/session.ts',
         'src/features/auth/store.ts',
-        'src/lib/islands/hydrate-with-session.ts',
+        'src/features/auth/hydrate-with-session.ts',
         // Keeps contact requests not yet stored, under its own key; it never reads a session.
         'src/features/leads/contact-outbox.ts',
       ].sort(),

@@ -4,15 +4,15 @@
  * without a stored session ever needs, so for them nothing is fetched. The island hydrates, once
  * the page has painted, when this browser holds a sign-in session, when the page was opened from a
  * mailed sign-in link (supabase-js then reads the session from the address), or when the reader
- * signs in on this page (the auth store announces it, src/features/auth/store.ts). Unlike the tool
+ * signs in on this page (the auth store announces it, store.ts). Unlike the tool
  * islands it carries no early input (src/lib/islands/early-input.ts): what it hydrates is a 'Sign
  * In' link, which works as it is, and leaving that code out keeps every page's document small.
  */
 import type { ClientDirective } from 'astro';
-import { addressCarriesSession, hasStoredSession } from '../../features/auth/session';
-import { SIGNED_IN_EVENT } from '../../features/auth/signed-in-event';
-import { whenPainted } from '../after-paint';
-import { preloadFiles } from './preload';
+import { addressCarriesSession, hasStoredSession } from './session';
+import { SIGNED_IN_EVENT } from './signed-in-event';
+import { whenPainted } from '@/lib/after-paint';
+import { preloadFiles } from '@/lib/islands/preload';
 
 /** Whether this browser holds a session, or the address carries one; blocked storage counts as none. */
 function sessionToRead(): boolean {
