@@ -24,7 +24,7 @@ import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { formatCents } from '../src/lib/format.ts';
-import { servicePriceCents } from '../src/features/checkout/pricing.ts';
+import { servicePriceCents } from '../src/features/booking/pricing.ts';
 import { startBenchServer } from './lib/server.ts';
 import { median } from './lib/lighthouse-metrics.ts';
 

@@ -6,8 +6,8 @@
  * orders.
  */
 import type Stripe from 'stripe';
-import type { AccountPlan, AccountSummary, AccountVisit, RefundedPlan } from '../src/features/auth/account-summary.ts';
-import { businessToday, describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import type { AccountPlan, AccountSummary, AccountVisit, RefundedPlan } from '../src/features/account/account-summary.ts';
+import { businessToday, describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
 import type { BookedVisit } from '../src/features/mail/messages.ts';
 import type { PlanDetails } from '../src/features/plans/plan-request.ts';
 import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
@@ -15,7 +15,7 @@ import { getPlan } from '../src/features/plans/plans.ts';
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
-import { accountDate } from '../src/features/auth/account.ts';
+import { accountDate } from '../src/features/account/account.ts';
 import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';

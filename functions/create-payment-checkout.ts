@@ -4,10 +4,10 @@
  * with the visit checked (an address in the service area, a day and window we work) and a pending
  * order recorded with it -> {url}. The visit is shown on the hosted page and never read for the price.
  */
-import { bookedOptions, bookingSummary } from '../src/features/checkout/booking.ts';
-import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/checkout/pricing.ts';
-import { paymentCheckoutRequest } from '../src/features/checkout/requests.ts';
-import { businessToday, describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import { bookedOptions, bookingSummary } from '../src/features/booking/booking.ts';
+import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/booking/pricing.ts';
+import { paymentCheckoutRequest } from '../src/features/booking/requests.ts';
+import { businessToday, describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/auth.ts';

@@ -7,7 +7,7 @@
  */
 import { isBillingPeriod, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
-import { describeVisitTime, visitAddress } from '../src/features/checkout/visit.ts';
+import { describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
 import type { BookedVisit } from '../src/features/mail/messages.ts';
 import { requireUser } from './_lib/auth.ts';
 import { orderDescription } from './_lib/orders.ts';

@@ -7,7 +7,7 @@ import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { CONTACT_SERVICES } from '@/features/leads/contact';
-import { SERVICE_TYPES } from '@/features/checkout/pricing';
+import { SERVICE_TYPES } from '@/features/booking/pricing';
 import { SOURCE_IDS } from '@/lib/sources';
 
 /** Icons content may name; each maps to a Lucide icon in components/Icon.astro. */

@@ -6,13 +6,13 @@
  * outbox and the owner's event in the leads outbox (to ORDER_WEBHOOK_URL), so an event is told
  * once, and only if its effect was stored. Nothing here is read for a price.
  */
-import { SERVICE_NAMES, type ServiceType } from '../../src/features/checkout/pricing.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
 import {
   BUSINESS_TIME_ZONE,
   describeVisitTime,
   VISIT_WINDOWS,
   visitAddress,
-} from '../../src/features/checkout/visit.ts';
+} from '../../src/features/booking/visit.ts';
 import { formatCents } from '../../src/lib/format.ts';
 import {
   bookingConfirmedMail,

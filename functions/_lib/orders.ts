@@ -1,7 +1,7 @@
 /** Orders: one per checkout session, pending until the provider reports it paid. */
-import { bookingSummary } from '../../src/features/checkout/booking.ts';
-import { orderNumber } from '../../src/features/checkout/order-number.ts';
-import { SERVICE_NAMES, type ServiceType } from '../../src/features/checkout/pricing.ts';
+import { bookingSummary } from '../../src/features/booking/booking.ts';
+import { orderNumber } from '../../src/features/account/order-number.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
 import { getPlan, isBillingPeriod, PERIOD_TERMS } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 

@@ -6,7 +6,7 @@
  * refunds it with the card provider, after the transaction.
  */
 import type Stripe from 'stripe';
-import { orderNumber } from '../../src/features/checkout/order-number.ts';
+import { orderNumber } from '../../src/features/account/order-number.ts';
 import type { Db } from './db.ts';
 import {
   noticeBookingPaid,

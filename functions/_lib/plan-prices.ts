@@ -8,7 +8,7 @@
  * between them.
  */
 import type Stripe from 'stripe';
-import { BILLING_INTERVALS, CURRENCY, subscriptionPriceCents } from '../../src/features/checkout/pricing.ts';
+import { BILLING_INTERVALS, CURRENCY, subscriptionPriceCents } from '../../src/features/booking/pricing.ts';
 import {
   BILLING_PERIODS,
   PERIOD_TERMS,

@@ -5,7 +5,7 @@
  * (on `invoice.subscription` before).
  */
 import type Stripe from 'stripe';
-import { planOfPrice } from '../../src/features/checkout/pricing.ts';
+import { planOfPrice } from '../../src/features/booking/pricing.ts';
 import type { BillingPeriod } from '../../src/features/plans/plans.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import type { Tier } from './subscription-status.ts';

@@ -9,7 +9,7 @@ import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
-import { servicePriceCents } from '@/features/checkout/pricing';
+import { servicePriceCents } from '@/features/booking/pricing';
 import { formatCents } from '@/lib/format';
 import { bringIntoView } from './scroll';
 

@@ -26,7 +26,7 @@ import {
   SERVICE_TYPES,
   servicePriceCents,
   type ServiceType,
-} from '../../src/features/checkout/pricing.ts';
+} from '../../src/features/booking/pricing.ts';
 import { FILTERS, type FilterFacts } from '../../src/features/filters/catalogue.ts';
 import { PLANS, planPricing } from '../../src/features/plans/plans.ts';
 

@@ -1,6 +1,6 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
 import type { Locator } from '@playwright/test';
-import { bookableDays, businessToday } from '../../src/features/checkout/visit';
+import { bookableDays, businessToday } from '../../src/features/booking/visit';
 
 /** The visit a customer types: an address in Nixa, the first weekday morning bookable. */
 export const DAY = bookableDays(businessToday()).find((day) => day.windows.includes('morning'))!;

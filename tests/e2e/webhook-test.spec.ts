@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import { testVisit } from '../../src/features/checkout/webhook-test';
+import { testVisit } from '../../src/features/owner/webhook-test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 

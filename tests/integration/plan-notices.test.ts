@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PLAN_PAYMENT_DUE } from '../../functions/create-subscription-checkout.ts';
 import { NO_VISIT_DETAILS } from '../../functions/_lib/order-notices.ts';
 import { priceVariable, setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
-import { orderNumber } from '../../src/features/checkout/order-number.ts';
-import type { AccountSummary } from '../../src/features/auth/account-summary.ts';
+import { orderNumber } from '../../src/features/account/order-number.ts';
+import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
 import {
   createTokenIssuer,

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { servicePriceCents, SERVICE_TYPES, subscriptionPriceCents } from '../../src/features/checkout/pricing.ts';
+import { servicePriceCents, SERVICE_TYPES, subscriptionPriceCents } from '../../src/features/booking/pricing.ts';
 import {
   ANON_KEY,
   callFunction,

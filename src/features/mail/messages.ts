@@ -13,7 +13,7 @@ import {
   VISIT_WINDOWS,
   visitAddress,
   type VisitWindow,
-} from '../checkout/visit.ts';
+} from '../booking/visit.ts';
 
 /** A file sent with an e-mail; `content` is its text. */
 export interface MailAttachment {

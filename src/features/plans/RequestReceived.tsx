@@ -5,8 +5,8 @@
  * told so, with 'Change plan' (docs/product.md#one-live-plan-per-customer).
  */
 import { useState, type Ref } from 'react';
-import { openPlanChange, startSubscriptionCheckout } from '@/features/checkout/checkout-client';
-import { subscriptionPriceCents } from '@/features/checkout/pricing';
+import { openPlanChange, startSubscriptionCheckout } from '@/features/booking/checkout';
+import { subscriptionPriceCents } from '@/features/booking/pricing';
 import { formatCents, formatUsd } from '@/lib/format';
 import { SITE } from '@/site';
 import { PERIOD_TERMS, type Plan, type PlanPricing } from './plans';

@@ -9,7 +9,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
 import { $signedIn } from '@/features/auth/store';
-import { openPlanChange, startSubscriptionCheckout } from '@/features/checkout/checkout-client';
+import { openPlanChange, startSubscriptionCheckout } from '@/features/booking/checkout';
 import type { PlanType } from './plans';
 
 interface Props {

@@ -13,7 +13,7 @@ import {
   PER_VENT_CENTS,
   servicePriceCents,
   type ServiceType,
-} from '@/features/checkout/pricing';
+} from '@/features/booking/pricing';
 import { formatCents } from '@/lib/format';
 
 /**

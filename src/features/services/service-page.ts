@@ -3,7 +3,7 @@
  * 'Schedule Service' leads, the plans that include the service, its offers and its breadcrumb.
  */
 import type { CollectionEntry } from 'astro:content';
-import { servicePriceCents } from '@/features/checkout/pricing';
+import { servicePriceCents } from '@/features/booking/pricing';
 import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
 import type { OfferInput } from '@/lib/jsonld';
 import { plainText, priceSegments, type PriceSegment } from './price-text';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SERVICE_TYPES, servicePriceCents } from '@/features/checkout/pricing';
+import { SERVICE_TYPES, servicePriceCents } from '@/features/booking/pricing';
 import { chargeStatement, plainText, priceSegments } from '@/features/services/price-text';
 import { formatCents } from '@/lib/format';
 

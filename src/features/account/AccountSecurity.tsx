@@ -3,9 +3,9 @@
  * Out'; in a tab holding a reset link's session, also the way back to choosing the new password.
  */
 import AccountSection from './AccountSection';
-import { useRecovery } from './hooks';
-import { afterSignOutPath, RESET_PATH } from './link';
-import { signOut } from './store';
+import { useRecovery } from '../auth/hooks';
+import { afterSignOutPath, RESET_PATH } from '../auth/link';
+import { signOut } from '../auth/store';
 
 export default function AccountSecurity({ sessionId }: { sessionId: string }) {
   const recovery = useRecovery();

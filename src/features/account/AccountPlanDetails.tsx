@@ -11,7 +11,7 @@ import {
   type PlanDetailsInput,
 } from '@/features/plans/plan-request';
 import { TEXT_FIELDS } from '@/features/plans/signup';
-import { $auth } from './store';
+import { $auth } from '../auth/store';
 import AccountSection, { ACCOUNT_LINK } from './AccountSection';
 
 type Errors = Partial<Record<keyof PlanDetails, string>>;

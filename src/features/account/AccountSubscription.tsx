@@ -5,14 +5,14 @@
  * provider's portal to change plan or period, update the card or cancel (docs/product.md#billing-portal).
  */
 import { useState } from 'react';
-import { subscriptionPriceCents } from '@/features/checkout/pricing';
+import { subscriptionPriceCents } from '@/features/booking/pricing';
 import { PERIOD_TERMS, planName } from '@/features/plans/plans';
 import { secondPlanMessage, SECOND_PLAN_TITLE } from '@/features/plans/second-plan';
 import { formatCents } from '@/lib/format';
 import { accountDate, BillingPortalError, openBillingPortal } from './account';
 import type { AccountPlan, RefundedPlan } from './account-summary';
 import AccountSection from './AccountSection';
-import { $auth, signOutHere, type SubscriptionState } from './store';
+import { $auth, signOutHere, type SubscriptionState } from '../auth/store';
 
 interface Props {
   subscription: SubscriptionState;

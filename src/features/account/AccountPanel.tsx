@@ -15,8 +15,8 @@ import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
 import AccountVisits from './AccountVisits';
-import { useAuth } from './hooks';
-import { $subscription, checkSubscription, signOutStarted, startAuth, verifySession } from './store';
+import { useAuth } from '../auth/hooks';
+import { $subscription, checkSubscription, signOutStarted, startAuth, verifySession } from '../auth/store';
 
 export default function AccountPanel() {
   const auth = useAuth();

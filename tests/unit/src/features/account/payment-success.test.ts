@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_WATCH_MS, watchOrder, type Purchase } from '../../../../../src/features/checkout/payment-success';
+import { ORDER_WATCH_MS, watchOrder, type Purchase } from '../../../../../src/features/account/payment-success';
 
 const PURCHASE: Purchase = {
   description: 'Air Filter Replacement (Premium filter)',

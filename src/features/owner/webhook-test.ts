@@ -5,9 +5,9 @@
  */
 import { toast } from '@/features/toast/toaster';
 import { planName, type PlanType } from '@/features/plans/plans';
-import type { BookingOptions, ServiceType } from './pricing';
-import { currentAccessToken } from './checkout-client';
-import { bookableDays, businessToday, type Visit } from './visit';
+import type { BookingOptions, ServiceType } from '../booking/pricing';
+import { currentAccessToken } from '../booking/checkout';
+import { bookableDays, businessToday, type Visit } from '../booking/visit';
 import { SITE } from '@/site';
 
 /**

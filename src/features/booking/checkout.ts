@@ -113,7 +113,7 @@ export async function openPlanChange(): Promise<string | null> {
     window.location.assign('/auth');
     return null;
   }
-  const { BillingPortalError, openBillingPortal } = await import('@/features/auth/account');
+  const { BillingPortalError, openBillingPortal } = await import('@/features/account/account');
   try {
     await openBillingPortal(token);
     return null;

@@ -14,7 +14,7 @@ import BookingOptionFields from './BookingOptionFields';
 import BookingVisitFields from './BookingVisitFields';
 import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
 import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
-import { startPaymentCheckout } from './checkout-client';
+import { startPaymentCheckout } from './checkout';
 import { PricingError, servicePriceCents, type ServiceType } from './pricing';
 import {
   bookableDays,

@@ -12,7 +12,7 @@ import {
   servicePriceCents,
   type BookingOptions,
   subscriptionPriceCents,
-} from '@/features/checkout/pricing';
+} from '@/features/booking/pricing';
 
 describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
   test.each([

@@ -8,7 +8,7 @@ import {
   visitErrors,
   visitSchema,
   windowsOn,
-} from '@/features/checkout/visit';
+} from '@/features/booking/visit';
 import { AREA, TODAY, VISIT } from './visit-fixtures';
 
 describe('the days and windows a visit can be asked for', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { orderNumber } from '@/features/checkout/order-number';
+import { orderNumber } from '@/features/account/order-number';
 
 describe('orderNumber (docs/product.md#order-number)', () => {
   test.each([

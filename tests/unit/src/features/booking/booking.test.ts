@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bookedOptions, bookingSummary } from '@/features/checkout/booking';
+import { bookedOptions, bookingSummary } from '@/features/booking/booking';
 
 describe('booked options and summaries', () => {
   test.each([

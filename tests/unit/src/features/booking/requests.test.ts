@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/checkout/requests';
+import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/booking/requests';
 import { firstIssue } from '@/lib/validation';
 import { AREA, TODAY, VISIT } from './visit-fixtures';
 
