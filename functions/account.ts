@@ -6,16 +6,21 @@
  * orders.
  */
 import type Stripe from 'stripe';
-import type { AccountPlan, AccountSummary, AccountVisit, RefundedPlan } from '../src/features/account/account-summary.ts';
-import { businessToday, describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
-import type { BookedVisit } from '../src/features/mail/messages.ts';
+import type {
+  AccountPlan,
+  AccountSummary,
+  AccountVisit,
+  RefundedPlan,
+} from '../src/features/account/account-summary.ts';
+import { describeVisitTime, visitAddress, type Visit } from '../src/features/booking/visit.ts';
 import type { PlanDetails } from '../src/features/plans/plan-request.ts';
 import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
 import { getPlan } from '../src/features/plans/plans.ts';
+import { accountDate, businessToday } from '../src/lib/dates.ts';
+import { CURRENCY } from '../src/lib/format.ts';
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
-import { accountDate } from '../src/features/account/account.ts';
 import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';
@@ -91,7 +96,7 @@ async function nextCharge(plan: PlanRow, stripe: () => Stripe): Promise<AccountP
     console.warn(`Invoice preview of ${plan.id} failed; showing the plan's price:`, error);
     return plan.price_cents === null
       ? null
-      : { amountCents: plan.price_cents, currency: plan.currency ?? 'usd', date: end.toISOString() };
+      : { amountCents: plan.price_cents, currency: plan.currency ?? CURRENCY, date: end.toISOString() };
   }
 }
 
@@ -125,7 +130,7 @@ export default handler(['GET'], async (req) => {
     kind: 'service';
     item: string;
     options: Record<string, unknown>;
-    visit: BookedVisit;
+    visit: Visit;
   }>(
     `select order_number, kind, item, options, visit from orders
      where user_id = $1 and kind = 'service' and status = 'paid' and visit is not null and visit->>'date' >= $2
@@ -152,7 +157,7 @@ export default handler(['GET'], async (req) => {
       tier: row.tier,
       billingPeriod: row.billing_period,
       refundedCents: row.refunded_cents,
-      currency: row.currency ?? 'usd',
+      currency: row.currency ?? CURRENCY,
       refundedAt: new Date(row.refunded_at).toISOString(),
     })),
     planDetails,

@@ -6,9 +6,11 @@
  */
 import { bookedOptions, bookingSummary } from '../src/features/booking/booking.ts';
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/booking/pricing.ts';
-import { paymentCheckoutRequest } from '../src/features/booking/requests.ts';
-import { businessToday, describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
+import { paymentCheckoutRequest } from '../src/features/booking/checkout-request.ts';
+import { describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
+import { businessToday } from '../src/lib/dates.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
+import { CURRENCY } from '../src/lib/format.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/auth.ts';
 import { siteOrigin } from './_lib/config.ts';
@@ -50,7 +52,7 @@ export default handler(['POST'], async (req) => {
         {
           quantity: 1,
           price_data: {
-            currency: 'usd',
+            currency: CURRENCY,
             unit_amount: amount,
             product_data: { name: SERVICE_NAMES[serviceType], ...(summary ? { description: summary } : {}) },
           },

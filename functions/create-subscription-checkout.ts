@@ -8,8 +8,8 @@
  * sent from the plan page becomes the plan's visit details (docs/product.md#plan-visit-details).
  */
 import Stripe from 'stripe';
-import { subscriptionPriceCents } from '../src/features/booking/pricing.ts';
-import { subscriptionCheckoutRequest } from '../src/features/booking/requests.ts';
+import { subscriptionPriceCents } from '../src/features/plans/prices.ts';
+import { subscriptionCheckoutRequest } from '../src/features/plans/checkout-request.ts';
 import { getPlan } from '../src/features/plans/plans.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { SITE } from '../src/site.ts';

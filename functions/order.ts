@@ -5,37 +5,21 @@
  * message to show instead of the success; and what was bought, with a booking's address and
  * requested window, for the buyer to check. 404 for a session that is not this customer's order.
  */
-import { isBillingPeriod, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
+import type { OrderAnswer } from '../src/features/account/order-answer.ts';
+import { isBillingPeriod, isPlanType, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
-import { describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
-import type { BookedVisit } from '../src/features/mail/messages.ts';
+import { describeVisitTime, visitAddress, type Visit } from '../src/features/booking/visit.ts';
 import { requireUser } from './_lib/auth.ts';
 import { orderDescription } from './_lib/orders.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json } from './_lib/http.ts';
 
-/** The answer of GET /api/order. */
-export interface OrderStatus {
-  orderNumber: string;
-  status: 'pending' | 'paid' | 'expired' | 'refunded';
-  /** Set when the order bought a second plan: what the customer is told. */
-  secondPlan: { title: string; message: string; refunded: boolean } | null;
-  /** What was bought and for how much; a booking's address and requested day and window. */
-  purchase: {
-    description: string;
-    amountCents: number;
-    currency: string;
-    address: string | null;
-    requested: string | null;
-  };
-}
-
 interface Row {
   order_number: string;
-  status: OrderStatus['status'];
+  status: OrderAnswer['status'];
   kind: 'service' | 'subscription';
   amount_cents: number;
-  visit: BookedVisit | null;
+  visit: Visit | null;
   item: string;
   options: Record<string, unknown>;
   currency: string;
@@ -63,10 +47,10 @@ export default handler(['GET'], async (req) => {
     [sessionId, user.id],
   );
   if (!row) throw new HttpError(404, 'No order of yours has this checkout session.');
-  const second = row.refund_state !== null && (row.item === 'lite' || row.item === 'full');
+  const second = row.refund_state !== null && isPlanType(row.item);
   const period =
     row.billing_period ?? (isBillingPeriod(row.options['billingPeriod']) ? row.options['billingPeriod'] : null);
-  const answer: OrderStatus = {
+  const answer: OrderAnswer = {
     orderNumber: row.order_number,
     status: row.status,
     secondPlan: second

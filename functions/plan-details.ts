@@ -4,7 +4,12 @@
  * `{error, fields}` with a message per field, else 200 `{planDetails}`. The change is also stored as
  * a plan-request lead, so the owner's automation tool learns the new address.
  */
-import { planDetailsSchema, fieldErrors, type PlanDetails } from '../src/features/plans/plan-request.ts';
+import {
+  planDetailsSchema,
+  fieldErrors,
+  type PlanDetails,
+  type PlanDetailsAnswer,
+} from '../src/features/plans/plan-request.ts';
 import { planName } from '../src/features/plans/plans.ts';
 import { areaZipProblem } from '../src/features/service-area/area.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
@@ -41,7 +46,7 @@ export default handler(['PUT'], async (req) => {
       source: `${siteOrigin(req)}/account`,
     });
   });
-  return json({ planDetails: parsed.data });
+  return json({ planDetails: parsed.data } satisfies PlanDetailsAnswer);
 });
 
 export const config = { path: '/api/plan-details' };

@@ -57,6 +57,8 @@ export const SITE = {
     { days: 'Sat', dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00', display: '9:00 AM-4:00 PM' },
     { days: 'Sun', dayOfWeek: ['Sunday'], opens: null, closes: null, display: 'Emergency only' },
   ] satisfies readonly OpeningHours[],
+  /** The business's clock: "today", visit windows, and every date the site writes are Springfield's. */
+  timeZone: 'America/Chicago',
   area: {
     city: 'Springfield',
     region: 'MO',

@@ -8,10 +8,10 @@
  * carries an idempotency key, so repeating one never cancels or refunds twice.
  */
 import Stripe from 'stripe';
+import type { PlanType } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 import { announceLeadsStored } from './leads.ts';
 import { noticeRefund } from './order-notices.ts';
-import type { Tier } from './subscription-status.ts';
 
 /** What settling one duplicate did. */
 export interface SettledDuplicate {
@@ -100,7 +100,7 @@ async function settle(db: Db, stripe: () => Stripe): Promise<SettledDuplicate[]>
     await cancelNow(client, id);
     const refund = await refundAll(client, id);
     await db.transaction(async (tx) => {
-      const [done] = await tx.query<{ user_id: string; tier: Tier }>(
+      const [done] = await tx.query<{ user_id: string; tier: PlanType }>(
         `update subscriptions set refund_state = 'done', refunded_cents = $2, refund_ids = $3::text[], refunded_at = now(),
            updated_at = now()
          where id = $1 and refund_state = 'pending' returning user_id, tier`,

@@ -7,12 +7,8 @@
  * once, and only if its effect was stored. Nothing here is read for a price.
  */
 import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
-import {
-  BUSINESS_TIME_ZONE,
-  describeVisitTime,
-  VISIT_WINDOWS,
-  visitAddress,
-} from '../../src/features/booking/visit.ts';
+import { describeVisitTime, VISIT_WINDOWS, visitAddress, type Visit } from '../../src/features/booking/visit.ts';
+import { longDate } from '../../src/lib/dates.ts';
 import { formatCents } from '../../src/lib/format.ts';
 import {
   bookingConfirmedMail,
@@ -21,7 +17,6 @@ import {
   planPaymentFailedMail,
   planResumedMail,
   planStartedMail,
-  type BookedVisit,
   type PlanFacts,
 } from '../../src/features/mail/messages.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
@@ -36,17 +31,6 @@ export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
   return (env['SITE_URL'] || `http://localhost:${env['PORT'] || 4321}`).replace(/\/+$/, '');
 }
 
-/** "Tuesday, December 1, 2026" for an instant in Springfield's time; "December 1, 2026" without the weekday. */
-function longDate(date: Date, { weekday = true }: { weekday?: boolean } = {}): string {
-  return date.toLocaleDateString('en-US', {
-    timeZone: BUSINESS_TIME_ZONE,
-    ...(weekday ? { weekday: 'long' } : {}),
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
-}
-
 interface PaidOrderRow {
   order_number: string;
   user_id: string;
@@ -56,7 +40,7 @@ interface PaidOrderRow {
   amount_cents: number;
   currency: string;
   status: string;
-  visit: BookedVisit | null;
+  visit: Visit | null;
   customer_name: string | null;
   customer_email: string | null;
   known_email: string | null;

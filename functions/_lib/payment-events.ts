@@ -6,7 +6,9 @@
  * refunds it with the card provider, after the transaction.
  */
 import type Stripe from 'stripe';
+import { CURRENCY } from '../../src/lib/format.ts';
 import { orderNumber } from '../../src/features/account/order-number.ts';
+import type { PlanType } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 import {
   noticeBookingPaid,
@@ -26,7 +28,7 @@ import {
   userIdOf,
 } from './provider-objects.ts';
 import { warnOnOtherApiVersion } from './stripe.ts';
-import { LIVE_STATUSES, type Tier } from './subscription-status.ts';
+import { LIVE_STATUSES } from './subscription-status.ts';
 
 /** The event types that change something; every other type is acknowledged and ignored. */
 export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
@@ -85,7 +87,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
       item,
       JSON.stringify(options),
       session.amount_total ?? 0,
-      session.currency ?? 'usd',
+      session.currency ?? CURRENCY,
       subscriptionId,
     ],
   );
@@ -105,7 +107,7 @@ async function subscriptionChanged(
   catalogue: Readonly<Record<string, PlanPrice>>,
 ): Promise<void> {
   const record = subscriptionRecord(subscription, catalogue);
-  const [existing] = await db.query<{ user_id: string; tier: Tier }>(
+  const [existing] = await db.query<{ user_id: string; tier: PlanType }>(
     'select user_id, tier from subscriptions where id = $1',
     [record.id],
   );
@@ -208,7 +210,7 @@ async function invoicePaid(db: Db, invoice: Stripe.Invoice): Promise<void> {
       subscriptionId,
       customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
       amountPaidCents: invoice.amount_paid ?? 0,
-      currency: invoice.currency ?? 'usd',
+      currency: invoice.currency ?? CURRENCY,
       period: invoicePeriod(invoice),
     });
   }

@@ -8,7 +8,8 @@
  * between them.
  */
 import type Stripe from 'stripe';
-import { BILLING_INTERVALS, CURRENCY, subscriptionPriceCents } from '../../src/features/booking/pricing.ts';
+import { CURRENCY, formatMoney } from '../../src/lib/format.ts';
+import { BILLING_INTERVALS, subscriptionPriceCents } from '../../src/features/plans/prices.ts';
 import {
   BILLING_PERIODS,
   PERIOD_TERMS,
@@ -69,9 +70,7 @@ export function planLineItem(
 }
 
 function dollars(cents: number | null | undefined, currency = CURRENCY): string {
-  return cents === null || cents === undefined
-    ? 'no fixed amount'
-    : new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+  return cents === null || cents === undefined ? 'no fixed amount' : formatMoney(cents, currency);
 }
 
 function every(interval: string | undefined, count: number | undefined): string {

@@ -5,10 +5,9 @@
  * (on `invoice.subscription` before).
  */
 import type Stripe from 'stripe';
-import { planOfPrice } from '../../src/features/booking/pricing.ts';
-import type { BillingPeriod } from '../../src/features/plans/plans.ts';
+import { planOfPrice } from '../../src/features/plans/prices.ts';
+import { isPlanType, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
 import type { PlanPrice } from './plan-prices.ts';
-import type { Tier } from './subscription-status.ts';
 
 /** A subscription as the `subscriptions` table holds it. */
 export interface SubscriptionRecord {
@@ -16,7 +15,7 @@ export interface SubscriptionRecord {
   customerId: string;
   /** From the subscription's metadata, when it carries a well-formed one. */
   userId: string | null;
-  tier: Tier | null;
+  tier: PlanType | null;
   /** How it is paid, when its price is one of ours. */
   billingPeriod: BillingPeriod | null;
   /** What one period costs, in cents, and in which currency. */
@@ -35,10 +34,6 @@ export function userIdOf(value: unknown): string | null {
   return typeof value === 'string' && UUID.test(value) ? value.toLowerCase() : null;
 }
 
-function isTier(value: unknown): value is Tier {
-  return value === 'lite' || value === 'full';
-}
-
 /**
  * The plan and period of a subscription, from its price: a configured dashboard price
  * (`catalogue`), else the amount and interval of one of our prices; else the `plan` metadata it was
@@ -48,7 +43,7 @@ function isTier(value: unknown): value is Tier {
 export function planOf(
   subscription: Stripe.Subscription,
   catalogue: Readonly<Record<string, PlanPrice>>,
-): { tier: Tier | null; period: BillingPeriod | null } {
+): { tier: PlanType | null; period: BillingPeriod | null } {
   for (const item of subscription.items?.data ?? []) {
     const price = item.price;
     const known =
@@ -62,11 +57,14 @@ export function planOf(
     if (known) return { tier: known.plan, period: known.period };
   }
   const fromMetadata = subscription.metadata?.['plan'];
-  return { tier: isTier(fromMetadata) ? fromMetadata : null, period: null };
+  return { tier: isPlanType(fromMetadata) ? fromMetadata : null, period: null };
 }
 
 /** The plan tier of a subscription (see planOf). */
-export function tierOf(subscription: Stripe.Subscription, catalogue: Readonly<Record<string, PlanPrice>>): Tier | null {
+export function tierOf(
+  subscription: Stripe.Subscription,
+  catalogue: Readonly<Record<string, PlanPrice>>,
+): PlanType | null {
   return planOf(subscription, catalogue).tier;
 }
 

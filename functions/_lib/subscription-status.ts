@@ -6,24 +6,15 @@
  * not ended either (docs/product.md#payment-events).
  */
 
-import type { BillingPeriod } from '../../src/features/plans/plans.ts';
+import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
+import type { SubscriptionAnswer } from '../../src/features/plans/subscription-status.ts';
 import type { Db } from './db.ts';
-
-/** A plan tier. */
-export type Tier = 'lite' | 'full';
 
 /** A row of the subscriptions table, as far as the answer needs it. */
 export interface SubscriptionRow {
-  tier: Tier;
+  tier: PlanType;
   status: string;
   current_period_end: Date | null;
-}
-
-/** The answer of /api/check-subscription. */
-export interface SubscriptionAnswer {
-  subscribed: boolean;
-  subscription_tier: Tier | null;
-  subscription_end: string | null;
 }
 
 /** The statuses in which a subscription grants its plan (with a period that has not ended). */

@@ -8,6 +8,7 @@
  * hash, and nothing else may load.
  */
 import { createHash } from 'node:crypto';
+import { escapeHtml } from '../../src/lib/html.ts';
 
 const STYLE = `
 :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.5; color: #1a1f36; background: #f6f8fa; }
@@ -52,11 +53,6 @@ th, td { text-align: left; vertical-align: top; padding: .5rem .25rem; border-bo
 `;
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** "2026-03-01 12:00:00 UTC" for an ISO timestamp, escaped. */
 export function formatUtc(iso: string): string {

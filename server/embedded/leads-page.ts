@@ -5,7 +5,8 @@
 import type { Db } from '../../functions/_lib/db.ts';
 import { handler, json, type Handler } from '../../functions/_lib/http.ts';
 import { listLeads, type LeadRecord } from '../../functions/_lib/leads.ts';
-import { devPageResponse, escapeHtml, formatUtc, renderDevPage } from './dev-page.ts';
+import { escapeHtml } from '../../src/lib/html.ts';
+import { devPageResponse, formatUtc, renderDevPage } from './dev-page.ts';
 
 // The page is for a person glancing at recent leads; the CSV export has them all.
 const PAGE_SIZE = 500;

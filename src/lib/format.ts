@@ -1,4 +1,7 @@
-/** Display formatting shared by pages and islands. */
+/** Money and number formatting shared by pages, islands, e-mails and functions. */
+
+/** The currency every plan and service is charged in. */
+export const CURRENCY = 'usd';
 
 const usdWhole = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -11,4 +14,11 @@ export function formatUsd(dollars: number): string {
 /** "$30.00" from an amount in cents, as a receipt shows it. */
 export function formatCents(cents: number): string {
   return usdCents.format(cents / 100);
+}
+
+/** "$39.00" for 3900 cents of any currency ("€39.00" for `eur`): an amount the card provider reports. */
+export function formatMoney(cents: number, currency: string): string {
+  return currency.toLowerCase() === CURRENCY
+    ? formatCents(cents)
+    : new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }

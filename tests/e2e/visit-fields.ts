@@ -1,6 +1,7 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
 import type { Locator } from '@playwright/test';
-import { bookableDays, businessToday } from '../../src/features/booking/visit';
+import { bookableDays } from '../../src/features/booking/visit';
+import { businessToday } from '../../src/lib/dates';
 
 /** The visit a customer types: an address in Nixa, the first weekday morning bookable. */
 export const DAY = bookableDays(businessToday()).find((day) => day.windows.includes('morning'))!;

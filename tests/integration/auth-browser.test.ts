@@ -260,7 +260,7 @@ describe(
       vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
         realFetch(typeof input === 'string' && input.startsWith('/') ? `${server.origin}${input}` : input, init),
       );
-      const { startSubscriptionCheckout } = await import('@/features/booking/checkout');
+      const { startSubscriptionCheckout } = await import('@/features/plans/subscribe');
       expect(await startSubscriptionCheckout('lite')).toEqual({
         kind: 'failed',
         message: SESSION_ENDED,

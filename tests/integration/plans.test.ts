@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { priceVariable, setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
 import { addInterval } from '../../server/embedded/stripe/billing.ts';
-import { BILLING_INTERVALS, subscriptionPriceCents } from '../../src/features/booking/pricing.ts';
+import { BILLING_INTERVALS, subscriptionPriceCents } from '../../src/features/plans/prices.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import {

@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { servicePriceCents, SERVICE_TYPES, subscriptionPriceCents } from '../../src/features/booking/pricing.ts';
+import { servicePriceCents, SERVICE_TYPES } from '../../src/features/booking/pricing.ts';
+import { subscriptionPriceCents } from '../../src/features/plans/prices.ts';
 import {
   ANON_KEY,
   callFunction,

@@ -3,7 +3,8 @@
  * the service area, on the first weekday morning bookable from today. For the suites that call
  * /api/create-payment-checkout directly.
  */
-import { bookableDays, businessToday, type Visit } from '../../src/features/booking/visit.ts';
+import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
+import { businessToday } from '../../src/lib/dates.ts';
 
 /** The visit a test booking carries. */
 export function bookingVisit(): Visit {

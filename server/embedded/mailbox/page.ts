@@ -1,5 +1,6 @@
 /** The HTML of the local mailbox page: every mail, newest first, with its links clickable. */
-import { escapeHtml, formatUtc, renderDevPage } from '../dev-page.ts';
+import { escapeHtml } from '../../../src/lib/html.ts';
+import { formatUtc, renderDevPage } from '../dev-page.ts';
 
 /** A file that came with a mail: text kept as text (a calendar file), anything else as base64. */
 export interface StoredAttachment {

@@ -3,7 +3,7 @@
  * member since, last sign in.
  */
 import type { User } from '@supabase/supabase-js';
-import { accountDate } from './account';
+import { accountDate } from '@/lib/dates';
 import AccountSection from './AccountSection';
 
 export default function AccountInfo({ user }: { user: User }) {

@@ -4,7 +4,7 @@
  * scrolls sideways (docs/product.md#account-page).
  */
 import { formatCents } from '@/lib/format';
-import { accountDate } from './account';
+import { accountDate } from '@/lib/dates';
 import type { AccountSummary } from './account-summary';
 import AccountSection from './AccountSection';
 

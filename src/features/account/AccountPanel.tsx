@@ -6,8 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { SESSION_ID_LENGTH, sessionIdOf } from './account';
-import { fetchAccountSummary, type AccountSummary } from './account-summary';
+import { SESSION_ID_LENGTH, sessionIdOf } from '@/features/auth/session';
+import { callApi } from '@/features/auth/api';
+import type { AccountSummary } from './account-summary';
 import AccountInfo from './AccountInfo';
 import AccountOrders from './AccountOrders';
 import AccountPlanDetails from './AccountPlanDetails';
@@ -15,8 +16,9 @@ import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
 import AccountVisits from './AccountVisits';
-import { useAuth } from '../auth/hooks';
-import { $subscription, checkSubscription, signOutStarted, startAuth, verifySession } from '../auth/store';
+import { useAuth } from '@/features/auth/hooks';
+import { signOutStarted, startAuth, verifySession } from '@/features/auth/store';
+import { $subscription, checkSubscription } from '@/features/plans/subscription';
 
 export default function AccountPanel() {
   const auth = useAuth();
@@ -36,7 +38,7 @@ export default function AccountPanel() {
     if (!token) return;
     let current = true;
     const load = () =>
-      fetchAccountSummary(token).then(
+      callApi<AccountSummary>('/api/account', { fallback: 'Your orders could not be loaded.' }).then(
         (answer) => current && setSummary(answer),
         (error: unknown) => {
           console.error('Account summary failed:', error);

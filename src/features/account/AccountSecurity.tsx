@@ -3,9 +3,9 @@
  * Out'; in a tab holding a reset link's session, also the way back to choosing the new password.
  */
 import AccountSection from './AccountSection';
-import { useRecovery } from '../auth/hooks';
-import { afterSignOutPath, RESET_PATH } from '../auth/link';
-import { signOut } from '../auth/store';
+import { useRecovery } from '@/features/auth/hooks';
+import { afterSignOutPath, RESET_PATH } from '@/features/auth/link';
+import { signOut } from '@/features/auth/store';
 
 export default function AccountSecurity({ sessionId }: { sessionId: string }) {
   const recovery = useRecovery();

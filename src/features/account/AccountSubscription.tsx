@@ -5,26 +5,21 @@
  * provider's portal to change plan or period, update the card or cancel (docs/product.md#billing-portal).
  */
 import { useState } from 'react';
-import { subscriptionPriceCents } from '@/features/booking/pricing';
+import { subscriptionPriceCents } from '@/features/plans/prices';
 import { PERIOD_TERMS, planName } from '@/features/plans/plans';
 import { secondPlanMessage, SECOND_PLAN_TITLE } from '@/features/plans/second-plan';
-import { formatCents } from '@/lib/format';
-import { accountDate, BillingPortalError, openBillingPortal } from './account';
+import { formatCents, formatMoney } from '@/lib/format';
+import { openBillingPortal } from '@/features/plans/portal';
+import { accountDate } from '@/lib/dates';
 import type { AccountPlan, RefundedPlan } from './account-summary';
 import AccountSection from './AccountSection';
-import { $auth, signOutHere, type SubscriptionState } from '../auth/store';
+import type { SubscriptionState } from '@/features/plans/subscription';
 
 interface Props {
   subscription: SubscriptionState;
   /** The plan as /api/account describes it (period, next charge, cancellation), once loaded. */
   plan: AccountPlan | null;
   refundedPlans: readonly RefundedPlan[];
-}
-
-function money(cents: number, currency: string): string {
-  return currency === 'usd'
-    ? formatCents(cents)
-    : new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
 export default function AccountSubscription({ subscription, plan, refundedPlans }: Props) {
@@ -34,16 +29,9 @@ export default function AccountSubscription({ subscription, plan, refundedPlans 
   async function manageBilling() {
     setBusy(true);
     setError(null);
-    try {
-      await openBillingPortal($auth.get().session?.access_token ?? '');
-    } catch (failure) {
-      console.error('Billing portal failed:', failure);
-      // The session has ended elsewhere: signed out here, the account page goes to /auth.
-      if (failure instanceof BillingPortalError && failure.status === 401) await signOutHere();
-      setError(failure instanceof Error ? failure.message : 'Could not open billing');
-    } finally {
-      setBusy(false);
-    }
+    // A 401 has signed this device out (features/auth/api.ts): the account page then goes to /auth.
+    setError(await openBillingPortal());
+    setBusy(false);
   }
 
   const { subscribed, tier, endDate } = subscription;
@@ -73,7 +61,8 @@ export default function AccountSubscription({ subscription, plan, refundedPlans 
             <>
               <dt className="text-ink-muted">Next charge</dt>
               <dd>
-                {money(plan.nextCharge.amountCents, plan.nextCharge.currency)} on {accountDate(plan.nextCharge.date)}
+                {formatMoney(plan.nextCharge.amountCents, plan.nextCharge.currency)} on{' '}
+                {accountDate(plan.nextCharge.date)}
               </dd>
             </>
           )}

@@ -61,10 +61,3 @@ export interface AccountSummary {
   visits: AccountVisit[];
   orders: AccountOrder[];
 }
-
-/** Reads the signed-in customer's account summary; throws when it could not be read. */
-export async function fetchAccountSummary(accessToken: string): Promise<AccountSummary> {
-  const res = await fetch('/api/account', { headers: { Authorization: `Bearer ${accessToken}` } });
-  if (!res.ok) throw new Error(`Account summary: HTTP ${res.status}`);
-  return (await res.json()) as AccountSummary;
-}

@@ -3,6 +3,9 @@
  * order of the checkout read back for a signed-in customer, to tell them when the plan they just
  * paid for was a second one, cancelled and refunded (docs/product.md#one-live-plan-per-customer).
  */
+import { callApi } from '@/features/auth/api';
+import { ApiError } from '@/lib/api';
+import type { OrderAnswer, Purchase, SecondPlanNotice } from './order-answer';
 
 /** How long /payment-success shows 'Processing Payment' before the confirmation (docs/product.md#payment-success). */
 export const PROCESSING_DELAY_MS = 2000;
@@ -13,23 +16,6 @@ export const ORDER_WATCH_MS = 20_000;
 /** The order statuses that mean the card was charged (a refunded second plan was charged first). */
 const PAID_STATUSES: ReadonlySet<string> = new Set(['paid', 'refunded']);
 
-/** What /api/order says about a second plan. */
-export interface SecondPlanNotice {
-  title: string;
-  message: string;
-  refunded: boolean;
-}
-
-/** What /api/order says was bought (docs/product.md#payment-success). */
-export interface Purchase {
-  description: string;
-  amountCents: number;
-  currency: string;
-  /** A booking's service address and requested day and window; null for a plan. */
-  address: string | null;
-  requested: string | null;
-}
-
 /**
  * Reads the checkout's order until it is settled (paid, refunded or expired) or `ORDER_WATCH_MS` has
  * passed, calling `onSecondPlan` each time it reports a second plan (first pending refund, then
@@ -38,33 +24,26 @@ export interface Purchase {
  */
 export async function watchOrder(
   sessionId: string,
-  accessToken: string,
   onSecondPlan: (notice: SecondPlanNotice) => void,
   onPurchase: (purchase: Purchase) => void = () => {},
 ): Promise<void> {
   const deadline = Date.now() + ORDER_WATCH_MS;
   for (;;) {
     try {
-      const res = await fetch(`/api/order?session_id=${encodeURIComponent(sessionId)}`, {
-        headers: { Authorization: `Bearer ${accessToken}` },
+      const order = await callApi<OrderAnswer>(`/api/order?session_id=${encodeURIComponent(sessionId)}`, {
+        fallback: 'The order could not be read.',
       });
-      if (res.ok) {
-        const order = (await res.json()) as {
-          status: string;
-          secondPlan: SecondPlanNotice | null;
-          purchase?: Purchase;
-        };
-        // What was bought is shown once it is paid: a checkout left unpaid (its address opened by
-        // hand, or expired) never reads as a purchase.
-        if (order.purchase && PAID_STATUSES.has(order.status)) onPurchase(order.purchase);
-        if (order.secondPlan) onSecondPlan(order.secondPlan);
-        if (order.status !== 'pending' && (!order.secondPlan || order.secondPlan.refunded)) return;
-      } else if (res.status !== 404) {
-        throw new Error(`/api/order answered ${res.status}`);
-      }
+      // What was bought is shown once it is paid: a checkout left unpaid (its address opened by
+      // hand, or expired) never reads as a purchase.
+      if (PAID_STATUSES.has(order.status)) onPurchase(order.purchase);
+      if (order.secondPlan) onSecondPlan(order.secondPlan);
+      if (order.status !== 'pending' && (!order.secondPlan || order.secondPlan.refunded)) return;
     } catch (error) {
-      console.error('Order check failed:', error);
-      return;
+      // Not stored yet: the card provider's events are still arriving.
+      if (!(error instanceof ApiError && error.status === 404)) {
+        console.error('Order check failed:', error);
+        return;
+      }
     }
     if (Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 1000));

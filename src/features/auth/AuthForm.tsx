@@ -7,20 +7,14 @@
  * /auth#signed-out-here says a sign-out reached this device only (docs/product.md#sign-out).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { NEEDS_JAVASCRIPT_ID, RESET_PATH, SIGNED_OUT_HERE_ID } from './link';
-import {
-  NEEDS_JAVASCRIPT,
-  SIGN_UP_NOTICE,
-  SIGNED_OUT_HERE_ONLY,
-  validateAuthForm,
-  type AuthFields,
-  type AuthMode,
-} from './messages';
+import ArrivalNotices from './ArrivalNotices';
+import { RESET_PATH } from './link';
+import { SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
 import AuthPostForm from './AuthPostForm';
-import { useArrivalHash, useAuth, useHydrated } from './hooks';
-import { resendConfirmation } from './recovery';
+import { useAuth } from './hooks';
+import ResendConfirmation from './ResendConfirmation';
 import { returnPath } from './return-path';
 import PrivacyNote from '@/components/PrivacyNote';
 import { signIn, signUp, startAuth } from './store';
@@ -36,16 +30,9 @@ export default function AuthForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
-  const [resending, setResending] = useState(false);
-  const hydrated = useHydrated();
-  const signedOutHere = useArrivalHash() === `#${SIGNED_OUT_HERE_ID}`;
   const signingUp = mode === 'sign-up';
 
   useEffect(() => {
-    // Said once: a reload or a Back to this page does not say it again.
-    if ([`#${NEEDS_JAVASCRIPT_ID}`, `#${SIGNED_OUT_HERE_ID}`].includes(window.location.hash)) {
-      history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    }
     void startAuth();
   }, []);
   useEffect(() => {
@@ -58,17 +45,6 @@ export default function AuthForm() {
     setError(null);
     setNotice(null);
     setUnconfirmed(false);
-  }
-
-  async function resend() {
-    setResending(true);
-    const outcome = await resendConfirmation(fields.email.trim());
-    setResending(false);
-    if ('notice' in outcome) {
-      setUnconfirmed(false);
-      setError(null);
-      setNotice(outcome.notice);
-    } else setError(outcome.problem.message);
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -121,25 +97,7 @@ export default function AuthForm() {
       <p className="mt-1 text-ink-muted">
         {signingUp ? 'Manage your Autopilot plan and bookings in one place.' : 'Welcome back.'}
       </p>
-      {!hydrated && (
-        // Shown only at /auth#needs-javascript, where a form posted before this island ran lands.
-        <p
-          id={NEEDS_JAVASCRIPT_ID}
-          className="mt-4 hidden rounded-xl bg-amber-50 p-3 font-semibold text-amber-900 target:block"
-        >
-          {NEEDS_JAVASCRIPT}
-        </p>
-      )}
-      {(!hydrated || signedOutHere) && (
-        // Before the island runs, shown by the fragment itself; after, for the page that arrived with it.
-        <p
-          id={SIGNED_OUT_HERE_ID}
-          role="status"
-          className={`mt-4 rounded-xl bg-amber-50 p-3 text-amber-900 ${signedOutHere ? '' : 'hidden target:block'}`}
-        >
-          <strong>{SIGNED_OUT_HERE_ONLY.title}.</strong> {SIGNED_OUT_HERE_ONLY.description}
-        </p>
-      )}
+      <ArrivalNotices />
       <AuthPostForm busy={busy} onSubmit={onSubmit}>
         {signingUp && field('fullName', 'Full name', 'text', 'name')}
         {field('email', 'Email', 'email', 'email')}
@@ -157,14 +115,15 @@ export default function AuthForm() {
           <AuthMessage kind="error" id={`${id}-error`}>
             <p>{error}</p>
             {unconfirmed && (
-              <button
-                type="button"
-                onClick={() => void resend()}
-                disabled={resending}
-                className="mt-2 min-h-11 text-left text-brand-800 underline underline-offset-4"
-              >
-                {resending ? 'Sending...' : 'Send the confirmation e-mail again'}
-              </button>
+              <ResendConfirmation
+                email={fields.email.trim()}
+                onSent={(sent) => {
+                  setUnconfirmed(false);
+                  setError(null);
+                  setNotice(sent);
+                }}
+                onRefused={setError}
+              />
             )}
           </AuthMessage>
         )}

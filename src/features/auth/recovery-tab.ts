@@ -6,7 +6,7 @@
  * one, /auth/reset offers 'Choose a new password' again. Another tab, or a session signed in with
  * a password, never matches; setting the password or signing out forgets it.
  */
-import { sessionIdOf } from '../account/account';
+import { sessionIdOf } from './session';
 
 /** The sessionStorage key of the note. */
 export const RECOVERY_KEY = 'auth:recovery';

@@ -57,3 +57,20 @@ export function leaveIfSignedInScript(destination: string): string {
 export function addressCarriesSession(hash: string): boolean {
   return /[#&](access_token|error_description)=/.test(hash);
 }
+
+/** The session identifier is shown cut to 20 characters (docs/product.md#account-page). */
+export const SESSION_ID_LENGTH = 20;
+
+/** The `session_id` claim of an access token (never the token itself), '' when it has none. */
+export function sessionIdOf(accessToken: string | undefined): string {
+  try {
+    const payload = JSON.parse(
+      atob((accessToken ?? '').split('.')[1]?.replace(/-/g, '+').replace(/_/g, '/') ?? ''),
+    ) as {
+      session_id?: unknown;
+    };
+    return typeof payload.session_id === 'string' ? payload.session_id : '';
+  } catch {
+    return '';
+  }
+}

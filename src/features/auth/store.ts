@@ -1,8 +1,8 @@
 /**
- * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then signed in or out;
- * the subscription is checked at start with a user, rechecked at sign-in and reset at sign-out; a
- * reset link's session is flagged ($recovery, from the PASSWORD_RECOVERY event, and remembered in
- * this tab for as long as that session is the current one: recovery-tab.ts).
+ * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then
+ * signed in or out (the plans' subscription store follows it: plans/subscription.ts); a reset
+ * link's session is flagged ($recovery, from the PASSWORD_RECOVERY event, and remembered in this
+ * tab for as long as that session is the current one: recovery-tab.ts).
  * Exactly one supabase-js subscription feeds it; its callback stays synchronous (awaiting inside it
  * can deadlock supabase-js), so follow-up calls are deferred.
  */
@@ -21,17 +21,9 @@ export interface AuthState {
   session: Session | null;
 }
 
-export interface SubscriptionState {
-  subscribed: boolean;
-  tier: 'lite' | 'full' | null;
-  endDate: string | null;
-}
-
-export const NO_SUBSCRIPTION: SubscriptionState = { subscribed: false, tier: null, endDate: null };
 /** Before the sign-in client has answered; also what every page's HTML is drawn with. */
 export const AUTH_LOADING: AuthState = { status: 'loading', user: null, session: null };
 export const $auth = atom<AuthState>(AUTH_LOADING);
-export const $subscription = atom<SubscriptionState>(NO_SUBSCRIPTION);
 /** Whether this browser held a session when the page opened (none on the server, or with storage blocked). */
 function storedAtOpen(): boolean {
   if (typeof window === 'undefined') return false;
@@ -126,32 +118,26 @@ export function startAuth(): Promise<void> {
       $auth.set({ status: session ? 'signed-in' : 'signed-out', user: session?.user ?? null, session });
       // Islands that hydrate only for a session (the header's) start now.
       if (session && !wasSignedIn) document.dispatchEvent(new Event(SIGNED_IN_EVENT));
-      if (event === 'SIGNED_OUT' || !session) $subscription.set(NO_SUBSCRIPTION);
-      else if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN') setTimeout(() => void checkSubscription(), 0);
     });
   })();
   return started;
 }
 
-/** Asks our function whether the user subscribes; failures are only logged (docs/product.md#subscription-status). */
-export async function checkSubscription(): Promise<void> {
-  const token = $auth.get().session?.access_token;
-  if (!token) return;
-  try {
-    const res = await fetch('/api/check-subscription', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`check-subscription answered ${res.status}`);
-    const body = (await res.json()) as {
-      subscribed: boolean;
-      subscription_tier: 'lite' | 'full' | null;
-      subscription_end: string | null;
-    };
-    $subscription.set({ subscribed: body.subscribed, tier: body.subscription_tier, endDate: body.subscription_end });
-  } catch (error) {
-    console.error('Subscription check failed:', error);
-  }
+/** The access token of the signed-in customer once the sign-in client has read the session, or null when nobody is signed in. */
+export async function currentAccessToken(): Promise<string | null> {
+  await startAuth();
+  const state =
+    $auth.get().status === 'loading'
+      ? await new Promise<AuthState>((resolve) => {
+          const stop = $auth.subscribe((value) => {
+            if (value.status !== 'loading') {
+              queueMicrotask(() => stop());
+              resolve(value);
+            }
+          });
+        })
+      : $auth.get();
+  return state.session?.access_token ?? null;
 }
 
 /** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product.md#sign-in). */
@@ -223,7 +209,6 @@ function showSignedOut(): void {
   forgetRecovery();
   $recovery.set(false);
   $auth.set({ status: 'signed-out', user: null, session: null });
-  $subscription.set(NO_SUBSCRIPTION);
 }
 
 /**
@@ -285,6 +270,5 @@ export async function signOut(): Promise<SignOutReach> {
     reach = 'this-device';
   }
   if (reach === 'this-device') await signOutHere();
-  $subscription.set(NO_SUBSCRIPTION);
   return reach;
 }

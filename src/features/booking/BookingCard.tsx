@@ -7,41 +7,24 @@
  * before the island ran is carried over by its `client:afterpaint` directive.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { signInReturningTo } from '@/features/auth/return-path';
 import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
 import type { AreaList } from '@/features/service-area/area';
 import BookingOptionFields from './BookingOptionFields';
 import BookingVisitFields from './BookingVisitFields';
-import { loadBookingDraft, saveBookingDraft, signInPath } from './booking-draft';
-import { defaultOptionValues, numberOption, optionsFrom } from './booking-options';
+import { cardAddress, loadBookingDraft, saveBookingDraft } from './booking-draft';
+import { defaultOptionValues, optionsFrom, pricedOptions } from './booking-options';
 import { startPaymentCheckout } from './checkout';
-import { PricingError, servicePriceCents, type ServiceType } from './pricing';
-import {
-  bookableDays,
-  businessToday,
-  EMPTY_VISIT,
-  visitErrors,
-  visitSchema,
-  type BookableDay,
-  type VisitInput,
-} from './visit';
+import type { ServiceType } from './pricing';
+import { businessToday } from '@/lib/dates';
+import { bookableDays, EMPTY_VISIT, visitErrors, visitSchema, type BookableDay, type VisitInput } from './visit';
 
 interface Props {
   serviceType: ServiceType;
   serviceName: string;
   /** The service area's ZIP codes and towns, computed at build time. */
   area: AreaList;
-}
-
-/** The total of the options, or the message saying why they are refused. */
-function priced(serviceType: ServiceType, values: Record<string, string>): { cents: number } | { problem: string } {
-  try {
-    return { cents: servicePriceCents(serviceType, optionsFrom(values)) };
-  } catch (error) {
-    if (!(error instanceof PricingError)) throw error;
-    const number = numberOption(serviceType);
-    return { problem: number ? `Enter a whole number from ${number.min} to ${number.max}.` : error.message };
-  }
 }
 
 export default function BookingCard({ serviceType, serviceName, area }: Props) {
@@ -52,7 +35,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   const [days, setDays] = useState<readonly BookableDay[]>([]);
   const restored = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
-  const price = priced(serviceType, options);
+  const price = pricedOptions(serviceType, options);
   // After a first press of Book & Pay, each field's message follows what is typed.
   const errors = checked ? visitErrors(visit, area, businessToday()) : {};
 
@@ -99,7 +82,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     saveBookingDraft(serviceType, { options, visit });
     // Read when pressed: a press held before hydration is replayed before the first re-render.
     if (!$signedIn.get()) {
-      window.location.assign(signInPath(window.location));
+      window.location.assign(signInReturningTo(cardAddress(window.location)));
       return;
     }
     setBusy(true);

@@ -45,7 +45,7 @@ export function saveBookingDraft(serviceType: string, draft: BookingDraft): void
   }
 }
 
-/** Where an anonymous visitor signs in, coming back to this card afterwards. */
-export function signInPath(location: Pick<Location, 'pathname'>): string {
-  return `/auth?return=${encodeURIComponent(`${location.pathname}#booking`)}`;
+/** The address of the booking card on this page, where signing in comes back to. */
+export function cardAddress(location: Pick<Location, 'pathname'>): string {
+  return `${location.pathname}#booking`;
 }

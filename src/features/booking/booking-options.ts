@@ -7,6 +7,8 @@ import {
   OPTION_LIMITS,
   PER_ADDITIONAL_DETECTOR_CENTS,
   PER_VENT_CENTS,
+  PricingError,
+  servicePriceCents,
   type BookingOptions,
   type ServiceType,
 } from './pricing';
@@ -69,4 +71,18 @@ export function optionsFrom(values: Record<string, string>): BookingOptions {
     if (raw !== undefined) options[field] = raw === '' ? Number.NaN : Number(raw);
   }
   return options;
+}
+
+/** The total of the options, or the message saying why they are refused. */
+export function pricedOptions(
+  serviceType: ServiceType,
+  values: Record<string, string>,
+): { cents: number } | { problem: string } {
+  try {
+    return { cents: servicePriceCents(serviceType, optionsFrom(values)) };
+  } catch (error) {
+    if (!(error instanceof PricingError)) throw error;
+    const number = numberOption(serviceType);
+    return { problem: number ? `Enter a whole number from ${number.min} to ${number.max}.` : error.message };
+  }
 }

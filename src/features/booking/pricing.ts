@@ -1,12 +1,9 @@
 /**
- * What we charge, in cents (docs/product.md#one-time-services, docs/product.md#billing-periods).
- * The booking card shows this module's result and the payment function charges the same, so they
- * cannot disagree; plan prices are the plan pages' own figures (plans/plans.ts) in cents, with the
- * card provider's billing interval of each period. The booking card and the plan form import it
- * too: framework-free, no secrets. Shared core: Node loads it directly from functions/, so
- * relative imports with the extension only.
+ * What we charge for a one-time service, in cents (docs/product.md#one-time-services). The booking
+ * card shows this module's result and the payment function charges the same, so they cannot
+ * disagree. Framework-free, no secrets. Shared core: Node loads it directly from functions/, so
+ * relative imports with the extension only. Plan prices: plans/prices.ts.
  */
-import { BILLING_PERIODS, getPlan, periodPrice, PLANS, type BillingPeriod, type PlanType } from '../plans/plans.ts';
 
 /** Services that can be booked and paid online (docs/product.md#one-time-services). */
 export const SERVICE_TYPES = [
@@ -69,59 +66,6 @@ export const OPTION_LIMITS = {
   additionalDetectors: { min: 0, max: 10, default: 0 },
   ventCount: { min: 1, max: 20, default: 1 },
 } as const;
-
-/** The card provider's recurring interval of a billing period (docs/product.md#billing-periods). */
-export interface BillingInterval {
-  interval: 'month' | 'year';
-  intervalCount: number;
-}
-
-/** Monthly: every month; quarterly: every 3 months; annual: every year. */
-export const BILLING_INTERVALS: Readonly<Record<BillingPeriod, BillingInterval>> = {
-  monthly: { interval: 'month', intervalCount: 1 },
-  quarterly: { interval: 'month', intervalCount: 3 },
-  annual: { interval: 'year', intervalCount: 1 },
-};
-
-/** The currency every plan and service is charged in. */
-export const CURRENCY = 'usd';
-
-/** What a plan costs per period, in cents: the plan page's price, never a second figure. */
-export function subscriptionPriceCents(plan: PlanType, period: BillingPeriod): number {
-  return periodPrice(getPlan(plan), period) * 100;
-}
-
-/** Every plan price in cents, by plan and period (docs/product.md#billing-periods). */
-export const SUBSCRIPTION_PRICE_CENTS: Readonly<Record<PlanType, Readonly<Record<BillingPeriod, number>>>> =
-  Object.fromEntries(
-    PLANS.map((plan) => [
-      plan.type,
-      Object.fromEntries(BILLING_PERIODS.map((period) => [period, subscriptionPriceCents(plan.type, period)])),
-    ]),
-  ) as Record<PlanType, Record<BillingPeriod, number>>;
-
-/**
- * The plan and period a recurring price sells, from its amount, currency and interval; null when it
- * is none of ours. Every plan price is a different amount, so this is never ambiguous.
- */
-export function planOfPrice(price: {
-  unitAmount: number | null | undefined;
-  currency?: string | null | undefined;
-  interval?: string | null | undefined;
-  intervalCount?: number | null | undefined;
-}): { plan: PlanType; period: BillingPeriod } | null {
-  if (price.currency && price.currency !== CURRENCY) return null;
-  for (const plan of PLANS) {
-    for (const period of BILLING_PERIODS) {
-      const { interval, intervalCount } = BILLING_INTERVALS[period];
-      if (subscriptionPriceCents(plan.type, period) !== price.unitAmount) continue;
-      // A price read without its interval (an old payload) is matched on the amount alone.
-      if (price.interval && (price.interval !== interval || (price.intervalCount ?? 1) !== intervalCount)) continue;
-      return { plan: plan.type, period };
-    }
-  }
-  return null;
-}
 
 /** Booking options; each service reads only the one that applies to it. */
 export interface BookingOptions {

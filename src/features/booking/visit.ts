@@ -2,20 +2,18 @@
  * Where and when a booked service is done (docs/product.md#visit-details): the service address,
  * inside the service area, a phone number, a preferred day within the next 21 days and a time
  * window the business works in that day, and notes. One schema for the booking card and the
- * payment function; the day rules need today's date in Springfield and the area list, so the
- * schema is made from both. Shared core: Node loads it directly from functions/, so relative
+ * payment function; the day rules need today's date in Springfield (lib/dates.ts) and the area
+ * list, so the schema is made from both. Shared core: Node loads it directly from functions/, so relative
  * imports with the extension only.
  */
 import * as z from 'zod/mini';
 import { SITE } from '../../site.ts';
+import { addDays, formatDay, weekdayOf } from '../../lib/dates.ts';
 import { FIELD_LIMITS, optionalText, requiredText } from '../../lib/validation.ts';
 import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
 
 /** How many days ahead a visit can be asked for, counting from tomorrow. */
 export const BOOKING_DAYS_AHEAD = 21;
-
-/** The time zone of the business: "today" and the windows are Springfield's. */
-export const BUSINESS_TIME_ZONE = 'America/Chicago';
 
 /** The time windows a visit can be asked for. */
 export const VISIT_WINDOWS = {
@@ -38,33 +36,11 @@ export interface BookableDay {
   windows: readonly VisitWindow[];
 }
 
-/** Today's date in Springfield, `YYYY-MM-DD`. */
-export function businessToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
-}
-
-/** The date `days` after `date` (both `YYYY-MM-DD`). */
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 /** The windows of a date: none on Sunday, Saturday's one window, else morning and afternoon. */
 export function windowsOn(date: string): readonly VisitWindow[] {
-  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  const weekday = weekdayOf(date);
   if (weekday === 0) return [];
   return weekday === 6 ? ['saturday'] : ['morning', 'afternoon'];
-}
-
-/** "Tuesday, December 1, 2026" for a `YYYY-MM-DD` date. */
-export function formatVisitDate(date: string, style: 'long' | 'short' = 'long'): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    ...(style === 'long'
-      ? { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }
-      : { weekday: 'short', month: 'short', day: 'numeric' }),
-  });
 }
 
 /** The days a visit can be asked for: tomorrow through 21 days ahead, Sundays left out. */
@@ -73,14 +49,14 @@ export function bookableDays(today: string): BookableDay[] {
   for (let ahead = 1; ahead <= BOOKING_DAYS_AHEAD; ahead++) {
     const date = addDays(today, ahead);
     const windows = windowsOn(date);
-    if (windows.length > 0) days.push({ date, label: formatVisitDate(date, 'short'), windows });
+    if (windows.length > 0) days.push({ date, label: formatDay(date, 'short'), windows });
   }
   return days;
 }
 
 /** "Tuesday, December 1, 2026, morning (8 AM-12 PM)"; "Saturday, December 5, 2026, 9 AM-4 PM". */
 export function describeVisitTime(date: string, window: VisitWindow): string {
-  return `${formatVisitDate(date)}, ${VISIT_WINDOWS[window].phrase}`;
+  return `${formatDay(date)}, ${VISIT_WINDOWS[window].phrase}`;
 }
 
 /** The ZIP field of an address that must lie in the area. */
@@ -97,7 +73,7 @@ export function areaZip(area: AreaList) {
 
 /** Whether a `YYYY-MM-DD` date is a Sunday. */
 function isSunday(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && new Date(`${date}T12:00:00Z`).getUTCDay() === 0;
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && weekdayOf(date) === 0;
 }
 
 /** Ten digits, with or without a leading 1 and any punctuation: a US phone number. */

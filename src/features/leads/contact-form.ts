@@ -5,15 +5,9 @@
  * form reset in both cases; a request our checks refuse keeps the form as typed and says why.
  */
 import { toast } from '@/features/toast/toaster';
+import { idempotencyKey } from '@/lib/api';
 import { CONTACT_SERVICES } from './contact';
-import {
-  browserStorage,
-  keepContact,
-  keptContacts,
-  newRequestKey,
-  postContact,
-  retryKeptContacts,
-} from './contact-outbox';
+import { browserStorage, keepContact, keptContacts, postContact, retryKeptContacts } from './contact-outbox';
 
 /** The service to preselect from a `?service=` value, or '' when it is not one of the options. */
 export function preselectedService(search: string): string {
@@ -57,9 +51,9 @@ export function initContactForm(form: HTMLFormElement): void {
       title: 'Form Submitted',
       description: "Thank you! We'll contact you within 24 hours to confirm your appointment.",
     });
-    // A new key per submission (as in lead-client.ts): a repeated request stores one lead.
+    // A new key per submission: a repeated request stores one lead.
     const request = {
-      key: newRequestKey(),
+      key: idempotencyKey(),
       body: JSON.stringify({
         name: data['name'],
         email: data['email'],

@@ -5,6 +5,7 @@
  * the contact form starts again, until it is stored; the key makes a request that did arrive after
  * all store one lead. A request the server refuses (400) is not kept: the form shows why instead.
  */
+import { ApiError, requestJson, type StoredAnswer } from '@/lib/api';
 
 /** The localStorage key of the kept requests. */
 export const CONTACT_OUTBOX_KEY = 'shm-contact-outbox';
@@ -29,35 +30,28 @@ interface Kept extends ContactRequest {
 /** What a try came to: stored, refused with the server's reason, or not reached (kept for later). */
 export type ContactOutcome = { kind: 'stored' } | { kind: 'refused'; problem: string } | { kind: 'failed' };
 
-/** A new Idempotency-Key (randomUUID exists only on HTTPS and localhost: random hex elsewhere). */
-export function newRequestKey(): string {
-  return (
-    crypto.randomUUID?.() ??
-    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-  );
-}
-
 /** Posts one request to /api/contact. */
 export async function postContact(request: ContactRequest): Promise<ContactOutcome> {
-  let res: Response;
+  let body: unknown;
   try {
-    res = await fetch('/api/contact', {
+    body = JSON.parse(request.body);
+  } catch {
+    // Not what this module keeps (storage edited by hand): nothing sent again can store it.
+    return { kind: 'refused', problem: 'Please check the form.' };
+  }
+  try {
+    await requestJson<StoredAnswer>('/api/contact', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': request.key },
-      body: request.body,
+      headers: { 'Idempotency-Key': request.key },
+      body,
+      fallback: 'Please check the form.',
     });
+    return { kind: 'stored' };
   } catch (error) {
-    console.error('Contact request not sent:', error);
+    if (error instanceof ApiError && error.status === 400) return { kind: 'refused', problem: error.message };
+    console.error('Contact request not stored:', error);
     return { kind: 'failed' };
   }
-  if (res.ok) return { kind: 'stored' };
-  if (res.status === 400) {
-    const answer = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    const problem = typeof answer?.error === 'string' ? answer.error : 'Please check the form.';
-    return { kind: 'refused', problem };
-  }
-  console.error(`Contact request not stored: HTTP ${res.status}`);
-  return { kind: 'failed' };
 }
 
 function read(storage: Storage): Kept[] {

@@ -7,11 +7,13 @@
 import { createEvent } from 'ics';
 import { SITE } from '../../site.ts';
 import { formatCents } from '../../lib/format.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { businessTimeToUtc } from '../../lib/dates.ts';
 import {
-  BUSINESS_TIME_ZONE,
   describeVisitTime,
   VISIT_WINDOWS,
   visitAddress,
+  type Visit,
   type VisitWindow,
 } from '../booking/visit.ts';
 
@@ -37,10 +39,6 @@ interface MailParts {
   paragraphs: readonly string[];
   details?: readonly (readonly [label: string, value: string])[];
   after?: readonly string[];
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A paragraph's text as HTML, its web addresses made links. */
@@ -81,32 +79,6 @@ function greet(name: string | null): string {
   return name ? `Hello ${name},` : 'Hello,';
 }
 
-/** The UTC instant of a wall-clock time in Springfield on `date`. */
-export function businessTimeToUtc(date: string, time: string): Date {
-  const guess = new Date(`${date}T${time}:00Z`);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: BUSINESS_TIME_ZONE,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(guess)
-      .map((p) => [p.type, p.value]),
-  );
-  const shown = Date.UTC(
-    Number(parts['year']),
-    Number(parts['month']) - 1,
-    Number(parts['day']),
-    Number(parts['hour']),
-    Number(parts['minute']),
-  );
-  return new Date(guess.getTime() - (shown - guess.getTime()));
-}
-
 /** The visit window as an iCalendar event (`.ics`), for the customer's calendar. */
 export function visitCalendarFile(booking: {
   orderNumber: string;
@@ -144,17 +116,6 @@ export function visitCalendarFile(booking: {
   return value;
 }
 
-/** A paid booking's visit, as the order stores it. */
-export interface BookedVisit {
-  street: string;
-  city: string;
-  zip: string;
-  phone: string;
-  date: string;
-  window: VisitWindow;
-  notes: string;
-}
-
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
 export function bookingConfirmedMail(booking: {
   name: string | null;
@@ -162,7 +123,7 @@ export function bookingConfirmedMail(booking: {
   description: string;
   serviceName: string;
   amountCents: number;
-  visit: BookedVisit;
+  visit: Visit;
   siteUrl: string;
 }): MailContent {
   const address = visitAddress(booking.visit);

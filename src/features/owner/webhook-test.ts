@@ -3,11 +3,12 @@
  * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
-import { toast } from '@/features/toast/toaster';
+import { CHECKOUT_FAILED, openProviderPage, SignedOutError } from '@/features/auth/api';
+import type { BookingOptions, ServiceType } from '@/features/booking/pricing';
+import { bookableDays, type Visit } from '@/features/booking/visit';
 import { planName, type PlanType } from '@/features/plans/plans';
-import type { BookingOptions, ServiceType } from '../booking/pricing';
-import { currentAccessToken } from '../booking/checkout';
-import { bookableDays, businessToday, type Visit } from '../booking/visit';
+import { toast } from '@/features/toast/toaster';
+import { businessToday } from '@/lib/dates';
 import { SITE } from '@/site';
 
 /**
@@ -40,17 +41,6 @@ export const SERVICE_TESTS: readonly { serviceType: ServiceType; options: Bookin
 
 let running: string | null = null;
 
-async function post(path: string, token: string | null, body: unknown): Promise<string | undefined> {
-  const res = await fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const data = (await res.json()) as { url?: string; error?: string };
-  if (!res.ok) throw new Error(data.error ?? `HTTP ${res.status}`);
-  return data.url;
-}
-
 async function run(button: HTMLButtonElement, test: () => Promise<void>): Promise<void> {
   if (running) return;
   running = button.dataset['testId'] ?? '';
@@ -72,16 +62,14 @@ export function initWebhookTests(root: Document): void {
     const plan = button.dataset['testPlan'] as PlanType;
     button.addEventListener('click', () =>
       run(button, async () => {
-        const token = await currentAccessToken();
-        if (!token) {
-          window.location.assign('/auth');
-          return;
-        }
         try {
-          const url = await post('/api/create-subscription-checkout', token, { planType: plan });
-          if (url) window.open(url, '_blank', 'noopener');
+          await openProviderPage('/api/create-subscription-checkout', { planType: plan }, CHECKOUT_FAILED);
           toast({ title: `${planName(plan)} subscription webhook should be triggered!` });
         } catch (error) {
+          if (error instanceof SignedOutError) {
+            window.location.assign('/auth');
+            return;
+          }
           console.error('Subscription webhook test failed:', error);
           toast({ title: 'Error testing subscription webhook', variant: 'destructive' });
         }
@@ -94,11 +82,7 @@ export function initWebhookTests(root: Document): void {
     button.addEventListener('click', () =>
       run(button, async () => {
         try {
-          const url = await post('/api/create-payment-checkout', await currentAccessToken(), {
-            ...test,
-            visit: testVisit(),
-          });
-          if (url) window.open(url, '_blank', 'noopener');
+          await openProviderPage('/api/create-payment-checkout', { ...test, visit: testVisit() }, CHECKOUT_FAILED);
           toast({ title: `${test.serviceType} webhook should be triggered!` });
         } catch (error) {
           console.error('Service webhook test failed:', error);

@@ -8,7 +8,7 @@
  * live in signup.ts.
  */
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_BILLING_PERIOD, getPlan, planPricing, type BillingPeriod, type PlanType } from './plans';
+import { getPlan, planPricing, type PlanType } from './plans';
 import { submitPlanRequest } from './plan-request-client';
 import {
   EMPTY_FIELDS,
@@ -16,17 +16,13 @@ import {
   chosenPricing,
   clearDraft,
   clearStored,
-  draftKey,
-  loadDraft,
-  loadSent,
-  saveDraft,
   saveSent,
-  sentKey,
   type SentRequest,
   type SignupErrors,
   type SignupFieldName,
   type SignupFields,
 } from './signup';
+import { useSignupDraft } from './use-signup-draft';
 import BillingPicker from './BillingPicker';
 import RequestReceived from './RequestReceived';
 import SignupForm from './SignupForm';
@@ -41,38 +37,13 @@ interface Props {
 export default function PlanSignup({ planType, area }: Props) {
   const plan = getPlan(planType);
   const options = planPricing(plan);
-  const key = draftKey(planType);
-  const sentAt = sentKey(planType);
+  const { key, sentAt, period, setPeriod, fields, setFields, received, setReceived } = useSignupDraft(planType);
   const [step, setStep] = useState<'pick' | 'form'>('pick');
-  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
-  const [fields, setFields] = useState<SignupFields>(EMPTY_FIELDS);
   const [errors, setErrors] = useState<SignupErrors>({});
   const [sending, setSending] = useState<'idle' | 'sending' | 'failed'>('idle');
-  const [received, setReceived] = useState<SentRequest | null>(null);
   // The screen shown has one heading; focus moves to it when the visitor changes screens.
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const restored = useRef(false);
-
-  useEffect(() => {
-    // The draft and a sent request live in sessionStorage, which the server render cannot read:
-    // they are restored once after hydration so the first client render matches the server's HTML.
-    const sent = loadSent(sentAt);
-    const draft = loadDraft(key);
-    if (sent) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect
-      setPeriod(sent.request.billingPeriod);
-      setReceived(sent);
-    } else if (draft) {
-      setPeriod(draft.period);
-      setFields({ ...EMPTY_FIELDS, ...draft.fields });
-    }
-    restored.current = true;
-  }, [key, sentAt]);
-
-  useEffect(() => {
-    if (restored.current) saveDraft(key, { period, fields });
-  }, [key, period, fields]);
 
   useEffect(() => {
     // Once React has committed the new screen: a frame callback queued after the change can run

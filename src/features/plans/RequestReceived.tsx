@@ -5,8 +5,9 @@
  * told so, with 'Change plan' (docs/product.md#one-live-plan-per-customer).
  */
 import { useState, type Ref } from 'react';
-import { openPlanChange, startSubscriptionCheckout } from '@/features/booking/checkout';
-import { subscriptionPriceCents } from '@/features/booking/pricing';
+import { openBillingPortal } from './portal';
+import { startSubscriptionCheckout } from './subscribe';
+import { subscriptionPriceCents } from './prices';
 import { formatCents, formatUsd } from '@/lib/format';
 import { SITE } from '@/site';
 import { PERIOD_TERMS, type Plan, type PlanPricing } from './plans';
@@ -44,7 +45,7 @@ export default function RequestReceived({ plan, chosen, sent, onStartOver, headi
   }
 
   async function changePlan() {
-    const problem = await openPlanChange();
+    const problem = await openBillingPortal();
     if (problem) setNotice({ message: problem, hasPlan: true });
   }
 

@@ -9,7 +9,8 @@
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
 import { $signedIn } from '@/features/auth/store';
-import { openPlanChange, startSubscriptionCheckout } from '@/features/booking/checkout';
+import { openBillingPortal } from './portal';
+import { startSubscriptionCheckout } from './subscribe';
 import type { PlanType } from './plans';
 
 interface Props {
@@ -42,7 +43,7 @@ export default function SubscribeButton({ plan, planName }: Props) {
   };
   const changePlan = () => {
     setBusy(true);
-    void openPlanChange()
+    void openBillingPortal()
       .then((problem) => problem && setMessage(problem))
       .finally(() => setBusy(false));
   };

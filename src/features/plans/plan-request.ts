@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { FIELD_LIMITS, optionalText, pageAddress, requiredEmail, requiredText } from '../../lib/validation.ts';
+import { BILLING_PERIODS, PLAN_TYPES } from './plans.ts';
 
 /** Preferred visit times (docs/product.md#plan-sign-up-form). */
 export const PREFERRED_DAYS = [
@@ -17,8 +18,8 @@ export const PREFERRED_DAYS = [
 
 /** One validated plan request (docs/product.md#plan-sign-up-form); no format rules beyond input types. */
 export const planRequestSchema = z.object({
-  planType: z.enum(['lite', 'full'], 'Please choose Autopilot Lite or Autopilot Full'),
-  billingPeriod: z.enum(['monthly', 'quarterly', 'annual'], 'Please choose monthly, per visit or annual billing'),
+  planType: z.enum(PLAN_TYPES, 'Please choose Autopilot Lite or Autopilot Full'),
+  billingPeriod: z.enum(BILLING_PERIODS, 'Please choose monthly, per visit or annual billing'),
   fullName: requiredText('Please enter your full name'),
   email: requiredEmail('Please enter your email'),
   phone: requiredText('Please enter your phone number'),
@@ -57,6 +58,11 @@ export const planDetailsSchema = z.pick(planRequestSchema, {
 export type PlanDetailsInput = z.input<typeof planDetailsSchema>;
 /** Visit details that passed validation. */
 export type PlanDetails = z.output<typeof planDetailsSchema>;
+
+/** The answer of PUT /api/plan-details: the details as stored (a 400 carries `{error, fields}`). */
+export interface PlanDetailsAnswer {
+  planDetails: PlanDetails;
+}
 
 /** A plan request as the form holds it before validation. */
 export type PlanRequestInput = z.input<typeof planRequestSchema>;

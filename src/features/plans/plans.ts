@@ -5,7 +5,10 @@
  * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */
 
-export type PlanType = 'lite' | 'full';
+/** The two Autopilot plans' tiers (docs/product.md#plans): the one list every schema and type reads. */
+export const PLAN_TYPES = ['lite', 'full'] as const;
+/** One plan tier. */
+export type PlanType = (typeof PLAN_TYPES)[number];
 
 export interface Plan {
   readonly type: PlanType;
@@ -72,6 +75,11 @@ export const PLAN_TERMS = {
   visitsPerYear: 4,
   cancellationNoticeDays: 30,
 } as const;
+
+/** Whether a value is a plan tier (metadata and stored rows are free text). */
+export function isPlanType(value: unknown): value is PlanType {
+  return typeof value === 'string' && (PLAN_TYPES as readonly string[]).includes(value);
+}
 
 /** The display name of a plan tier, e.g. "Autopilot Full". */
 export function planName(type: PlanType): string {

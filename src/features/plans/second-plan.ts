@@ -4,6 +4,7 @@
  * account page. Shared core: Node loads it directly from functions/, so relative imports with the
  * extension only.
  */
+import { formatMoney } from '../../lib/format.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from './plans.ts';
 
 /** A plan as the message names it. */
@@ -14,10 +15,6 @@ export interface NamedPlan {
 
 function named(plan: NamedPlan): string {
   return `${getPlan(plan.tier).name}${plan.billingPeriod ? ` (${PERIOD_TERMS[plan.billingPeriod].name})` : ''}`;
-}
-
-function money(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
 }
 
 /** The heading of the message. */
@@ -34,7 +31,7 @@ export function secondPlanMessage(input: {
 }): string {
   const kept = input.kept ? `Your ${named(input.kept)} plan continues as it is. ` : '';
   const refund = input.refund
-    ? `its payment of ${money(input.refund.cents, input.refund.currency)} has been refunded to your card (refunds take 5 to 10 days to show on a statement).`
+    ? `its payment of ${formatMoney(input.refund.cents, input.refund.currency)} has been refunded to your card (refunds take 5 to 10 days to show on a statement).`
     : 'its payment is being refunded to your card.';
   return `${kept}The second plan, ${named(input.second)}, was cancelled at once and ${refund} To change plan or billing period, use Manage billing on your account page.`;
 }

@@ -1,4 +1,8 @@
-/** The air filter reminder: its default date (docs/product.md#reminder: 90 days ahead) and an iCalendar event. */
+/**
+ * The air filter reminder: its default date (docs/product.md#reminder: 90 days ahead) and an
+ * iCalendar event. The reader's own reminder, so "today" is the reader's local day.
+ */
+import { addDays } from '@/lib/dates';
 
 export const DEFAULT_REMINDER_DAYS = 90;
 
@@ -35,9 +39,7 @@ export function reminderIcs(options: {
     throw new RangeError('date must be YYYY-MM-DD');
   }
   const day = options.date.replace(/-/g, '');
-  const next = new Date(`${options.date}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  const end = next.toISOString().slice(0, 10).replace(/-/g, '');
+  const end = addDays(options.date, 1).replace(/-/g, '');
   const stamp = options.now
     .toISOString()
     .replace(/[-:]/g, '')

@@ -5,6 +5,7 @@
  */
 import { $scheduleDays } from '@/features/schedule-calculator/store';
 import { toast } from '@/features/toast/toaster';
+import { formatDay } from '@/lib/dates';
 import { defaultReminderDate, reminderIcs, toDateInputValue } from './ics';
 
 function saveFile(text: string, fileName: string, type: string): void {
@@ -17,17 +18,6 @@ function saveFile(text: string, fileName: string, type: string): void {
   link.remove();
   // Some browsers read the blob after click() returns; free it once the download has started.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** "Monday, March 1, 2027" for a `YYYY-MM-DD` value. */
-function readableDate(value: string): string {
-  const [year = 0, month = 1, day = 1] = value.split('-').map(Number);
-  return new Date(year, month - 1, day).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
 }
 
 /** Wires one reminder picker. */
@@ -74,7 +64,7 @@ export function initReminderPicker(root: HTMLElement): void {
     saveFile(ics, fileName, 'text/calendar');
     toast({
       title: 'Reminder downloaded',
-      description: `Open ${fileName} to add ${readableDate(date)} to your calendar.`,
+      description: `Open ${fileName} to add ${formatDay(date)} to your calendar.`,
     });
   });
 }

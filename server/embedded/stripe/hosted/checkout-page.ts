@@ -5,13 +5,14 @@
  */
 import type { Db } from '../../../../functions/_lib/db.ts';
 import { readLimited, type Handler } from '../../../../functions/_lib/http.ts';
-import { escapeHtml } from '../../dev-page.ts';
+import { escapeHtml } from '../../../../src/lib/html.ts';
 import { completeCheckout } from '../completion.ts';
 import { CHECKOUT_PREFIX } from '../paths.ts';
 import { loadSession, type SessionState } from '../resources/checkout-sessions.ts';
 import { periodText } from '../prices.ts';
 import { checkCard, SUCCESS_CARD, type CardInput, type RejectedCard } from './card.ts';
-import { formatMoney, htmlPage, originOf, seeOther } from './html.ts';
+import { formatMoney } from '../../../../src/lib/format.ts';
+import { htmlPage, originOf, seeOther } from './html.ts';
 
 /** Where Pay sends the customer: `success_url` with the session id substituted. */
 export function successLocation(session: SessionState['session']): string | null {

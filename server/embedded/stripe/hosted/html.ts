@@ -1,13 +1,9 @@
 /**
- * What the emulator's hosted pages share: money and dates as Stripe's pages show them, and the
+ * What the emulator's hosted pages share: dates as Stripe's pages show them (money:
+ * src/lib/format.ts), and the
  * page itself in the dev pages' shell (server/embedded/dev-page.ts) under a test-mode banner.
  */
 import { devPageResponse, renderDevPage } from '../../dev-page.ts';
-
-/** "$39.00" for 3900 cents of `currency`. */
-export function formatMoney(cents: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}
 
 /** "December 22, 2026" for unix seconds (UTC, as the emulator bills). */
 export function formatDate(seconds: number): string {

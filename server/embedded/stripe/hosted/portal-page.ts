@@ -8,7 +8,7 @@
  */
 import type { Db } from '../../../../functions/_lib/db.ts';
 import { readLimited, type Handler } from '../../../../functions/_lib/http.ts';
-import { escapeHtml } from '../../dev-page.ts';
+import { escapeHtml } from '../../../../src/lib/html.ts';
 import { currentPeriodEnd, type Subscription } from '../billing.ts';
 import type { CardOnFile } from '../completion.ts';
 import { StripeError } from '../errors.ts';
@@ -19,7 +19,8 @@ import { loadConfiguration, type PortalConfiguration } from '../resources/billin
 import { loadKnownPrices } from '../resources/prices.ts';
 import { changeSubscription } from '../resources/subscriptions.ts';
 import { list, load, type Stored, type StripeObject } from '../store.ts';
-import { formatDate, formatMoney, htmlPage, seeOther } from './html.ts';
+import { formatMoney } from '../../../../src/lib/format.ts';
+import { formatDate, htmlPage, seeOther } from './html.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   active: 'Active',

@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_WATCH_MS, watchOrder, type Purchase } from '../../../../../src/features/account/payment-success';
+import { ORDER_WATCH_MS, watchOrder } from '@/features/account/payment-success';
+import type { Purchase } from '@/features/account/order-answer';
+
+// A signed-in customer: the API client reads this token (features/auth/api.ts).
+vi.mock('@/features/auth/store', () => ({ currentAccessToken: async () => 'token', signOutHere: async () => {} }));
 
 const PURCHASE: Purchase = {
   description: 'Air Filter Replacement (Premium filter)',
@@ -35,7 +39,7 @@ describe('watchOrder (docs/product.md#payment-success)', () => {
   it('shows what was bought once the card provider has reported the payment, not while it is pending', async () => {
     const fetch = answering(['pending', 'pending', 'paid']);
     const onPurchase = vi.fn();
-    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', () => {}, onPurchase);
     await vi.advanceTimersByTimeAsync(1500);
     expect(onPurchase).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1000);
@@ -47,13 +51,13 @@ describe('watchOrder (docs/product.md#payment-success)', () => {
   it('never shows a purchase for a checkout left unpaid or expired', async () => {
     answering(['pending', 'expired']);
     const onPurchase = vi.fn();
-    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    const done = watchOrder('cs_test_a1b2c3d4e5f6g7h8', () => {}, onPurchase);
     await vi.advanceTimersByTimeAsync(ORDER_WATCH_MS + 2000);
     await done;
     expect(onPurchase).not.toHaveBeenCalled();
 
     answering(['pending']);
-    const stillPending = watchOrder('cs_test_a1b2c3d4e5f6g7h8', 'token', () => {}, onPurchase);
+    const stillPending = watchOrder('cs_test_a1b2c3d4e5f6g7h8', () => {}, onPurchase);
     await vi.advanceTimersByTimeAsync(ORDER_WATCH_MS + 2000);
     await stillPending;
     expect(onPurchase).not.toHaveBeenCalled();

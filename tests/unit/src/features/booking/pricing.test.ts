@@ -2,16 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import {
-  BILLING_INTERVALS,
   OPTION_LIMITS,
   PricingError,
   SERVICE_NAMES,
   SERVICE_TYPES,
-  SUBSCRIPTION_PRICE_CENTS,
-  planOfPrice,
   servicePriceCents,
   type BookingOptions,
-  subscriptionPriceCents,
 } from '@/features/booking/pricing';
 
 describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
@@ -47,45 +43,6 @@ describe('the test page prices of docs/product.md#webhook-test-page', () => {
     ['vacuum-cleanout', { ventCount: 3 }, 6000],
   ])('%s -> $%d', (serviceType, options, cents) => {
     expect(servicePriceCents(serviceType, options)).toBe(cents);
-  });
-
-  test('subscriptions bill $39 and $59 a month', () => {
-    expect(subscriptionPriceCents('lite', 'monthly')).toBe(3900);
-    expect(subscriptionPriceCents('full', 'monthly')).toBe(5900);
-  });
-});
-
-describe('plan prices per billing period (docs/product.md#billing-periods)', () => {
-  test('every period of every plan, in cents, as the plan pages show them', () => {
-    expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
-      lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
-      full: { monthly: 5900, quarterly: 17700, annual: 63000 },
-    });
-  });
-
-  test('the card provider bills monthly every month, quarterly every 3 months, annual every year', () => {
-    expect(BILLING_INTERVALS).toEqual({
-      monthly: { interval: 'month', intervalCount: 1 },
-      quarterly: { interval: 'month', intervalCount: 3 },
-      annual: { interval: 'year', intervalCount: 1 },
-    });
-  });
-
-  test.each([
-    [
-      { unitAmount: 42000, currency: 'usd', interval: 'year', intervalCount: 1 },
-      { plan: 'lite', period: 'annual' },
-    ],
-    [
-      { unitAmount: 17700, currency: 'usd', interval: 'month', intervalCount: 3 },
-      { plan: 'full', period: 'quarterly' },
-    ],
-    [{ unitAmount: 5900 }, { plan: 'full', period: 'monthly' }],
-    [{ unitAmount: 42000, currency: 'usd', interval: 'month', intervalCount: 1 }, null],
-    [{ unitAmount: 3900, currency: 'eur', interval: 'month', intervalCount: 1 }, null],
-    [{ unitAmount: 4000 }, null],
-  ] as const)('planOfPrice(%o) is %o', (price, expected) => {
-    expect(planOfPrice(price)).toEqual(expected);
   });
 });
 
@@ -147,7 +104,7 @@ describe('service names', () => {
   });
 });
 
-describe('every price in integer cents (docs/product.md#one-time-services, docs/product.md#plan-prices)', () => {
+describe('every service price in integer cents (docs/product.md#one-time-services)', () => {
   /** The tables of docs/product.md, in whole cents. */
   const SURCHARGE = { standard: 0, premium: 500, super_premium: 1000, ultra_premium: 1500 } as const;
 
@@ -164,12 +121,5 @@ describe('every price in integer cents (docs/product.md#one-time-services, docs/
       expect(servicePriceCents('vacuum-cleanout', { ventCount: vents })).toBe(2000 * vents);
     }
     for (const service of SERVICE_TYPES) expect(Number.isSafeInteger(servicePriceCents(service))).toBe(true);
-  });
-
-  test('plan prices are the plan table in cents', () => {
-    expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
-      lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
-      full: { monthly: 5900, quarterly: 17700, annual: 63000 },
-    });
   });
 });

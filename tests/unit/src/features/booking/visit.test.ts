@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   bookableDays,
-  businessToday,
   describeVisitTime,
   SUNDAY_MESSAGE,
   visitAddress,
@@ -23,11 +22,6 @@ describe('the days and windows a visit can be asked for', () => {
     expect(windowsOn('2026-11-30')).toEqual(['morning', 'afternoon']);
     expect(windowsOn('2026-11-28')).toEqual(['saturday']);
     expect(windowsOn('2026-11-29')).toEqual([]);
-  });
-  test("today is Springfield's date", () => {
-    // 03:00 UTC on the 26th is still the evening of the 25th in Springfield.
-    expect(businessToday(new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-25');
-    expect(businessToday(new Date('2026-11-26T07:00:00Z'))).toBe('2026-11-26');
   });
   test('in words', () => {
     expect(describeVisitTime('2026-11-30', 'morning')).toBe('Monday, November 30, 2026, morning (8 AM-12 PM)');

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   bookingConfirmedMail,
-  businessTimeToUtc,
   guideMail,
   planCancelledMail,
   planChangedMail,
@@ -63,11 +62,7 @@ describe('the booking-confirmed e-mail', () => {
   });
 });
 
-describe('Springfield wall-clock time to UTC', () => {
-  test('Central Standard and Daylight Time', () => {
-    expect(businessTimeToUtc('2026-11-30', '08:00').toISOString()).toBe('2026-11-30T14:00:00.000Z');
-    expect(businessTimeToUtc('2026-07-01', '08:00').toISOString()).toBe('2026-07-01T13:00:00.000Z');
-  });
+describe('the calendar file of a Saturday visit', () => {
   test('a Saturday window', () => {
     const ics = visitCalendarFile({
       orderNumber: 'ORD-1',

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { escapeHtml } from '../../../../../../server/embedded/dev-page.ts';
-import { formatMoney } from '../../../../../../server/embedded/stripe/hosted/html.ts';
+import { formatDate, originOf } from '../../../../../../server/embedded/stripe/hosted/html.ts';
 
 describe('hosted page helpers', () => {
-  test('escapes markup and formats money', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&#60;a href=&#34;x&#34;&#62;&#39;&#38;&#39;&#60;/a&#62;');
-    expect(formatMoney(3900, 'usd')).toBe('$39.00');
+  test('dates as Stripe writes them, in UTC; origins of return addresses', () => {
+    expect(formatDate(Date.UTC(2026, 11, 22, 3) / 1000)).toBe('December 22, 2026');
+    expect(originOf('http://127.0.0.1:4321/account?x=1')).toBe('http://127.0.0.1:4321');
+    expect(originOf('not a url')).toBeNull();
   });
 });

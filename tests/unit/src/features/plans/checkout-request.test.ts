@@ -1,11 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { paymentCheckoutRequest, subscriptionCheckoutRequest } from '@/features/booking/requests';
+import { subscriptionCheckoutRequest } from '@/features/plans/checkout-request';
 import { firstIssue } from '@/lib/validation';
-import { AREA, TODAY, VISIT } from './visit-fixtures';
 
-const request = paymentCheckoutRequest(AREA, TODAY);
-
-describe('checkout requests', () => {
+describe('the subscription checkout request', () => {
   test('planType is lite or full', () => {
     expect(subscriptionCheckoutRequest.parse({ planType: 'full' })).toEqual({
       planType: 'full',
@@ -31,16 +28,5 @@ describe('checkout requests', () => {
     expect(subscriptionCheckoutRequest.parse({ planType: 'lite', planRequestId: id }).planRequestId).toBe(id);
     const bad = subscriptionCheckoutRequest.safeParse({ planType: 'lite', planRequestId: 'lead-1' });
     expect(bad.success || firstIssue(bad.error)).toMatch(/^planRequestId/);
-  });
-  test('options must be an object when present', () => {
-    const bad = request.safeParse({ serviceType: 'vacuum-cleanout', options: [1], visit: VISIT });
-    expect(bad.success || firstIssue(bad.error)).toBe('options must be an object');
-    expect(request.parse({ serviceType: 'x', visit: VISIT })).toEqual({ serviceType: 'x', visit: VISIT });
-  });
-  test('the visit is required and checked, and a 400 names its field', () => {
-    const missing = request.safeParse({ serviceType: 'x' });
-    expect(missing.success || firstIssue(missing.error)).toMatch(/^visit: /);
-    const outside = request.safeParse({ serviceType: 'x', visit: { ...VISIT, zip: '64101' } });
-    expect(outside.success || firstIssue(outside.error)).toMatch(/^visit\.zip: This ZIP code is outside our 25-mile/);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * The browser's calls made for the signed-in customer (docs/product.md#session-checks): every one
+ * carries the session's access token from the auth store, and a 401 (the session has ended
+ * elsewhere: sign-out everywhere, a password reset) signs this device out, whichever call met it,
+ * so the header shows 'Sign In' and /auth its form. JSON and the function's reason in words come
+ * from lib/api.ts. The sign-in client loads only when such a call is made.
+ */
+import { ApiError, requestJson, type ApiRequest, type PageAnswer } from '@/lib/api';
+
+/** The message of docs/product.md#starting-a-checkout for a payment call that failed without a reason. */
+export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
+
+/** Nobody is signed in on this device: nothing was sent, and the caller offers to sign in. */
+export class SignedOutError extends ApiError {
+  constructor() {
+    super('Please sign in first.', 401);
+    this.name = 'SignedOutError';
+  }
+}
+
+/**
+ * Calls a function as the signed-in customer and resolves with its JSON answer; throws a
+ * SignedOutError when nobody is signed in, else an ApiError with the function's reason (a 401
+ * after signing this device out).
+ */
+export async function callApi<T>(path: string, request: ApiRequest): Promise<T> {
+  const { currentAccessToken, signOutHere } = await import('./store');
+  const token = await currentAccessToken();
+  if (!token) throw new SignedOutError();
+  try {
+    return await requestJson<T>(path, { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) await signOutHere();
+    throw error;
+  }
+}
+
+/**
+ * Asks a function for a page of the card provider (a checkout, the billing portal) and opens it in
+ * a new tab; resolves false when the answer held no address (nothing is opened), and throws as
+ * callApi does.
+ */
+export async function openProviderPage(path: string, body: unknown, fallback: string): Promise<boolean> {
+  const answer = await callApi<PageAnswer>(path, { method: 'POST', body, fallback });
+  if (!answer.url) return false;
+  window.open(answer.url, '_blank', 'noopener');
+  return true;
+}

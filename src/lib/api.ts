@@ -1,0 +1,93 @@
+/**
+ * How the browser calls the site's functions (docs/product.md#server-answers): JSON in and out, a
+ * refusal's `{error}` carried in words, and each Idempotency-Key from one helper. Calls made for a
+ * signed-in customer go through features/auth/api.ts, which adds the session's token and signs this
+ * device out on a 401. The answer shapes shared by several endpoints live here too. Shared core:
+ * Node loads it directly from functions/ (for the shapes), so no imports.
+ */
+
+/** What a function answers when it refuses or fails: the reason in words, and per-field messages for a form. */
+export interface ErrorAnswer {
+  error: string;
+  fields?: Record<string, string>;
+}
+
+/** What a function answers with a page of the card provider to open: a checkout or the billing portal. */
+export interface PageAnswer {
+  url?: string;
+}
+
+/** What a lead endpoint answers once the lead is stored (`202`). */
+export interface StoredAnswer {
+  id: string;
+}
+
+/** A call that did not succeed: the function's reason, else the caller's fallback; status 0 when nothing answered. */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The messages per field, when the function gave them (a form's 400). */
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(message: string, status: number, fields: Readonly<Record<string, string>> = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** One call: its method, its JSON body, extra headers, and the words to show when the function gives none. */
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT';
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+  /** Shown when the call fails without a reason of the function's (no connection, a proxy's error page). */
+  fallback: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function stringsOf(value: unknown): Record<string, string> {
+  if (!isRecord(value)) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/**
+ * Calls a function and resolves with its JSON answer; throws an ApiError with the function's
+ * `{error}`, or `fallback` when there is none, nothing answered or the answer was not JSON.
+ */
+export async function requestJson<T>(path: string, request: ApiRequest): Promise<T> {
+  const { method = 'GET', body, headers = {}, fallback } = request;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch (error) {
+    throw new ApiError(fallback, 0, {}, { cause: error });
+  }
+  const answer: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const reason = isRecord(answer) && typeof answer['error'] === 'string' ? answer['error'] : fallback;
+    throw new ApiError(reason, res.status, isRecord(answer) ? stringsOf(answer['fields']) : {});
+  }
+  if (answer === null) throw new ApiError(fallback, res.status);
+  return answer as T;
+}
+
+/**
+ * A new Idempotency-Key, so a request the network repeats is stored once. randomUUID exists only on
+ * HTTPS and localhost; a phone trying the local site over the network gets random hex.
+ */
+export function idempotencyKey(): string {
+  return (
+    crypto.randomUUID?.() ??
+    Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
+  );
+}

@@ -1,0 +1,51 @@
+/** Dates in the business's time zone (src/lib/dates.ts): the same answer on any server and in any browser. */
+import { describe, expect, test } from 'vitest';
+import {
+  accountDate,
+  addDays,
+  businessTimeToUtc,
+  businessToday,
+  formatContentDate,
+  formatDay,
+  longDate,
+  weekdayOf,
+} from '@/lib/dates';
+
+describe('the business day', () => {
+  test("today is Springfield's date", () => {
+    // 03:00 UTC on the 26th is still the evening of the 25th in Springfield.
+    expect(businessToday(new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-25');
+    expect(businessToday(new Date('2026-11-26T07:00:00Z'))).toBe('2026-11-26');
+  });
+  test("days count across months and years, and the weekday is the day's own", () => {
+    expect(addDays('2026-11-25', 1)).toBe('2026-11-26');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-07', 2)).toBe('2026-03-09');
+    expect(weekdayOf('2026-11-29')).toBe(0);
+    expect(weekdayOf('2026-11-28')).toBe(6);
+  });
+});
+
+describe('dates in words', () => {
+  test('a calendar day, long and short', () => {
+    expect(formatDay('2026-12-01')).toBe('Tuesday, December 1, 2026');
+    expect(formatDay('2026-12-01', 'short')).toBe('Tue, Dec 1');
+  });
+  test('a content date is its UTC day', () => {
+    expect(formatContentDate(new Date('2026-05-01T00:00:00Z'))).toBe('May 1, 2026');
+  });
+  test("an instant is the day it is in Springfield, whatever the runtime's zone", () => {
+    // 04:30 UTC on December 2 is 10:30 PM on December 1 in Springfield.
+    expect(longDate(new Date('2026-12-02T04:30:00Z'))).toBe('Tuesday, December 1, 2026');
+    expect(longDate(new Date('2026-12-02T04:30:00Z'), { weekday: false })).toBe('December 1, 2026');
+    expect(accountDate('2026-12-02T04:30:00Z')).toBe('December 1, 2026');
+    expect(accountDate(null)).toBe('Not yet');
+  });
+});
+
+describe('Springfield wall-clock time to UTC', () => {
+  test('Central Standard and Daylight Time', () => {
+    expect(businessTimeToUtc('2026-11-30', '08:00').toISOString()).toBe('2026-11-30T14:00:00.000Z');
+    expect(businessTimeToUtc('2026-07-01', '08:00').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+  });
+});
