@@ -1,7 +1,7 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
  * page copy, the legal pages, the blog articles (MDX) and the testimonials. Prices are never written in content: the informational ranges
- * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/checkout.
+ * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/booking/pricing.ts and src/features/plans/prices.ts.
  */
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
@@ -9,43 +9,7 @@ import { z } from 'astro/zod';
 import { CONTACT_SERVICES } from '@/features/leads/contact';
 import { SERVICE_TYPES } from '@/features/booking/pricing';
 import { SOURCE_IDS } from '@/lib/sources';
-
-/** Icons content may name; each maps to a Lucide icon in components/Icon.astro. */
-export const CONTENT_ICONS = [
-  // services
-  'air-filter',
-  'autopilot',
-  'dryer-vent',
-  'smoke-detector',
-  'refrigerator',
-  'water-softener',
-  'light-bulb',
-  'vacuum',
-  'water-filter',
-  'safety',
-  // benefits and features
-  'shield',
-  'clock',
-  'wallet',
-  'leaf',
-  'heart',
-  'health',
-  'sparkles',
-  'wrench',
-  'calendar',
-  'thumbs-up',
-  'droplets',
-  'wind',
-  'zap',
-  'home',
-  'flame',
-  'savings',
-  'bell',
-  'thermometer',
-  'gauge',
-  'users',
-  'trending-down',
-] as const;
+import { CONTENT_ICONS } from '@/components/icons';
 
 const icon = z.enum(CONTENT_ICONS);
 const faqEntry = z.object({ question: z.string().min(10), answer: z.string().min(20) });
@@ -202,6 +166,8 @@ const blog = defineCollection({
     featured: z.boolean(),
     /** Position on the blog index; lower comes first. */
     order: z.number().int(),
+    /** The article's name in the header's Blog menu, when it is listed there (docs/product.md#header-and-navigation). */
+    menuLabel: z.string().min(5).max(40).optional(),
     tags: z.array(z.string().min(2)).min(2).max(6),
     publishedAt: z.coerce.date(),
     updatedAt: z.coerce.date(),

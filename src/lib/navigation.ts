@@ -1,21 +1,15 @@
 import { normalizePath } from './paths.ts';
 
-/** Site navigation: header anchors and the blog menu. Labels are menu copy, paths are routes. */
+/**
+ * Site navigation: header anchors and the blog menu. Labels are menu copy, paths are routes; the
+ * Blog menu's articles come from the blog collection (features/blog/posts.ts).
+ */
 
 /** Sections of the home page the header links to. */
 export const HOME_SECTIONS = [
   { id: 'services', label: 'Services' },
   { id: 'autopilot', label: 'Autopilot Plans' },
   { id: 'contact', label: 'Contact' },
-] as const;
-
-/** The five articles of the Blog menu, in the order of docs/product.md#header-and-navigation. */
-export const BLOG_MENU = [
-  { href: '/blog/air-filter-replacement-guide', label: 'Air Filter Replacement Guide' },
-  { href: '/blog/how-to-change-air-filter', label: 'How to Change an Air Filter' },
-  { href: '/blog/hidden-costs-neglecting-air-filter', label: 'Hidden Costs of a Neglected Filter' },
-  { href: '/blog/diy-vs-professional-air-filter', label: 'DIY vs Professional Service' },
-  { href: '/blog/air-filter-types-guide', label: 'Air Filter Types Guide' },
 ] as const;
 
 /**
@@ -45,25 +39,22 @@ export interface NavMenu {
 /** An entry of the header's menu. */
 export type HeaderEntry = { readonly link: NavLink } | { readonly menu: NavMenu };
 
-/** The Blog menu: the five articles, then every article. */
-export const BLOG_NAV: NavMenu = {
-  id: 'blog-menu',
-  label: 'Blog',
-  links: BLOG_MENU,
-  all: { href: '/blog', label: 'View All Articles' },
-};
+/** The Blog menu: the articles it names, then every article. */
+export function blogNav(articles: readonly NavLink[]): NavMenu {
+  return { id: 'blog-menu', label: 'Blog', links: articles, all: { href: '/blog', label: 'View All Articles' } };
+}
 
 /**
  * The header's menu on a page, in the order the wide header shows it
- * (docs/product.md#header-and-navigation): the section anchors with the Blog menu before Contact.
- * Both the wide and the phone menu draw it.
+ * (docs/product.md#header-and-navigation): the section anchors with the Blog menu (`articles`)
+ * before Contact. Both the wide and the phone menu draw it.
  */
-export function headerMenu(currentPath: string): readonly HeaderEntry[] {
+export function headerMenu(currentPath: string, articles: readonly NavLink[]): readonly HeaderEntry[] {
   const section = (s: (typeof HOME_SECTIONS)[number]) => ({
     link: { href: sectionHref(s.id, currentPath), label: s.label },
   });
   const [services, autopilot, contact] = HOME_SECTIONS;
-  return [section(services), section(autopilot), { menu: BLOG_NAV }, section(contact)];
+  return [section(services), section(autopilot), { menu: blogNav(articles) }, section(contact)];
 }
 
 /** `aria-current` for a link to `href` on the page at `currentPath`: 'page' when they are the same. */

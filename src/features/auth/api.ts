@@ -28,7 +28,10 @@ export async function callApi<T>(path: string, request: ApiRequest): Promise<T> 
   const token = await currentAccessToken();
   if (!token) throw new SignedOutError();
   try {
-    return await requestJson<T>(path, { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
+    return await requestJson<T>(path, {
+      ...request,
+      headers: { ...request.headers, Authorization: `Bearer ${token}` },
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await signOutHere();
     throw error;

@@ -1,5 +1,6 @@
 /** The blog's article list: one ordering shared by the index, the feed and the header menu. */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import type { NavLink } from '@/lib/navigation';
 
 /** Every article, in the order of the blog index (featured first, then by `order`). */
 export async function getPosts(): Promise<CollectionEntry<'blog'>[]> {
@@ -10,4 +11,11 @@ export async function getPosts(): Promise<CollectionEntry<'blog'>[]> {
 /** The path of an article. */
 export function postPath(post: CollectionEntry<'blog'>): string {
   return `/blog/${post.id}`;
+}
+
+/** The header's Blog menu (docs/product.md#header-and-navigation): every article with a menu label, in the index's order. */
+export async function blogMenuLinks(): Promise<NavLink[]> {
+  return (await getPosts()).flatMap((post) =>
+    post.data.menuLabel ? [{ href: postPath(post), label: post.data.menuLabel }] : [],
+  );
 }

@@ -9,13 +9,7 @@ import { SITE } from '../../site.ts';
 import { formatCents } from '../../lib/format.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { businessTimeToUtc } from '../../lib/dates.ts';
-import {
-  describeVisitTime,
-  VISIT_WINDOWS,
-  visitAddress,
-  type Visit,
-  type VisitWindow,
-} from '../booking/visit.ts';
+import { describeVisitTime, VISIT_WINDOWS, visitAddress, type Visit, type VisitWindow } from '../booking/visit.ts';
 
 /** A file sent with an e-mail; `content` is its text. */
 export interface MailAttachment {

@@ -1,6 +1,6 @@
 /**
  * The Autopilot plans of docs/product.md#plan-prices: what each costs and includes. Display data for the home plans
- * block and the plan pages; the amounts charged come from `checkout/pricing.ts` (docs/product.md#billing-periods).
+ * block and the plan pages; the amounts charged come from `prices.ts` (docs/product.md#billing-periods).
  * Browser code imports it: no secrets here. Shared core: Node loads it directly from functions/
  * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */

@@ -14,6 +14,7 @@ import {
   servicePriceCents,
   type ServiceType,
 } from '@/features/booking/pricing';
+import type { PriceSegment } from '@/components/price-segment';
 import { formatCents } from '@/lib/format';
 
 /**
@@ -27,12 +28,6 @@ export interface PriceRange {
   readonly covers: string;
   readonly kind: 'market' | 'part';
 }
-
-/** A run of text, a statement of what we charge, or an informational range with its meaning. */
-export type PriceSegment =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'charge'; readonly text: string; readonly serviceType: ServiceType }
-  | { readonly kind: 'range'; readonly text: string; readonly covers: string };
 
 const price = (cents: number) => formatCents(cents);
 

@@ -6,7 +6,8 @@ import type { CollectionEntry } from 'astro:content';
 import { servicePriceCents } from '@/features/booking/pricing';
 import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
 import type { OfferInput } from '@/lib/jsonld';
-import { plainText, priceSegments, type PriceSegment } from './price-text';
+import type { PriceSegment } from '@/components/price-segment';
+import { plainText, priceSegments } from './price-text';
 
 /** A service page's derived parts; `path` is root-relative. */
 export interface ServicePage {

@@ -1,6 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getEntry } from 'astro:content';
-import { buildGuidePdf, GUIDE_PDFS, type GuidePdf } from '@/features/guides/guide-pdfs';
+import { buildGuidePdf } from '@/features/guide-pdfs/guide-pdfs';
+import { GUIDE_PDFS, type GuidePdf } from '@/features/guides/guides';
 
 /** /downloads/<guide>.pdf: each printable guide as a real PDF, written at build time (docs/product.md#printable-guides). */
 export const getStaticPaths: GetStaticPaths = () => GUIDE_PDFS.map((guide) => ({ params: { guide: guide.slug } }));

@@ -8,9 +8,18 @@ describe('sectionHref', () => {
   });
 });
 
+/** The Blog menu's articles, as the blog collection lists them (features/blog/posts.ts). */
+const ARTICLES = [
+  { href: '/blog/air-filter-replacement-guide', label: 'Air Filter Replacement Guide' },
+  { href: '/blog/how-to-change-air-filter', label: 'How to Change an Air Filter' },
+  { href: '/blog/hidden-costs-neglecting-air-filter', label: 'Hidden Costs of a Neglected Filter' },
+  { href: '/blog/diy-vs-professional-air-filter', label: 'DIY vs Professional Service' },
+  { href: '/blog/air-filter-types-guide', label: 'Air Filter Types Guide' },
+];
+
 describe('headerMenu', () => {
   test('Services, Autopilot Plans, the Blog menu, then Contact (docs/product.md#header-and-navigation)', () => {
-    const menu = headerMenu('/blog');
+    const menu = headerMenu('/blog', ARTICLES);
     expect(menu.map((entry) => ('link' in entry ? entry.link.label : entry.menu.label))).toEqual([
       'Services',
       'Autopilot Plans',
@@ -18,10 +27,10 @@ describe('headerMenu', () => {
       'Contact',
     ]);
     expect(menu[0]).toEqual({ link: { href: '/#services', label: 'Services' } });
-    expect(headerMenu('/')[3]).toEqual({ link: { href: '#contact', label: 'Contact' } });
+    expect(headerMenu('/', ARTICLES)[3]).toEqual({ link: { href: '#contact', label: 'Contact' } });
     const blog = menu[2];
     if (!blog || !('menu' in blog)) throw new Error('expected the Blog menu third');
-    expect(blog.menu.links).toHaveLength(5);
+    expect(blog.menu.links).toEqual(ARTICLES);
     expect(blog.menu.all).toEqual({ href: '/blog', label: 'View All Articles' });
   });
 

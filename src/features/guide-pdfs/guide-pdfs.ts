@@ -27,9 +27,7 @@ import { SEASONS } from '@/features/schedule-calculator/seasons';
 import { formatUsd } from '@/lib/format';
 import { GuideWriter } from '@/lib/pdf-writer';
 import { SITE } from '@/site';
-import type { GuidePdf } from './guides';
-
-export { GUIDE_PDFS, guidePdfPath, type GuidePdf } from './guides';
+import type { GuidePdf } from '@/features/guides/guides';
 
 /** The change guide's steps and what the job needs, from the article's frontmatter. */
 export interface ChecklistSource {

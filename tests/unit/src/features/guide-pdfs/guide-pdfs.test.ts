@@ -1,6 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
-import { buildGuidePdf, GUIDE_PDFS, guidePdfPath } from '@/features/guides/guide-pdfs';
+import { buildGuidePdf } from '@/features/guide-pdfs/guide-pdfs';
+import { GUIDE_PDFS, guidePdfPath } from '@/features/guides/guides';
 
 const checklist = {
   supplies: ['A new filter'],
