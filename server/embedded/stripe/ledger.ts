@@ -22,11 +22,11 @@ import {
   type InvoiceLine,
   type Subscription,
 } from './billing.ts';
-import type { CardOnFile } from './completion.ts';
 import { StripeError } from './errors.ts';
 import { recordEvent, type EventRequest } from './events.ts';
 import { newId } from './ids.ts';
 import type { KnownPrice } from './prices.ts';
+import type { CardOnFile } from './resources/customers.ts';
 import { chargeFails } from './resources/payment-methods.ts';
 import { load, save, type Stored, type StripeObject } from './store.ts';
 
