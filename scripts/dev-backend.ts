@@ -55,7 +55,7 @@ async function mount(address: AddressInfo, logger: AstroIntegrationLogger): Prom
       import('../functions/_lib/config-check.ts'),
       import('../functions/_lib/db.ts'),
       import('../server/app.ts'),
-      import('../server/data-dir.ts'),
+      import('../server/embedded/data-dir.ts'),
       import('../server/headers.ts'),
       import('../server/site.ts'),
     ]);
@@ -82,7 +82,7 @@ async function mount(address: AddressInfo, logger: AstroIntegrationLogger): Prom
     );
     return { backend, answer: app.createRouteListener(backend.routes, (res) => headers.applySecurityHeaders(res)) };
   } catch (error) {
-    // A data dir that cannot be used says so in one line (server/data-dir.ts); anything else in full.
+    // A data dir that cannot be used says so in one line (server/embedded/data-dir.ts); anything else in full.
     const detail = error instanceof Error ? (error.name === 'DataDirError' ? error.message : error.stack) : undefined;
     logger.error(`The back end could not start: ${detail ?? String(error)}\n${notMounted}`);
     return null;

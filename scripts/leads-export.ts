@@ -9,7 +9,7 @@ import { getDb } from '../functions/_lib/db.ts';
 import { leadsCsv } from '../functions/_lib/leads-csv.ts';
 import { listLeads } from '../functions/_lib/leads.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
-import { dataDirInUse } from '../server/data-lock.ts';
+import { dataDirInUse } from '../server/embedded/data-lock.ts';
 
 if (!process.env['DATABASE_URL']) {
   const inUse = dataDirInUse(process.env['DATA_DIR'] ?? '.data', 'Cannot export');

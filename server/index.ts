@@ -21,8 +21,8 @@ import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
 import { planPricesProblem } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
 import { warnAboutPlaceholders } from '../src/features/testimonials/placeholders.ts';
-import { openDatabaseOrExit } from './data-dir.ts';
-import { dataDirInUse, holdDataDir } from './data-lock.ts';
+import { openDatabaseOrExit } from './embedded/data-dir.ts';
+import { dataDirInUse, holdDataDir } from './embedded/data-lock.ts';
 import { listenHost, listeningLine, listenProblem, probeListen, startSite } from './site.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -7,7 +7,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { supabaseUrl } from './config.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /** The signed-in user a request acts for. */
 export interface AuthUser {

@@ -4,7 +4,7 @@
  * exist and when each is required: config-check.ts.
  */
 import { checkConfig, describeProblems } from './config-check.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /** The file, next to the built pages, recording the build variables they were made with. */
 export const BUILD_CONFIG_FILE = '.build-config.json';

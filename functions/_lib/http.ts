@@ -5,6 +5,10 @@
  */
 import { functionSecurityHeaders } from '../../src/lib/security-headers.ts';
 import { requireDeployedConfig } from './config.ts';
+import { HttpError } from './http-error.ts';
+
+/** The endpoints throw it with the other helpers of this module at hand. */
+export { HttpError };
 
 /** What Netlify (and our Node server) pass as a function's second argument. */
 export interface FunctionContext {
@@ -23,19 +27,6 @@ export interface Route {
   path: string;
   match: 'exact' | 'prefix';
   handler: Handler;
-}
-
-/** An error that is the caller's fault (4xx) or a known failure, with the status to answer. */
-export class HttpError extends Error {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-
-  constructor(status: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = 'HttpError';
-    this.status = status;
-    this.headers = headers;
-  }
 }
 
 /** A JSON response, never cached. */

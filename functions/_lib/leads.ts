@@ -4,7 +4,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from './db.ts';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * What a lead came from: the contact form, a guide download, an Autopilot sign-up form; or an

@@ -5,7 +5,7 @@
  */
 import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * The client an address stands for: an IPv4 address as it is (also when written IPv4-mapped,

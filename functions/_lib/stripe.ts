@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
-import { HttpError } from './http.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * The Stripe API version every request and every webhook payload is read with. Written out, not

@@ -6,7 +6,8 @@
  * event before anything is written, so such an event is refused with a 400 naming the field and
  * changes nothing. Generic over the event's shape, so it holds for every event type we apply.
  */
-import { HttpError, unstorableIn } from './http.ts';
+import { HttpError } from './http-error.ts';
+import { unstorableIn } from './http.ts';
 
 /** 9999-12-31T23:59:59Z: the last second every database and JavaScript date can hold. */
 const MAX_UNIX_SECONDS = 253_402_300_799;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { requireLiveSession, requireUser, SESSION_ENDED } from '../../functions/_lib/auth.ts';
-import { HttpError } from '../../functions/_lib/http.ts';
+import { HttpError } from '../../functions/_lib/http-error.ts';
 
 interface SigningKey {
   alg: 'ES256' | 'RS256';

@@ -8,18 +8,9 @@ import { buildInvoice, buildPaymentIntent, buildSubscription, currentPeriodEnd, 
 import { recordEvent } from './events.ts';
 import type { AcceptedCard } from './hosted/card.ts';
 import { newId } from './ids.ts';
-import { customerObject } from './resources/customers.ts';
+import { customerObject, type CardOnFile } from './resources/customers.ts';
 import type { SessionState } from './resources/checkout-sessions.ts';
 import { load, save, type StripeObject } from './store.ts';
-
-/** The card on file of a customer (the emulator's private state; the portal shows it). */
-export interface CardOnFile {
-  id: string;
-  brand: AcceptedCard['brand'];
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
 
 async function customerFor(
   db: Db,

@@ -4,8 +4,9 @@
  * default payment method) or, when the subscription is set to cancel, ends it; a charge that fails
  * leaves the invoice open and the subscription past_due, and is retried on a schedule until it is
  * paid (active again) or the retries run out (the subscription is canceled); a price change is
- * prorated; an open checkout that reaches `expires_at` expires. Each function runs in the caller's
- * transaction and records the events Stripe sends for it.
+ * prorated; an open checkout past `expires_at` is found here and expired by its own module
+ * (resources/checkout-sessions.ts). Each function runs in the caller's transaction and records the
+ * events Stripe sends for it.
  */
 import type { Db } from '../../../functions/_lib/db.ts';
 import {
@@ -21,12 +22,11 @@ import {
   type InvoiceLine,
   type Subscription,
 } from './billing.ts';
-import type { CardOnFile } from './completion.ts';
 import { StripeError } from './errors.ts';
 import { recordEvent, type EventRequest } from './events.ts';
 import { newId } from './ids.ts';
 import type { KnownPrice } from './prices.ts';
-import type { SessionState } from './resources/checkout-sessions.ts';
+import type { CardOnFile } from './resources/customers.ts';
 import { chargeFails } from './resources/payment-methods.ts';
 import { load, save, type Stored, type StripeObject } from './store.ts';
 
@@ -463,19 +463,6 @@ export async function previewNextInvoice(db: Db, id: string, now: number): Promi
     period_end: end,
     status_transitions: { finalized_at: null, marked_uncollectible_at: null, paid_at: null, voided_at: null },
   };
-}
-
-/** Expires an open session: no payment is possible after; records `checkout.session.expired`. */
-export async function expireSession(
-  db: Db,
-  session: SessionState['session'],
-  now: number,
-  request?: EventRequest,
-): Promise<SessionState['session']> {
-  const expired: SessionState['session'] = { ...session, status: 'expired', url: null };
-  await save(db, expired);
-  await recordEvent(db, 'checkout.session.expired', expired, { created: now, ...(request ? { request } : {}) });
-  return expired;
 }
 
 /**

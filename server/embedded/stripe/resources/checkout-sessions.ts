@@ -5,8 +5,8 @@
  */
 import type { ApiCall, ListObject } from '../call.ts';
 import { invalidParam, noSuch, StripeError } from '../errors.ts';
+import { recordEvent, type EventRequest } from '../events.ts';
 import { newId } from '../ids.ts';
-import { expireSession } from '../ledger.ts';
 import {
   metadata,
   optionalEnum,
@@ -194,6 +194,19 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
   };
   await save(db, session, state as unknown as Record<string, unknown>);
   return session;
+}
+
+/** Expires an open session: no payment is possible after; records `checkout.session.expired`. */
+export async function expireSession(
+  db: Db,
+  session: SessionState['session'],
+  now: number,
+  request?: EventRequest,
+): Promise<SessionState['session']> {
+  const expired: SessionState['session'] = { ...session, status: 'expired', url: null };
+  await save(db, expired);
+  await recordEvent(db, 'checkout.session.expired', expired, { created: now, ...(request ? { request } : {}) });
+  return expired;
 }
 
 /** A session with its private state, expired (with its event) once past `expires_at`; null if unknown. */

@@ -1,9 +1,19 @@
-/** `/v1/customers`: create, retrieve, and list (optionally by e-mail). */
+/** `/v1/customers`: create, retrieve, and list (optionally by e-mail); and the card a customer keeps on file. */
 import type { ApiCall, ListObject } from '../call.ts';
 import { noSuch } from '../errors.ts';
+import type { AcceptedCard } from '../hosted/card.ts';
 import { newId } from '../ids.ts';
 import { metadata, optionalInteger, optionalString, rejectUnknown } from '../params.ts';
 import { list, load, save, type StripeObject } from '../store.ts';
+
+/** The card on file of a customer (the emulator's private state; the portal shows it). */
+export interface CardOnFile {
+  id: string;
+  brand: AcceptedCard['brand'];
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
 
 /** A customer object with Stripe's fields. */
 export function customerObject(fields: {

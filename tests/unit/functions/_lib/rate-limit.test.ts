@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HttpError } from '../../../../functions/_lib/http.ts';
+import { HttpError } from '../../../../functions/_lib/http-error.ts';
 import { clientKey, createRequestLimiter } from '../../../../functions/_lib/rate-limit.ts';
 
 /** The status a hit answers: 0 when let through. */

@@ -3,7 +3,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkDataDir, DataDirError } from '../../../server/data-dir.ts';
+import { checkDataDir, DataDirError } from '../../../../server/embedded/data-dir.ts';
 
 describe('checkDataDir', () => {
   let base = '';
