@@ -10,11 +10,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig, describeProblems } from './functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from './functions/_lib/config.ts';
 import { devBackend } from './scripts/dev-backend.ts';
-import { classicAfterPaintScripts } from './scripts/after-paint-scripts.ts';
-import { addIslandPreloads, builtImports } from './scripts/island-preload.ts';
-import { wrapArticleParts } from './scripts/article-parts.ts';
-import { hoistIslandRuntime } from './scripts/island-runtime.ts';
-import { completePageCsp } from './scripts/page-csp.ts';
+import { classicAfterPaintScripts } from './src/integrations/html/after-paint-scripts.ts';
+import { addIslandPreloads, builtImports } from './src/integrations/html/island-preload.ts';
+import { wrapArticleParts } from './src/integrations/html/article-parts.ts';
+import { hoistIslandRuntime } from './src/integrations/html/island-runtime.ts';
+import { completePageCsp } from './src/integrations/html/page-csp.ts';
 import { isIndexable } from './src/lib/indexing.ts';
 import { updatedDates } from './src/lib/updated-dates.ts';
 import { placeholderWarning } from './src/features/testimonials/placeholders.ts';
@@ -35,10 +35,10 @@ const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'htt
 /**
  * Refuses to build pages for a half-configured production (a hosted auth server without its key
  * or the site's address), then, once the pages are written, moves the island runtime to the end of each
- * page (scripts/island-runtime.ts), lists on each island the script files it needs
- * (scripts/island-preload.ts), makes the inlined behaviour scripts classic ones
- * (scripts/after-paint-scripts.ts), completes and checks each page's
- * Content-Security-Policy (scripts/page-csp.ts) and records the build variables next to the pages,
+ * page (src/integrations/html/island-runtime.ts), lists on each island the script files it needs
+ * (src/integrations/html/island-preload.ts), makes the inlined behaviour scripts classic ones
+ * (src/integrations/html/after-paint-scripts.ts), completes and checks each page's
+ * Content-Security-Policy (src/integrations/html/page-csp.ts) and records the build variables next to the pages,
  * so the server can refuse to serve pages built for another configuration.
  * @returns {import('astro').AstroIntegration}
  */
@@ -60,7 +60,7 @@ function productionBuild() {
           if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
           const path = join(entry.parentPath, entry.name);
           const built = await readFile(path, 'utf8');
-          // The island runtime goes to the end of <body> (scripts/island-runtime.ts), then the policy is checked.
+          // The island runtime goes to the end of <body> (src/integrations/html/island-runtime.ts), then the policy is checked.
           const page = completePageCsp(
             classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(built)), importsOf)),
           );
