@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig } from './functions/_lib/config-check.ts';
 import { devBackend } from './scripts/dev-backend.ts';
+import { chunkGroups } from './src/integrations/chunks.ts';
 import { islandDirectives } from './src/integrations/island-directives.ts';
 import { productionBuild } from './src/integrations/production-build.ts';
 import { isIndexable } from './src/lib/indexing.ts';
@@ -61,45 +62,7 @@ export default defineConfig({
   ],
   vite: {
     plugins: [tailwindcss()],
-    build: {
-      rolldownOptions: {
-        output: {
-          codeSplitting: {
-            groups: [
-              {
-                name: 'base',
-                test: /node_modules[\\/]nanostores[\\/]|[\\/]src[\\/](site|lib[\\/]format)\.ts|preload-helper/,
-                priority: 7,
-              },
-              {
-                name: 'prices',
-                test: /[\\/]src[\\/]features[\\/](plans[\\/]plans|checkout[\\/]pricing)\.ts/,
-                priority: 6,
-              },
-              {
-                name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
-                priority: 5,
-              },
-              {
-                name: 'commerce',
-                test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/](lib[\\/]validation|features[\\/](checkout[\\/](visit|checkout-client|booking-draft|booking-options)|plans[\\/]signup|service-area[\\/]area))\.ts/,
-                priority: 4,
-              },
-              {
-                name: 'account',
-                test: /[\\/]src[\\/]features[\\/]auth[\\/](store|session|signed-in-event|recovery|link|messages)\.ts|[\\/]src[\\/]components[\\/]header[\\/]sign-out\.ts/,
-                priority: 3,
-              },
-              {
-                name: 'tools',
-                test: /[\\/]src[\\/](lib[\\/]exact|features[\\/](filters[\\/]catalogue|schedule-calculator[\\/]store))\.ts/,
-                priority: 2,
-              },
-            ],
-          },
-        },
-      },
-    },
+    // The islands' shared script files, by module (src/integrations/chunks.ts).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
   },
 });
