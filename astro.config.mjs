@@ -17,17 +17,17 @@ import { pageCspDirectives } from './src/lib/security-headers.ts';
 /** The build variables (README): the site's address, and the hosted auth server when set. */
 const buildReport = checkBuildConfig(process.env);
 const buildConfig = buildConfigOf(process.env);
+/** Those the pages use: none while they have problems (a build then stops; `astro dev` runs locally). */
+const usable = buildReport.problems.length === 0 ? buildConfig : null;
 
 /** The repository, where the content and its dates live. */
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 /** When each page last changed, for the sitemap's lastmod (src/lib/updated-dates.ts). */
 const lastChanged = updatedDates(repoRoot);
 
-/** The public origin the site is built for; production sets SITE_URL (see README). */
-const site = (buildReport.problems.length === 0 && buildConfig.SITE_URL) || 'http://localhost:4321';
-
 export default defineConfig({
-  site,
+  // The public origin the site is built for; production sets SITE_URL (see README).
+  site: usable?.SITE_URL || 'http://localhost:4321',
   output: 'static',
   // One URL form site-wide: no trailing slash, pages built as `page.html`.
   trailingSlash: 'never',
@@ -35,13 +35,7 @@ export default defineConfig({
   // No code blocks on the site; Shiki's inline styles would need 'unsafe-inline' under the CSP.
   markdown: { syntaxHighlight: false },
   // Hashes of every script and style Astro emits, in a <meta> policy on each page.
-  security: {
-    csp: {
-      directives: pageCspDirectives(
-        (buildReport.problems.length === 0 && buildConfig.PUBLIC_SUPABASE_URL) || undefined,
-      ),
-    },
-  },
+  security: { csp: { directives: pageCspDirectives(usable?.PUBLIC_SUPABASE_URL || undefined) } },
   integrations: [
     // client:afterpaint and client:session, the site's own hydration directives.
     islandDirectives(),
