@@ -49,7 +49,7 @@ export default defineConfig({
         return date ? { ...item, lastmod: date.toISOString() } : item;
       },
     }),
-    // Refuses a half-configured production, then the passes over every built page (src/integrations/).
+    // Refuses a half-configured production, then the passes over every built page (docs/build.md).
     productionBuild({ report: buildReport, config: buildConfig, repoRoot }),
     // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
     devBackend(),

@@ -6,7 +6,7 @@
  * the modules Vite writes itself by their id. The patterns of rolldown's `codeSplitting.groups` are
  * built from those names; a module two groups match goes to the one with the higher priority.
  * tests/unit/src/integrations/chunks.test.ts fails when a named file, package or Vite module no
- * longer exists: update the group when you move or rename one.
+ * longer exists: update the group when you move or rename one (docs/build.md).
  * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
  */
 

@@ -3,7 +3,8 @@
  * production (a hosted auth server without its key or the site's address). Once the pages are
  * written, it runs the HTML passes of ./html/ over every page, fails the build on a page whose
  * Content-Security-Policy no hash can complete, and records the build variables next to the pages,
- * so the server can refuse to serve pages built for another configuration.
+ * so the server can refuse to serve pages built for another configuration. The passes, their
+ * order and why: docs/build.md.
  * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
