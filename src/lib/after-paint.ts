@@ -108,8 +108,8 @@ export function runAfterPaint(doc: Document = document): void {
         script.addEventListener('error', settle);
         doc.body.append(script);
       } else {
-        // Inlined by the build as a classic script (scripts/after-paint-scripts.ts): it runs as it
-        // is inserted. Its content is unchanged, so the page policy's hash still allows it.
+        // Inlined by the build as a classic script (src/integrations/html/after-paint-scripts.ts): it
+        // runs as it is inserted. Its content is unchanged, so the page policy's hash still allows it.
         script.textContent = source.textContent;
         doc.body.append(script);
         settle();

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
-import { auditPageCsp, directive, parsePolicy } from '../../scripts/page-csp';
+import { auditPageCsp, directive, parsePolicy } from '@/integrations/html/page-csp';
 import { STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers';
 import { signUpAndIn } from './customer';
 import { downloadGuide, GUIDES } from './lead-dialog';

@@ -1,10 +1,10 @@
 /**
- * The `client:session` hydration directive (registered in astro.config.mjs), for the header's
- * account islands: their server HTML is the signed-out state ('Sign In'), which is all a visitor
- * without a stored session ever needs, so for them nothing is fetched. The island hydrates, once
- * the page has painted, when this browser holds a sign-in session, when the page was opened from a
- * mailed sign-in link (supabase-js then reads the session from the address), or when the reader
- * signs in on this page (the auth store announces it, store.ts). Unlike the tool
+ * The `client:session` hydration directive (registered by src/integrations/island-directives.ts),
+ * for the header's account islands: their server HTML is the signed-out state ('Sign In'), which is
+ * all a visitor without a stored session ever needs, so for them nothing is fetched. The island
+ * hydrates, once the page has painted, when this browser holds a sign-in session, when the page was
+ * opened from a mailed sign-in link (supabase-js then reads the session from the address), or when
+ * the reader signs in on this page (the auth store announces it, store.ts). Unlike the tool
  * islands it carries no early input (src/lib/islands/early-input.ts): what it hydrates is a 'Sign
  * In' link, which works as it is, and leaving that code out keeps every page's document small.
  */

@@ -2,8 +2,8 @@
  * What the owner has yet to replace before launch (docs/product.md#testimonials-and-examples): the
  * testimonials, stories and rating still marked `placeholder: true`, and an example address in
  * src/site.ts. The build with SITE_URL set and a production start print the list.
- * Shared core: Node loads it from astro.config.mjs and server/, so relative imports with the
- * extension only.
+ * Shared core: Node loads it from the build (src/integrations/production-build.ts) and server/, so
+ * relative imports with the extension only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

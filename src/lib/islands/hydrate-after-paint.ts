@@ -1,8 +1,8 @@
 /**
- * The `client:afterpaint` hydration directive (registered in astro.config.mjs), for every tool
- * island: it hydrates once the page has painted and the island is within about one screen of the
- * viewport (so its code is there by the time the reader scrolls to it), or at once when the reader
- * starts using it (focus, pointer, key). Unlike `client:visible`, an island on the first screen
+ * The `client:afterpaint` hydration directive (registered by
+ * src/integrations/island-directives.ts), for every tool island: it hydrates once the page has
+ * painted and the island is within about one screen of the viewport (so its code is there by the
+ * time the reader scrolls to it), or at once when the reader starts using it (focus, pointer, key). Unlike `client:visible`, an island on the first screen
  * does not fetch its framework before that screen is drawn, so on a slow phone its server-rendered
  * HTML is the page's largest paint and the scripts never delay it. Nothing the reader does before
  * hydration is lost (src/lib/islands/early-input.ts). With the value `interaction`

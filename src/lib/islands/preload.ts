@@ -1,8 +1,8 @@
 /**
  * Asks at once for every script file an island or an after-paint part needs, listed on it at build
- * time (`data-preload`, scripts/island-preload.ts), so its code arrives in one round trip instead
- * of one per level of imports. Called by the site's directives when an island starts loading, and
- * by the after-paint loader when a part starts, never earlier.
+ * time (`data-preload`, src/integrations/html/island-preload.ts), so its code arrives in one round
+ * trip instead of one per level of imports. Called by the site's directives when an island starts
+ * loading, and by the after-paint loader when a part starts, never earlier.
  */
 export function preloadFiles(el: Element): void {
   const head = document.head;

@@ -49,7 +49,7 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   // The page shell: header, footer, article layout.
   ['src/layouts'],
   // Routes, the content collections, and the build's integrations.
-  ['src/pages', 'src/content.config.ts'],
+  ['src/pages', 'src/content.config.ts', 'src/integrations'],
 ];
 
 /** What the back end may import, beyond its own folder: prefixes of the files it may reach. */

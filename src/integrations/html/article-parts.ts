@@ -1,19 +1,20 @@
 /**
  * Groups the text of a long page into its sections, so that the browser draws only those near the
- * reader (src/lib/article-parts.ts; `.article-part` in src/styles/global.css: `content-visibility: auto`; docs/product.md
- * "Performance decisions"). In an element marked `data-parts` (the article body), every `<h2>`
- * child starts a `<div class="article-part">` that runs to the next `<h2>` child or the end; what
- * comes before the first `<h2>` (the introduction, near the first screen) is left as it is.
+ * reader (src/lib/article-parts.ts; `.article-part` in src/styles/global.css:
+ * `content-visibility: auto`; docs/product.md "Performance decisions"). In an element marked
+ * `data-parts` (the article body), every `<h2>` child starts a `<div class="article-part">` that
+ * runs to the next `<h2>` child or the end; what comes before the first `<h2>` (the introduction,
+ * near the first screen) is left as it is.
  *
  * Containment makes a section the frame of anything `position: fixed` inside it, so a section
  * holding an element marked `data-fixed` (a button fixed to the screen) is left unwrapped.
  *
  * Runs on the built pages: the article's Markdown is rendered by Astro's MDX pipeline, whose
  * plugins see one document at a time; here the whole body is in view. Only tags are inserted, so
- * the inline scripts' and styles' hashes (scripts/page-csp.ts) still hold.
+ * the inline scripts' and styles' hashes (src/integrations/html/page-csp.ts) still hold.
  */
 import { parse, type DefaultTreeAdapterTypes } from 'parse5';
-import { ARTICLE_PART_CLASS } from '../src/lib/article-parts.ts';
+import { ARTICLE_PART_CLASS } from '../../lib/article-parts.ts';
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.ChildNode;

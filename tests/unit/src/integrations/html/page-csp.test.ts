@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { auditPageCsp, completePageCsp, directive, parsePolicy, sha256Source } from '../../../scripts/page-csp.ts';
+import { auditPageCsp, completePageCsp, directive, parsePolicy, sha256Source } from '@/integrations/html/page-csp';
 
 const META = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' SCRIPTS; style-src 'self' STYLES;">`;
 

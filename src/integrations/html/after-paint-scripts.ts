@@ -5,7 +5,7 @@
  * inserting it, then replays the presses it held once the script has run: a classic inline script
  * runs as it is inserted, while an inline module script runs later and tells no one (Chromium
  * fires no `load` for it), so a held press could be replayed before its handler existed. The page
- * policy's hash is computed afterwards, from the new text (scripts/page-csp.ts).
+ * policy's hash is computed afterwards, from the new text (src/integrations/html/page-csp.ts).
  */
 
 const TEMPLATE = /(<template data-after-paint\b[^>]*>)([\s\S]*?)(<\/template>)/g;

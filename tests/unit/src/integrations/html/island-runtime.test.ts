@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hoistIslandRuntime } from '../../../scripts/island-runtime.ts';
+import { hoistIslandRuntime } from '@/integrations/html/island-runtime';
 
 const STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 const RUNTIME = '<script>(()=>{class f extends HTMLElement{};customElements.define("astro-island",f)})();</script>';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { wrapArticleParts } from '../../../scripts/article-parts.ts';
+import { wrapArticleParts } from '@/integrations/html/article-parts';
 
 const OPEN = '<div class="article-part">';
 const page = (body: string) => `<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addIslandPreloads, moduleClosure, staticImports } from '../../../scripts/island-preload.ts';
+import { addIslandPreloads, moduleClosure, staticImports } from '@/integrations/html/island-preload';
 
 /** A built module graph: each URL with the URLs it imports. */
 const GRAPH: Record<string, string[]> = {
@@ -11,7 +11,7 @@ const GRAPH: Record<string, string[]> = {
 };
 const importsOf = (url: string) => GRAPH[url] ?? [];
 
-describe('island preloads (scripts/island-preload.ts)', () => {
+describe('island preloads (src/integrations/html/island-preload.ts)', () => {
   test('reads static imports of every form from minified output, not dynamic import()', () => {
     const code =
       'import{j as e}from"./react.B1.js";import"./side.C2.js";export{a}from"./shared.D3.js";const m=()=>import("./lazy.E4.js");';

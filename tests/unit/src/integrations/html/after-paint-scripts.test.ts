@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { classicAfterPaintScripts } from '../../../scripts/after-paint-scripts.ts';
+import { classicAfterPaintScripts } from '@/integrations/html/after-paint-scripts';
 
 const open = '<template data-after-paint data-for="[data-toc]" data-start="near">';
 

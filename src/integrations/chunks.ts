@@ -1,0 +1,107 @@
+/**
+ * The shared script files the build puts the islands' code in (docs/product.md#performance-decisions,
+ * "Few script files per island"): a few named files rather than a dozen small ones, so an island
+ * asks for all it needs at once. Each group names its modules: source files by their path from the
+ * repository root, packages by their name (every file of the package under node_modules/), and
+ * the modules Vite writes itself by their id. The patterns of rolldown's `codeSplitting.groups` are
+ * built from those names; a module two groups match goes to the one with the higher priority.
+ * tests/unit/src/integrations/chunks.test.ts fails when a named file, package or Vite module no
+ * longer exists: update the group when you move or rename one (docs/build.md).
+ * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
+ */
+
+/** One shared script file and the modules it takes. */
+export interface ChunkGroup {
+  /** The file's name in the build (`/_astro/<name>.<hash>.js`). */
+  readonly name: string;
+  /** Which group takes a module that several match: the highest. */
+  readonly priority: number;
+  /** Source files, from the repository root (`src/site.ts`). */
+  readonly files?: readonly string[];
+  /** Installed packages, by name (`react`, `@astrojs/react`). */
+  readonly packages?: readonly string[];
+  /** Modules Vite writes itself, with no file on disk, by the end of their id (`vite/preload-helper.js`). */
+  readonly virtual?: readonly string[];
+}
+
+/** The groups, highest priority first. */
+export const CHUNK_GROUPS: readonly ChunkGroup[] = [
+  {
+    name: 'base',
+    priority: 7,
+    packages: ['nanostores'],
+    files: ['src/site.ts', 'src/lib/format.ts'],
+    virtual: ['vite/preload-helper.js'],
+  },
+  {
+    name: 'prices',
+    priority: 6,
+    files: ['src/features/plans/plans.ts', 'src/features/plans/prices.ts', 'src/features/booking/pricing.ts'],
+  },
+  {
+    name: 'react',
+    priority: 5,
+    packages: ['react', 'react-dom', 'scheduler', '@astrojs/react', '@nanostores/react'],
+  },
+  {
+    name: 'commerce',
+    priority: 4,
+    packages: ['zod'],
+    files: [
+      'src/lib/validation.ts',
+      'src/features/booking/visit.ts',
+      'src/features/booking/checkout.ts',
+      'src/features/booking/booking-draft.ts',
+      'src/features/booking/booking-options.ts',
+      'src/features/plans/subscribe.ts',
+      'src/features/plans/portal.ts',
+      'src/features/auth/api.ts',
+      'src/features/plans/signup.ts',
+      'src/features/service-area/area.ts',
+    ],
+  },
+  {
+    name: 'account',
+    priority: 3,
+    files: [
+      'src/features/auth/store.ts',
+      'src/features/auth/session.ts',
+      'src/features/auth/signed-in-event.ts',
+      'src/features/auth/recovery.ts',
+      'src/features/auth/link.ts',
+      'src/features/auth/messages.ts',
+      'src/layouts/header/sign-out.ts',
+    ],
+  },
+  {
+    name: 'tools',
+    priority: 2,
+    files: ['src/lib/exact.ts', 'src/features/filters/catalogue.ts', 'src/features/schedule-calculator/store.ts'],
+  },
+];
+
+/** A path separator in a module id: `/`, or `\` on Windows. */
+const SEP = String.raw`[\\/]`;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const segments = (path: string) => path.split('/').map(escape).join(SEP);
+
+/**
+ * The pattern of a group's module ids: a file by its path after a separator (`…/src/site.ts`), a
+ * package by any file below `node_modules/<name>/`, a Vite module by its id. Like Vite's own ids,
+ * a file's may go on with a query (`?v=…`).
+ */
+export function chunkPattern(group: ChunkGroup): RegExp {
+  return new RegExp(
+    [
+      ...(group.packages ?? []).map((name) => `node_modules${SEP}${segments(name)}${SEP}`),
+      ...(group.files ?? []).map((path) => `${SEP}${segments(path)}`),
+      ...(group.virtual ?? []).map(escape),
+    ].join('|'),
+  );
+}
+
+/** The groups as rolldown's `output.codeSplitting.groups` takes them. */
+export function chunkGroups(groups: readonly ChunkGroup[] = CHUNK_GROUPS) {
+  return groups.map((group) => ({ name: group.name, test: chunkPattern(group), priority: group.priority }));
+}

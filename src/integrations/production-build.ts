@@ -1,0 +1,76 @@
+/**
+ * The `production-build` integration. Before any page is built, it refuses a half-configured
+ * production (a hosted auth server without its key or the site's address). Once the pages are
+ * written, it runs the HTML passes of ./html/ over every page, fails the build on a page whose
+ * Content-Security-Policy no hash can complete, and records the build variables next to the pages,
+ * so the server can refuse to serve pages built for another configuration. The passes, their
+ * order and why: docs/build.md.
+ * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { describeProblems, type BuildConfig, type ConfigReport } from '../../functions/_lib/config-check.ts';
+import { BUILD_CONFIG_FILE } from '../../functions/_lib/config.ts';
+import { placeholderWarning } from '../features/testimonials/placeholders.ts';
+import { classicAfterPaintScripts } from './html/after-paint-scripts.ts';
+import { wrapArticleParts } from './html/article-parts.ts';
+import { addIslandPreloads, builtImports } from './html/island-preload.ts';
+import { hoistIslandRuntime } from './html/island-runtime.ts';
+import { completePageCsp, type CompletedPage } from './html/page-csp.ts';
+
+/** What the build was started with: the check of its variables, their values, and the repository. */
+export interface ProductionBuildOptions {
+  report: ConfigReport;
+  config: BuildConfig;
+  repoRoot: string;
+}
+
+/**
+ * One built page through the HTML passes, in order. Each pass only inserts tags or moves them, or
+ * rewrites inline scripts, so the page policy is completed last, from the final text.
+ */
+export function finishPage(built: string, importsOf: (url: string) => readonly string[]): CompletedPage {
+  return completePageCsp(
+    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(built)), importsOf)),
+  );
+}
+
+/** The integration: the build's configuration check, then the HTML passes and the recorded variables. */
+export function productionBuild({ report, config, repoRoot }: ProductionBuildOptions): AstroIntegration {
+  return {
+    name: 'production-build',
+    hooks: {
+      'astro:config:setup': ({ command, logger }) => {
+        if (command !== 'build' || report.problems.length === 0) return;
+        logger.error(describeProblems(report));
+        process.exit(1);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const errors: string[] = [];
+        let added = 0;
+        const importsOf = builtImports(root);
+        for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+          if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+          const path = join(entry.parentPath, entry.name);
+          const built = await readFile(path, 'utf8');
+          const page = finishPage(built, importsOf);
+          errors.push(...page.errors.map((error) => `${path.slice(root.length)}: ${error}`));
+          added += page.added.length;
+          if (page.html !== built) await writeFile(path, page.html);
+        }
+        if (errors.length > 0) {
+          logger.error(`Content-Security-Policy problems:\n${errors.map((e) => `  - ${e}`).join('\n')}`);
+          process.exit(1);
+        }
+        logger.info(`Content-Security-Policy checked on every page (${added} hashes Astro missed, added).`);
+        await writeFile(join(root, BUILD_CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
+        // A build for a real address is a launch: name what the owner still has to replace.
+        const placeholders = config.SITE_URL ? placeholderWarning(repoRoot) : null;
+        if (placeholders) logger.warn(placeholders);
+      },
+    },
+  };
+}
