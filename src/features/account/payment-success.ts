@@ -3,8 +3,6 @@
  * order of the checkout read back for a signed-in customer, to tell them when the plan they just
  * paid for was a second one, cancelled and refunded (docs/product.md#one-live-plan-per-customer).
  */
-import { callApi } from '@/features/auth/api';
-import { ApiError } from '@/lib/api';
 import type { OrderAnswer, Purchase, SecondPlanNotice } from './order-answer';
 
 /** How long /payment-success shows 'Processing Payment' before the confirmation (docs/product.md#payment-success). */
@@ -28,6 +26,8 @@ export async function watchOrder(
   onPurchase: (purchase: Purchase) => void = () => {},
 ): Promise<void> {
   const deadline = Date.now() + ORDER_WATCH_MS;
+  // Loaded once the confirmation shows: the page's first script stays small.
+  const [{ callApi }, { ApiError }] = await Promise.all([import('@/features/auth/api'), import('@/lib/api')]);
   for (;;) {
     try {
       const order = await callApi<OrderAnswer>(`/api/order?session_id=${encodeURIComponent(sessionId)}`, {

@@ -3,7 +3,6 @@
  * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
-import { CHECKOUT_FAILED, openProviderPage, SignedOutError } from '@/features/auth/api';
 import type { BookingOptions, ServiceType } from '@/features/booking/pricing';
 import { bookableDays, type Visit } from '@/features/booking/visit';
 import { planName, type PlanType } from '@/features/plans/plans';
@@ -62,6 +61,7 @@ export function initWebhookTests(root: Document): void {
     const plan = button.dataset['testPlan'] as PlanType;
     button.addEventListener('click', () =>
       run(button, async () => {
+        const { CHECKOUT_FAILED, openProviderPage, SignedOutError } = await import('@/features/auth/api');
         try {
           await openProviderPage('/api/create-subscription-checkout', { planType: plan }, CHECKOUT_FAILED);
           toast({ title: `${planName(plan)} subscription webhook should be triggered!` });
@@ -81,6 +81,7 @@ export function initWebhookTests(root: Document): void {
     if (!test) continue;
     button.addEventListener('click', () =>
       run(button, async () => {
+        const { CHECKOUT_FAILED, openProviderPage } = await import('@/features/auth/api');
         try {
           await openProviderPage('/api/create-payment-checkout', { ...test, visit: testVisit() }, CHECKOUT_FAILED);
           toast({ title: `${test.serviceType} webhook should be triggered!` });

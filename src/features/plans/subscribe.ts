@@ -4,9 +4,9 @@
  * checkout refused because a plan is live (409) answers its own outcome, so the button can offer
  * to change the plan instead (docs/product.md#one-live-plan-per-customer). A failure is logged and
  * told with the server's reason, else the generic message; a 401 has signed this device out
- * (docs/product.md#session-checks, features/auth/api.ts).
+ * (docs/product.md#session-checks, features/auth/api.ts). The API client, and the sign-in client
+ * behind it, load when a checkout starts.
  */
-import { CHECKOUT_FAILED, openProviderPage, SignedOutError } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
 import type { BillingPeriod, PlanType } from './plans';
 
@@ -26,6 +26,7 @@ export async function startSubscriptionCheckout(
   planType: PlanType,
   choice: { billingPeriod?: BillingPeriod; planRequestId?: string } = {},
 ): Promise<CheckoutOutcome> {
+  const { CHECKOUT_FAILED, openProviderPage, SignedOutError } = await import('@/features/auth/api');
   try {
     const opened = await openProviderPage(
       '/api/create-subscription-checkout',
