@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_WATCH_MS, watchOrder } from '@/features/account/payment-success';
 import type { Purchase } from '@/features/account/order-answer';
 
@@ -26,6 +26,11 @@ function answering(statuses: string[]) {
 }
 
 describe('watchOrder (docs/product.md#payment-success)', () => {
+  // watchOrder loads the API client when it starts; loaded here first, so the fake clock below
+  // only ever waits on the order's own timers.
+  beforeAll(async () => {
+    await Promise.all([import('@/features/auth/api'), import('@/lib/api')]);
+  });
   beforeEach(() => {
     vi.useFakeTimers();
     vi.spyOn(console, 'error').mockImplementation(() => {});
