@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { callApi } from '@/features/auth/api';
 import PlanDetailsFields, { type DetailName } from '@/features/plans/PlanDetailsFields';
 import {
+  EMPTY_PLAN_DETAILS,
   PREFERRED_DAYS,
   planDetailsErrors,
   type PlanDetails,
@@ -23,17 +24,6 @@ interface Props {
   /** Called with the details as stored after a successful change. */
   onSaved: (details: PlanDetails) => void;
 }
-
-const EMPTY: PlanDetailsInput = {
-  fullName: '',
-  phone: '',
-  address: '',
-  city: '',
-  state: 'MO',
-  zip: '',
-  preferredDay: '',
-  specialInstructions: '',
-};
 
 const DAY_LABELS: Record<string, string> = Object.fromEntries([
   ['', 'No preference'],
@@ -66,7 +56,7 @@ function DetailsList({ details }: { details: PlanDetails }) {
 
 export default function AccountPlanDetails({ details, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
-  const [fields, setFields] = useState<PlanDetailsInput>(details ?? EMPTY);
+  const [fields, setFields] = useState<PlanDetailsInput>(details ?? EMPTY_PLAN_DETAILS);
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
 
@@ -114,7 +104,7 @@ export default function AccountPlanDetails({ details, onSaved }: Props) {
           type="button"
           className={ACCOUNT_LINK}
           onClick={() => {
-            setFields(details ?? EMPTY);
+            setFields(details ?? EMPTY_PLAN_DETAILS);
             setErrors({});
             setState('idle');
             setEditing(true);

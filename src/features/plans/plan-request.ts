@@ -59,6 +59,18 @@ export type PlanDetailsInput = z.input<typeof planDetailsSchema>;
 /** Visit details that passed validation. */
 export type PlanDetails = z.output<typeof planDetailsSchema>;
 
+/** Visit details with nothing typed yet, the state filled in for Missouri. */
+export const EMPTY_PLAN_DETAILS: PlanDetailsInput = {
+  fullName: '',
+  phone: '',
+  address: '',
+  city: '',
+  state: 'MO',
+  zip: '',
+  preferredDay: '',
+  specialInstructions: '',
+};
+
 /** The answer of PUT /api/plan-details: the details as stored (a 400 carries `{error, fields}`). */
 export interface PlanDetailsAnswer {
   planDetails: PlanDetails;

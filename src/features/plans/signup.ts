@@ -5,7 +5,13 @@
  */
 import type { BillingPeriod, PlanPricing, PlanType } from './plans';
 import { areaZipProblem, type AreaList } from '@/features/service-area/area';
-import { planRequestErrors, planRequestSchema, type PlanRequest, type PlanRequestInput } from './plan-request';
+import {
+  EMPTY_PLAN_DETAILS,
+  planRequestErrors,
+  planRequestSchema,
+  type PlanRequest,
+  type PlanRequestInput,
+} from './plan-request';
 
 /** The form's own fields: the request without the plan and billing chosen before it. */
 export type SignupFields = Omit<PlanRequestInput, 'planType' | 'billingPeriod' | 'agreeTerms'> & {
@@ -17,18 +23,7 @@ export type SignupFieldName = keyof SignupFields;
 export type SignupErrors = Partial<Record<keyof PlanRequest, string>>;
 
 /** A fresh form: nothing typed yet, the state filled in for Missouri. */
-export const EMPTY_FIELDS: SignupFields = {
-  fullName: '',
-  email: '',
-  phone: '',
-  address: '',
-  city: '',
-  state: 'MO',
-  zip: '',
-  preferredDay: '',
-  specialInstructions: '',
-  agreeTerms: false,
-};
+export const EMPTY_FIELDS: SignupFields = { ...EMPTY_PLAN_DETAILS, email: '', agreeTerms: false };
 
 /** The required text inputs, in form order; `wide` ones take the whole row. */
 export const TEXT_FIELDS: readonly {

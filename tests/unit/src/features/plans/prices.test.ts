@@ -41,15 +41,6 @@ describe('plan prices per billing period (docs/product.md#billing-periods)', () 
   });
 });
 
-describe('every plan price in integer cents (docs/product.md#plan-prices)', () => {
-  test('plan prices are the plan table in cents', () => {
-    expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
-      lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
-      full: { monthly: 5900, quarterly: 17700, annual: 63000 },
-    });
-  });
-});
-
 describe('the test page prices of docs/product.md#webhook-test-page', () => {
   test('subscriptions bill $39 and $59 a month', () => {
     expect(subscriptionPriceCents('lite', 'monthly')).toBe(3900);
