@@ -37,7 +37,7 @@ const EMPTY: PlanDetailsInput = {
 
 const DAY_LABELS: Record<string, string> = Object.fromEntries([
   ['', 'No preference'],
-  ...PREFERRED_DAYS.map((d) => [d.value, d.label]),
+  ...PREFERRED_DAYS.map((d) => [d.value, d.label] as const),
 ]);
 
 /** The details as stored, in a list. */
