@@ -10,10 +10,10 @@ import { handler } from './_lib/http.ts';
 export const NEEDS_JAVASCRIPT_PATH = '/auth#needs-javascript';
 
 // The request body is deliberately left unread: the server drops it once the answer is sent.
-export default handler(
-  ['POST'],
-  async () =>
+export default handler(['POST'], () =>
+  Promise.resolve(
     new Response(null, { status: 303, headers: { Location: NEEDS_JAVASCRIPT_PATH, 'Cache-Control': 'no-store' } }),
+  ),
 );
 
 export const config = { path: '/api/auth-form' };

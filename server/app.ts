@@ -109,10 +109,10 @@ export function createRouteListener(
  */
 function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) => {
+  res.writeHead = (...args: unknown[]) => {
     if (!req.complete) res.setHeader('Connection', 'close');
     return writeHead(...args);
-  }) as ServerResponse['writeHead'];
+  };
 }
 
 /** Creates (but does not start) the HTTP server. */

@@ -43,9 +43,9 @@ export interface BackendOptions {
 export interface Backend {
   routes: Route[];
   /** What runs once the routes are reached on the port: the embedded default's plan prices. */
-  ready(): Promise<void>;
+  ready: () => Promise<void>;
   /** Stops the background work (webhook deliveries, leads outbox), then closes the database. */
-  stopWork(): Promise<void>;
+  stopWork: () => Promise<void>;
 }
 
 /** How to run the site. */
@@ -183,7 +183,7 @@ export function listenProblem(error: unknown, port: number, host: string): strin
 }
 
 /** Tries to listen on `port` at `host` and lets go at once: the error a real start would hit, or null. */
-export function probeListen(port: number, host: string): Promise<unknown> {
+export function probeListen(port: number, host: string): Promise<Error | null> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', (error) => resolve(error));

@@ -69,7 +69,12 @@ export async function requireUser(req: Request): Promise<AuthUser> {
     const metadata = payload['user_metadata'] as { full_name?: unknown } | undefined;
     const name =
       typeof metadata?.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim() : null;
-    return { id: payload.sub, email: payload['email'], sessionId: String(payload['session_id'] ?? ''), name };
+    return {
+      id: payload.sub,
+      email: payload['email'],
+      sessionId: typeof payload['session_id'] === 'string' ? payload['session_id'] : '',
+      name,
+    };
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (keysUnavailable(error)) {

@@ -3,7 +3,7 @@
  * same order whatever leads there are, every cell quoted and none that a spreadsheet would run as
  * a formula (OWASP "CSV Injection").
  */
-import type { LeadRecord } from './leads.ts';
+import { payloadText, type LeadRecord } from './leads.ts';
 
 /** The stored lead's own columns, first in every row. */
 export const RECORD_COLUMNS = [
@@ -82,8 +82,7 @@ export function nanpPhone(text: string): string | null {
  * the apostrophe (the business serves one area code).
  */
 export function csvField(value: unknown, column?: string): string {
-  let text =
-    value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = payloadText(value);
   if (column === 'phone') text = nanpPhone(text) ?? text;
   text = text.replace(FORMULA_AFTER_BREAK, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;

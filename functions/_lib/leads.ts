@@ -108,6 +108,12 @@ export interface LeadRecord {
   idempotency_key: string | null;
 }
 
+/** A payload value as text: nothing for null, a string as it is, anything else as its JSON. */
+export function payloadText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** Every stored lead, newest first (timestamps as ISO text, the same from either database). */
 export function listLeads(db: Db, limit?: number): Promise<LeadRecord[]> {
   const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;

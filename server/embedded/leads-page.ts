@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../functions/_lib/db.ts';
 import { handler, json, type Handler } from '../../functions/_lib/http.ts';
-import { listLeads, type LeadRecord } from '../../functions/_lib/leads.ts';
+import { listLeads, payloadText, type LeadRecord } from '../../functions/_lib/leads.ts';
 import { escapeHtml } from '../../src/lib/html.ts';
 import { devPageResponse, formatUtc, renderDevPage } from './dev-page.ts';
 
@@ -17,7 +17,7 @@ function when(iso: string | null): string {
 
 function rowHtml(lead: LeadRecord): string {
   const fields = Object.entries(lead.payload)
-    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(String(value ?? ''))}</dd>`)
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(payloadText(value))}</dd>`)
     .join('');
   return `<tr>
   <td>${escapeHtml(lead.kind)}</td>

@@ -165,7 +165,7 @@ export function priceStatements(
   const visit = (node: Node, ancestors: Element[]) => {
     if (node.nodeName === 'script' || node.nodeName === 'style' || node.nodeName === 'head') return;
     if (!('childNodes' in node)) return;
-    const element = 'tagName' in node ? (node as Element) : null;
+    const element = 'tagName' in node ? node : null;
     const chain = element ? [...ancestors, element] : ancestors;
     // Runs of text split only by comments (React's `<!-- -->`) are read as one.
     let run = '';

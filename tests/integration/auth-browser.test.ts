@@ -7,7 +7,7 @@
  * (docs/product.md#sign-out). Also a session ended on another device, met by a billing action
  * (docs/product.md#session-checks).
  */
-import { createClient, isAuthSessionMissingError, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, isAuthSessionMissingError } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { SESSION_ENDED } from '../../functions/_lib/auth.ts';
 import {
@@ -21,9 +21,9 @@ import { mailsTo, startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
 
 /** The page's one supabase-js client, which the mocked src/lib/supabase.ts hands out. */
-const page = vi.hoisted(() => ({ client: null as unknown }));
+const page = vi.hoisted((): { client: unknown } => ({ client: null }));
 vi.mock('@/lib/supabase', () => ({
-  getSupabase: async () => page.client,
+  getSupabase: () => Promise.resolve(page.client),
   authServerUrl: () => '',
 }));
 
@@ -78,7 +78,7 @@ async function openPage(origin: string) {
   const store = await import('@/features/auth/store');
   const recovery = await import('@/features/auth/recovery');
   await store.startAuth();
-  return { client: client as SupabaseClient, storage, store, recovery };
+  return { client, storage, store, recovery };
 }
 
 beforeEach(() => {
@@ -139,7 +139,9 @@ describe('the hourly e-mail cap (docs/product.md#password-reset)', { timeout: 60
     const resent = await recovery.resendConfirmation(bob);
     expect(resent).toEqual({
       problem: {
-        message: expect.stringMatching(/^A confirmation e-mail went to this address less than a minute ago\./),
+        message: expect.stringMatching(
+          /^A confirmation e-mail went to this address less than a minute ago\./,
+        ) as unknown,
         code: 'over_email_send_rate_limit',
       },
     });
@@ -178,7 +180,7 @@ describe(
       server = await startTestServer({
         functions: true,
         // A fault in front of the emulator's /logout, handing every other request on to it.
-        routes: async ({ mounted }) => {
+        routes: ({ mounted }) => {
           const auth = mounted.find((route) => route.path === '/auth/v1');
           if (!auth) throw new Error('the auth emulator is not mounted');
           return [
@@ -246,7 +248,7 @@ describe(
       expect((await client.auth.getSession()).data.session).toBeNull();
       expect(store.$auth.get().status).toBe('signed-out');
       // What /auth's inline script reads: nothing left that would send the visitor away.
-      expect(storedSessionState(storage as unknown as Storage, Date.now())).toBe('none');
+      expect(storedSessionState(storage, Date.now())).toBe('none');
       // Nothing reached the service: the other device is still signed in, as the message says.
       expect(await alive(other.access_token)).toBe(true);
     });
@@ -255,7 +257,7 @@ describe(
       const { client, storage, store, other } = await signedInTwice();
       // Sign Out on the other device ends this session too, while its access token has not expired.
       expect((await supabase().auth.admin.signOut(other.access_token, 'global')).error).toBeNull();
-      expect(storedSessionState(storage as unknown as Storage, Date.now())).toBe('live');
+      expect(storedSessionState(storage, Date.now())).toBe('live');
 
       vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
         realFetch(typeof input === 'string' && input.startsWith('/') ? `${server.origin}${input}` : input, init),
@@ -268,7 +270,7 @@ describe(
       });
       expect(store.$auth.get().status).toBe('signed-out');
       expect((await client.auth.getSession()).data.session).toBeNull();
-      expect(storedSessionState(storage as unknown as Storage, Date.now())).toBe('none');
+      expect(storedSessionState(storage, Date.now())).toBe('none');
     });
   },
 );

@@ -295,8 +295,8 @@ describe('tokens the functions verify', { timeout: 30_000 }, () => {
       phone: '',
       role: 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: expect.any(Number) }],
-      session_id: expect.any(String),
+      amr: [{ method: 'password', timestamp: expect.any(Number) as unknown }],
+      session_id: expect.any(String) as unknown,
       is_anonymous: false,
       app_metadata: { provider: 'email' },
     });
@@ -317,7 +317,7 @@ describe('tokens the functions verify', { timeout: 30_000 }, () => {
       id: session.user.id,
       email,
       sessionId: decodeJwt(session.access_token)['session_id'],
-      name: session.user.user_metadata['full_name'],
+      name: session.user.user_metadata['full_name'] as unknown,
     });
 
     const [header, payload, signature] = session.access_token.split('.');

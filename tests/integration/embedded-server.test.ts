@@ -60,7 +60,7 @@ describe('embedded default, end to end', () => {
     expect(signIn.error).toBeNull();
     const token = signIn.data.session?.access_token ?? '';
 
-    const before = await (await call('/api/check-subscription', token)).json();
+    const before: unknown = await (await call('/api/check-subscription', token)).json();
     expect(before).toEqual({ subscribed: false, subscription_tier: null, subscription_end: null });
 
     const checkout = await call('/api/create-subscription-checkout', token, { planType: 'full' });
@@ -99,7 +99,9 @@ describe('embedded default, end to end', () => {
     server = await startServer({ dataDir, port });
     const again = await client().auth.signInWithPassword({ email, password });
     expect(again.error).toBeNull();
-    const afterRestart = await (await call('/api/check-subscription', again.data.session?.access_token ?? '')).json();
+    const afterRestart: unknown = await (
+      await call('/api/check-subscription', again.data.session?.access_token ?? '')
+    ).json();
     expect(afterRestart).toMatchObject({ subscribed: true, subscription_tier: 'full' });
 
     expect(await server.stop()).toBe(0);

@@ -22,7 +22,7 @@ const ROOT = join(import.meta.dirname, '../..');
 
 /** A clock that runs with real time but can be moved forward (past a reuse interval, a rate window). */
 export interface TestClock {
-  now(): number;
+  now: () => number;
   advance(ms: number): void;
 }
 
@@ -52,7 +52,12 @@ export interface TestServerOptions {
    * prefix it lies under, and `mounted` holds the routes mounted before (to hand requests on to).
    * Called again on restart.
    */
-  routes?: (context: { db: Db; clock: TestClock; origin: string; mounted: readonly Route[] }) => Promise<Route[]>;
+  routes?: (context: {
+    db: Db;
+    clock: TestClock;
+    origin: string;
+    mounted: readonly Route[];
+  }) => Route[] | Promise<Route[]>;
   /** Background work started with the server (e.g. the leads outbox), stopped before the database closes. */
   worker?: (context: { db: Db }) => { stop(): Promise<void> };
   /** The emulators' clock (default: real time that `advance` can move forward). */

@@ -65,15 +65,15 @@ afterAll(async () => {
 
 function token(
   key: SigningKey | { alg: 'HS256'; kid: string; privateKey: Uint8Array },
-  claims: Record<string, unknown> = {},
+  claims: { iss?: string; aud?: string; exp?: number } = {},
 ) {
   return new SignJWT({ email: user.email, role: 'authenticated', session_id: 'sess-1', ...claims })
     .setProtectedHeader({ alg: key.alg, kid: key.kid, typ: 'JWT' })
-    .setIssuer(String(claims['iss'] ?? `${origin}/auth/v1`))
-    .setAudience(String(claims['aud'] ?? 'authenticated'))
+    .setIssuer(claims.iss ?? `${origin}/auth/v1`)
+    .setAudience(claims.aud ?? 'authenticated')
     .setSubject(user.sub)
     .setIssuedAt()
-    .setExpirationTime((claims['exp'] as number | undefined) ?? '1h')
+    .setExpirationTime(claims.exp ?? '1h')
     .sign(key.privateKey);
 }
 

@@ -78,7 +78,7 @@ describe('storing leads', () => {
     expect(row?.payload).toEqual({
       ...contact,
       message: '',
-      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) as unknown,
       source: 'Contact Form',
       triggered_from: server.origin,
     });
@@ -91,7 +91,7 @@ describe('storing leads', () => {
     const [row] = await leads();
     expect(row).toMatchObject({ kind: 'download', delivery_state: 'unconfigured' });
     const payload = row?.payload ?? {};
-    expect(payload).toEqual({ ...download, timestamp: expect.any(String) });
+    expect(payload).toEqual({ ...download, timestamp: expect.any(String) as unknown });
     expect(Date.parse(String(payload['timestamp']))).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -106,7 +106,7 @@ describe('storing leads', () => {
       preferredDay: '',
       planName: 'Autopilot Full',
       quotedPrice: '$630 per year, paid in advance',
-      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
     });
   });
 

@@ -105,7 +105,10 @@ describe('the mail outbox over SMTP', { timeout: 120_000 }, () => {
     expect(mails[0]?.text).toContain('ORD-TESTMAIL');
     expect(mails[0]?.html).toContain('<h1');
     expect(mails[0]?.attachments).toEqual([
-      expect.objectContaining({ filename: 'ORD-TESTMAIL.ics', content: expect.stringContaining('BEGIN:VEVENT') }),
+      expect.objectContaining({
+        filename: 'ORD-TESTMAIL.ics',
+        content: expect.stringContaining('BEGIN:VEVENT') as unknown,
+      }),
     ]);
     expect(await state('booking-confirmed:cs_one')).toMatchObject({ attempts: 1, last_error: null });
   });
@@ -116,7 +119,10 @@ describe('the mail outbox over SMTP', { timeout: 120_000 }, () => {
     await db.transaction((tx) => queueMail(tx, 'guide:down', 'guide', { to: 'dana@example.com', ...BOOKING }));
     announceMailQueued();
     await waitFor(async () => ((await state('guide:down'))?.attempts ?? 0) >= 2, 'failed attempts');
-    expect(await state('guide:down')).toMatchObject({ delivery_state: 'pending', last_error: expect.any(String) });
+    expect(await state('guide:down')).toMatchObject({
+      delivery_state: 'pending',
+      last_error: expect.any(String) as unknown,
+    });
     expect(await mailbox.list({ to: 'dana@example.com' })).toEqual([]);
 
     smtp = await startLocalSmtp((mail) => mailbox.receive(mail), port);

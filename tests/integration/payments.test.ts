@@ -127,7 +127,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
       headers: { Authorization: 'Bearer eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl' },
     });
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toEqual({ error: expect.stringContaining('token') });
+    expect(await forged.json()).toEqual({ error: expect.stringContaining('token') as unknown });
     const otherKey = await createTokenIssuer();
     const wrongSigner = await fetch(`${stack.origin}/api/check-subscription`, {
       method: 'POST',
@@ -370,7 +370,9 @@ describe('payment functions', { timeout: 60_000 }, () => {
         {
           orderNumber: paid[1]?.order_number,
           description: 'Air Filter Replacement (Premium filter)',
-          when: expect.stringMatching(/^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will call/),
+          when: expect.stringMatching(
+            /^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will call/,
+          ) as unknown,
           address: '1 Test Street, Springfield, MO 65804',
         },
       ],
@@ -380,7 +382,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
           description: 'Air Filter Replacement (Premium filter)',
           amountCents: 3000,
           currency: 'usd',
-          paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          paidAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
           status: 'paid',
         },
         {
@@ -388,7 +390,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
           description: 'Autopilot Lite subscription (monthly)',
           amountCents: 3900,
           currency: 'usd',
-          paidAt: expect.any(String),
+          paidAt: expect.any(String) as unknown,
           status: 'paid',
         },
       ],
@@ -426,7 +428,7 @@ describe('stripe-webhook', { timeout: 60_000 }, () => {
     });
     const tampered = await postEvent(event, true);
     expect(tampered.status).toBe(400);
-    expect(await tampered.json()).toEqual({ error: expect.stringContaining('Stripe-Signature') });
+    expect(await tampered.json()).toEqual({ error: expect.stringContaining('Stripe-Signature') as unknown });
     const unsigned = await fetch(`${stack.origin}/api/stripe-webhook`, { method: 'POST', body: JSON.stringify(event) });
     expect(unsigned.status).toBe(400);
     expect(await stack.db.query(`select 1 from subscriptions where id = 'sub_tampered'`)).toEqual([]);

@@ -283,7 +283,7 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
         title: 'You already have an Autopilot plan',
         message: expect.stringContaining(
           'Your Autopilot Lite (monthly) plan continues as it is. The second plan, Autopilot Full (annual), was cancelled at once and its payment of $630.00 has been refunded to your card',
-        ),
+        ) as unknown,
         refunded: true,
       },
     });
@@ -292,7 +292,13 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
     const summary = await account(user);
     expect(summary.subscription).toMatchObject({ tier: 'lite', billingPeriod: 'monthly' });
     expect(summary.refundedPlans).toEqual([
-      { tier: 'full', billingPeriod: 'annual', refundedCents: 63000, currency: 'usd', refundedAt: expect.any(String) },
+      {
+        tier: 'full',
+        billingPeriod: 'annual',
+        refundedCents: 63000,
+        currency: 'usd',
+        refundedAt: expect.any(String) as unknown,
+      },
     ]);
     expect(summary.orders.map((o) => [o.description, o.status])).toEqual([
       ['Autopilot Full subscription (annual)', 'refunded'],

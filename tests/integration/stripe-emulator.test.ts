@@ -9,6 +9,7 @@ import type { Handler, Route } from '../../functions/_lib/http.ts';
 import { accountHash } from '../../server/embedded/stripe/idempotency.ts';
 import { createStripeEmulator } from '../../server/embedded/stripe/index.ts';
 import {
+  idOf,
   payCheckout,
   removeTempDirs,
   SECRET_KEY,
@@ -278,7 +279,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
     expect(done).toMatchObject({ status: 'complete', payment_status: 'paid', url: null });
     expect(done.payment_intent).toMatch(/^pi_/);
 
-    const delivery = await waitFor(async () => hooks.received[before], 'checkout.session.completed');
+    const delivery = await waitFor(() => hooks.received[before], 'checkout.session.completed');
     expect(delivery.event).toMatchObject({
       type: 'checkout.session.completed',
       api_version: Stripe.API_VERSION,
@@ -320,7 +321,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
     expect(await (await fetch(session.url ?? '')).text()).toContain('per month');
     const start = Math.floor(Date.now() / 1000);
     expect((await payCheckout(session.url ?? '')).status).toBe(303);
-    await waitFor(async () => (hooks.received.length >= before + 3 ? true : undefined), 'three events');
+    await waitFor(() => (hooks.received.length >= before + 3 ? true : undefined), 'three events');
     expect(hooks.types().slice(before, before + 3)).toEqual([
       'customer.subscription.created',
       'invoice.paid',
@@ -329,7 +330,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
 
     const completed = await stack.stripe.checkout.sessions.retrieve(session.id);
     expect(completed.subscription).toMatch(/^sub_[A-Za-z0-9]{24}$/);
-    const subscription = await stack.stripe.subscriptions.retrieve(String(completed.subscription));
+    const subscription = await stack.stripe.subscriptions.retrieve(idOf(completed.subscription));
     expect(subscription).toMatchObject({
       status: 'active',
       customer: customer.id,
@@ -374,7 +375,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
       cancel_at: item?.current_period_end,
     });
     const event = await waitFor(
-      async () => hooks.received.find((r) => r.event.type === 'customer.subscription.updated'),
+      () => hooks.received.find((r) => r.event.type === 'customer.subscription.updated'),
       'update event',
     );
     expect(event.event.data.previous_attributes).toMatchObject({ cancel_at_period_end: false });
@@ -384,10 +385,7 @@ describe('hosted checkout and webhooks', { timeout: 60_000 }, () => {
     expect(kept.cancel_at_period_end).toBe(false);
     const ended = await stack.stripe.subscriptions.cancel(subscription.id);
     expect(ended.status).toBe('canceled');
-    await waitFor(
-      async () => hooks.received.find((r) => r.event.type === 'customer.subscription.deleted'),
-      'deleted event',
-    );
+    await waitFor(() => hooks.received.find((r) => r.event.type === 'customer.subscription.deleted'), 'deleted event');
   });
 });
 
@@ -418,12 +416,12 @@ describe('payment methods', { timeout: 60_000 }, () => {
       success_url: 'https://shop.example/ok',
     });
     expect((await payCheckout(session.url ?? '')).status).toBe(303);
-    const subscriptionId = String((await stack.stripe.checkout.sessions.retrieve(session.id)).subscription);
+    const subscriptionId = idOf((await stack.stripe.checkout.sessions.retrieve(session.id)).subscription);
     const before = hooks.received.length;
     const updated = await stack.stripe.subscriptions.update(subscriptionId, { default_payment_method: failing.id });
     expect(updated.default_payment_method).toBe(failing.id);
     const event = await waitFor(
-      async () =>
+      () =>
         hooks.received
           .slice(before)
           .find((r) => r.event.type === 'customer.subscription.updated' && r.event.data.object.id === subscriptionId),
@@ -456,7 +454,7 @@ describe('webhook delivery', { timeout: 90_000 }, () => {
     hooks.failNext(2);
     const first = await paidSession('first');
     const second = await paidSession('second');
-    await waitFor(async () => (hooks.received.length >= before + 2 ? true : undefined), 'both deliveries');
+    await waitFor(() => (hooks.received.length >= before + 2 ? true : undefined), 'both deliveries');
     expect(hooks.received.slice(before).map((r) => (r.event.data.object as Stripe.Checkout.Session).id)).toEqual([
       first,
       second,
@@ -474,7 +472,7 @@ describe('webhook delivery', { timeout: 90_000 }, () => {
     hooks.failNext(4);
     const doomed = await paidSession('doomed');
     const next = await paidSession('next');
-    await waitFor(async () => (hooks.received.length >= before + 1 ? true : undefined), 'the next delivery');
+    await waitFor(() => (hooks.received.length >= before + 1 ? true : undefined), 'the next delivery');
     expect((hooks.received[before]?.event.data.object as Stripe.Checkout.Session).id).toBe(next);
     const [row] = await stack.db.query<{ attempts: number; delivery_state: string }>(
       `select attempts, delivery_state from emulator_stripe.events where payload like $1`,
@@ -504,7 +502,7 @@ describe('webhook delivery', { timeout: 90_000 }, () => {
     });
     stack.routes.splice(0, restarted.routes.length, ...restarted.routes);
     stack.emulator = restarted;
-    const delivery = await waitFor(async () => hooks.received[before], 'the resumed delivery');
+    const delivery = await waitFor(() => hooks.received[before], 'the resumed delivery');
     expect((delivery.event.data.object as Stripe.Checkout.Session).id).toBe(id);
   });
 });

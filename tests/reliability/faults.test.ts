@@ -235,7 +235,7 @@ describe('killed mid-relay and mid-store', () => {
       expect(answer.status).toBe(202);
       acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
     }
-    await waitFor(async () => (sink.received.length >= 1 ? true : undefined), 'a relay in flight');
+    await waitFor(() => (sink.received.length >= 1 ? true : undefined), 'a relay in flight');
     // A stream of leads, and the kill lands in the middle of it.
     const stream = Array.from({ length: 60 }, (_, i) => i + 3);
     let sent = 0;
@@ -248,14 +248,14 @@ describe('killed mid-relay and mid-store', () => {
         if (answer?.status === 202) acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
       }
     });
-    await waitFor(async () => (sent >= 20 ? true : undefined), 'leads being stored');
+    await waitFor(() => (sent >= 20 ? true : undefined), 'leads being stored');
     sink.mode = 'ok';
     await kill('mid-relay of the leads outbox, mid-stream of new leads');
     await Promise.all(writers);
     tally.tried += sent;
     // A relay cut mid-flight waits out its lease (timeout + 30 s) before it is sent again.
     await waitFor(
-      async () => ([...acknowledgedLeads].every((id) => sink.accepted.has(id)) ? true : undefined),
+      () => ([...acknowledgedLeads].every((id) => sink.accepted.has(id)) ? true : undefined),
       'every acknowledged lead relayed',
       120_000,
     );
@@ -381,7 +381,7 @@ describe('an unusable data dir', () => {
       ],
       [
         'a path through a file',
-        async () => ({ dataDir: join(base, 'a-file', 'inside') }),
+        () => Promise.resolve({ dataDir: join(base, 'a-file', 'inside') }),
         /cannot be created: part of its path is a file/,
       ],
       [

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 function run(options: autocannon.Options): Promise<Result> {
   return new Promise((resolve, reject) => {
-    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    autocannon(options, (error: Error | null, result) => (error ? reject(error) : resolve(result)));
   });
 }
 

@@ -268,7 +268,7 @@ function absurdEvents(): { what: string; event: ReturnType<typeof event>; sane: 
     const life = lifecycle('full', 'fresh');
     const [original, change] = shape(life);
     const absurd = structuredClone(original);
-    change(absurd as unknown as Record<string, unknown>);
+    change(absurd);
     return { what, event: absurd, sane: original };
   });
 }

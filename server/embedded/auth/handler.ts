@@ -60,7 +60,7 @@ const SETTINGS = {
   anonymous_users_enabled: false,
 };
 
-type Route = (req: Request, url: URL, caller: Caller) => Promise<Response>;
+type Route = (req: Request, url: URL, caller: Caller) => Response | Promise<Response>;
 
 interface Reply {
   status: number;
@@ -125,11 +125,11 @@ function object(body: Record<string, unknown>, field: string): Record<string, un
 
 function routes(service: AuthService, jwks: unknown): Record<string, Route> {
   return {
-    'GET /.well-known/jwks.json': async () =>
+    'GET /.well-known/jwks.json': () =>
       new Response(JSON.stringify(jwks), {
         headers: { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=600' },
       }),
-    'GET /settings': async () => respond({ status: 200, body: SETTINGS }, false),
+    'GET /settings': () => respond({ status: 200, body: SETTINGS }, false),
     'POST /signup': async (req, url) => {
       const body = await jsonBody(req);
       const user = await service.signup(

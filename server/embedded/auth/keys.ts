@@ -40,7 +40,7 @@ async function newSigningKey(): Promise<StoredSigningKey> {
 }
 
 /** Reads a secret, creating it with `make` the first time (a concurrent first start keeps one). */
-async function secret<T>(db: Db, name: string, make: () => Promise<T>): Promise<T> {
+async function secret<T>(db: Db, name: string, make: () => T | Promise<T>): Promise<T> {
   const read = async () =>
     (await db.query<{ value: T }>('select value from emulator_auth.secrets where name = $1', [name]))[0]?.value;
   const existing = await read();
@@ -57,7 +57,7 @@ async function secret<T>(db: Db, name: string, make: () => Promise<T>): Promise<
 /** Loads the emulator's keys from the database, making them on first start. */
 export async function loadKeyRing(db: Db): Promise<KeyRing> {
   const stored = await secret(db, 'signing_key', newSigningKey);
-  const refresh = await secret(db, 'refresh_token_key', async () => ({ key: newRefreshKey().toString('base64') }));
+  const refresh = await secret(db, 'refresh_token_key', () => ({ key: newRefreshKey().toString('base64') }));
   const { kty, crv, x, y } = stored.privateJwk;
   if (kty !== 'EC' || crv !== 'P-256' || !x || !y) throw new Error('emulator_auth.secrets: signing_key is not P-256');
   const publicJwk: PublicJwk = {

@@ -139,10 +139,10 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     },
 
     /** POST /recover: a recovery link for a known address; `{}` whether or not the address is known. */
-    async recover(
+    recover: async (
       input: { email: string; codeChallenge: string; codeChallengeMethod: string; redirectTo: string | null },
       siteOrigin: string,
-    ): Promise<Record<string, never>> {
+    ): Promise<Record<string, never>> => {
       if (input.email === '') throw validationFailed('Password recovery requires an email');
       const email = normaliseEmail(input.email);
       refusePkce(input.codeChallenge, input.codeChallengeMethod);
@@ -154,7 +154,7 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     },
 
     /** POST /resend: the confirmation again for an unconfirmed address; `{}` for anything else that is valid. */
-    async resend(
+    resend: async (
       input: {
         type: string;
         email: string;
@@ -164,7 +164,7 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
         redirectTo: string | null;
       },
       siteOrigin: string,
-    ): Promise<Record<string, never>> {
+    ): Promise<Record<string, never>> => {
       if (input.type === 'signup' || input.type === 'email_change') {
         refusePkce(input.codeChallenge, input.codeChallengeMethod);
       } else if (input.type !== 'sms' && input.type !== 'phone_change') {
@@ -188,7 +188,7 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     },
 
     /** GET /reauthenticate: mails the signed-in user a code that lets this session change the password. */
-    async reauthenticate(authorization: string | null): Promise<Record<string, never>> {
+    reauthenticate: async (authorization: string | null): Promise<Record<string, never>> => {
       const { user } = await sessions.authenticate(authorization);
       if (!user.email_confirmed_at) {
         throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.');
@@ -211,11 +211,11 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
      * GET /verify: spends a mailed link and answers where to redirect: to `redirect_to` with the
      * new session in the fragment, or with the error there when the link is unknown, used or old.
      */
-    async verifyLink(
+    verifyLink: async (
       input: { token: string; type: string; redirectTo: string | null },
       caller: Caller,
       siteOrigin: string,
-    ): Promise<string> {
+    ): Promise<string> => {
       const redirectTo = resolveRedirect(input.redirectTo, siteOrigin);
       if (input.type === '') throw validationFailed('Verify requires a verification type');
       if (input.token === '') throw validationFailed('Verify requires a token or a token hash');
@@ -234,10 +234,10 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     },
 
     /** POST /verify: spends a token hash, or an address's six-digit code, and answers the session. */
-    async verifyCode(
+    verifyCode: async (
       input: { type: string; token: string; tokenHash: string; email: string; phone: string; redirectTo: string },
       caller: Caller,
-    ): Promise<TokenResponse> {
+    ): Promise<TokenResponse> => {
       if (input.type === '') throw validationFailed('Verify requires a verification type');
       if ((input.token === '') === (input.tokenHash === '')) {
         throw validationFailed('Verify requires either a token or a token hash');

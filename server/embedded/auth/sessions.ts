@@ -98,7 +98,9 @@ export function createSessions({ db, keys, now, issuer }: AuthServiceDeps) {
     },
 
     /** Verifies a bearer access token: its user, and its session unless the token has none. */
-    async authenticate(authorization: string | null): Promise<{ user: UserRow; session: store.StoredSession | null }> {
+    authenticate: async (
+      authorization: string | null,
+    ): Promise<{ user: UserRow; session: store.StoredSession | null }> => {
       const match = /^bearer (\S+)$/i.exec(authorization ?? '');
       if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
       let claims;

@@ -28,7 +28,7 @@ import { newId } from './ids.ts';
 import type { KnownPrice } from './prices.ts';
 import type { CardOnFile } from './resources/customers.ts';
 import { chargeFails } from './resources/payment-methods.ts';
-import { load, save, type Stored, type StripeObject } from './store.ts';
+import { load, save, textOr, type Stored, type StripeObject } from './store.ts';
 
 /** A subscription with the emulator's private state: its product name and prorations not yet invoiced. */
 export interface SubscriptionState {
@@ -51,7 +51,7 @@ export async function loadSubscriptionState(db: Db, id: string, param = 'id'): P
 function fromStored(stored: Stored<Subscription>): SubscriptionState {
   return {
     data: stored.data,
-    productName: String(stored.private['productName'] ?? 'Subscription'),
+    productName: textOr(stored.private['productName'], 'Subscription'),
     pendingLines: (stored.private['pendingLines'] as InvoiceLine[] | undefined) ?? [],
   };
 }
@@ -101,7 +101,7 @@ export async function chargeInvoice(
   const balance = Number(customer['balance'] ?? 0);
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
   const due = Math.max(0, total + balance);
-  const paymentMethod = String(input.subscription['default_payment_method'] ?? card?.id ?? '');
+  const paymentMethod = textOr(input.subscription['default_payment_method'], card?.id ?? '');
   const failed = due > 0 && (await chargeFails(db, paymentMethod));
   const paymentIntent = due > 0 && !failed ? newId('pi') : null;
   const built = buildInvoice({
@@ -255,7 +255,7 @@ async function attemptInvoice(db: Db, before: Invoice, at: number): Promise<void
   const attempts = Number(before['attempt_count'] ?? 0) + 1;
   const customer = await load(db, 'customer', String(before['customer']));
   const card = customer?.private['card'] as CardOnFile | undefined;
-  const paymentMethod = String(state?.data['default_payment_method'] ?? card?.id ?? '');
+  const paymentMethod = textOr(state?.data['default_payment_method'], card?.id ?? '');
   const due = Number(before['amount_remaining'] ?? before.amount_due);
   if (await chargeFails(db, paymentMethod)) {
     const next = nextPaymentAttempt(attempts, at);

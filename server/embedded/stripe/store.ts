@@ -14,6 +14,11 @@ export interface Stored<T extends StripeObject = StripeObject> {
   private: Record<string, unknown>;
 }
 
+/** A text field of an object or of its private state, or `fallback` when it has none. */
+export function textOr(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
 /** The object with this id and type, or null. `forUpdate` locks the row for the transaction. */
 export async function load<T extends StripeObject>(
   db: Db,

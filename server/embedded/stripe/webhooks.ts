@@ -54,6 +54,9 @@ interface PendingEvent {
 // by another process sharing the database.
 const IDLE_POLL_MS = 30_000;
 
+// What an attempt cut short by stop() returns: unlike a failure's text, it cannot be a message.
+const ABORTED = Symbol('aborted');
+
 /** Starts delivering pending events (including any left from a previous run). */
 export function startDeliverer({ db, url, secret, retry, log, timeoutMs = 10_000 }: DelivererOptions): Deliverer {
   const shutdown = new AbortController();
@@ -75,7 +78,7 @@ export function startDeliverer({ db, url, secret, retry, log, timeoutMs = 10_000
     });
   }
 
-  async function send(event: PendingEvent): Promise<string | null | 'aborted'> {
+  async function send(event: PendingEvent): Promise<string | null | typeof ABORTED> {
     const timestamp = Math.floor(Date.now() / 1000);
     try {
       const res = await fetch(url, {
@@ -92,7 +95,7 @@ export function startDeliverer({ db, url, secret, retry, log, timeoutMs = 10_000
       await res.arrayBuffer();
       return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
     } catch (error) {
-      if (stopped) return 'aborted';
+      if (stopped) return ABORTED;
       return error instanceof Error ? error.message : String(error);
     }
   }
@@ -107,7 +110,7 @@ export function startDeliverer({ db, url, secret, retry, log, timeoutMs = 10_000
     if (!event) return null;
     if (event.wait_ms > 0) return event.wait_ms;
     const failure = await send(event);
-    if (failure === 'aborted') return 0;
+    if (failure === ABORTED) return 0;
     const attempts = event.attempts + 1;
     if (failure === null) {
       await db.query(

@@ -27,7 +27,7 @@ interface Props {
 
 const DAY_LABELS: Record<string, string> = Object.fromEntries([
   ['', 'No preference'],
-  ...PREFERRED_DAYS.map((d) => [d.value, d.label]),
+  ...PREFERRED_DAYS.map((d) => [d.value, d.label] as const),
 ]);
 
 /** The details as stored, in a list. */

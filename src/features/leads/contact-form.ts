@@ -41,7 +41,7 @@ export function initContactForm(form: HTMLFormElement): void {
   // A request an earlier visit could not store goes now.
   if (storage && keptContacts(storage).length > 0) retryKeptContacts(storage, { now: true });
 
-  form.addEventListener('submit', async (event) => {
+  const send = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     if (!form.reportValidity()) return;
     const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
@@ -83,5 +83,6 @@ export function initContactForm(form: HTMLFormElement): void {
       });
     }
     form.reset();
-  });
+  };
+  form.addEventListener('submit', (event) => void send(event));
 }

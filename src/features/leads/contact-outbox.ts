@@ -59,11 +59,14 @@ function read(storage: Storage): Kept[] {
     const kept: unknown = JSON.parse(storage.getItem(CONTACT_OUTBOX_KEY) ?? '[]');
     if (!Array.isArray(kept)) return [];
     return kept.filter(
-      (item): item is Kept =>
+      (item: unknown): item is Kept =>
         typeof item === 'object' &&
         item !== null &&
+        'key' in item &&
         typeof item.key === 'string' &&
+        'body' in item &&
         typeof item.body === 'string' &&
+        'savedAt' in item &&
         typeof item.savedAt === 'string',
     );
   } catch {

@@ -14,6 +14,12 @@ function download(href: string, fileName: string): void {
   link.remove();
 }
 
+/** A text field of the form, trimmed ('' when it is missing). */
+function textField(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+}
+
 function wire(dialog: HTMLDialogElement): void {
   const form = dialog.querySelector<HTMLFormElement>('[data-lead-form]');
   const formView = dialog.querySelector<HTMLElement>('[data-lead-view="form"]');
@@ -57,12 +63,12 @@ function wire(dialog: HTMLDialogElement): void {
     opener?.focus();
   });
 
-  form.addEventListener('submit', async (event) => {
+  const send = async (event: SubmitEvent): Promise<void> => {
     event.preventDefault();
     if (submitting) return;
     const data = new FormData(form);
-    const firstName = String(data.get('firstName') ?? '').trim();
-    const email = String(data.get('email') ?? '').trim();
+    const firstName = textField(data, 'firstName');
+    const email = textField(data, 'email');
     if (!firstName || !email) {
       toast({
         title: 'Please fill in all fields',
@@ -94,7 +100,8 @@ function wire(dialog: HTMLDialogElement): void {
         variant: 'destructive',
       });
     }
-  });
+  };
+  form.addEventListener('submit', (event) => void send(event));
 }
 
 /** Wires every lead dialog on the page. */

@@ -59,37 +59,41 @@ async function run(button: HTMLButtonElement, test: () => Promise<void>): Promis
 export function initWebhookTests(root: Document): void {
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-test-plan]')) {
     const plan = button.dataset['testPlan'] as PlanType;
-    button.addEventListener('click', () =>
-      run(button, async () => {
-        const { CHECKOUT_FAILED, openProviderPage, SignedOutError } = await import('@/features/auth/api');
-        try {
-          await openProviderPage('/api/create-subscription-checkout', { planType: plan }, CHECKOUT_FAILED);
-          toast({ title: `${planName(plan)} subscription webhook should be triggered!` });
-        } catch (error) {
-          if (error instanceof SignedOutError) {
-            window.location.assign('/auth');
-            return;
+    button.addEventListener(
+      'click',
+      () =>
+        void run(button, async () => {
+          const { CHECKOUT_FAILED, openProviderPage, SignedOutError } = await import('@/features/auth/api');
+          try {
+            await openProviderPage('/api/create-subscription-checkout', { planType: plan }, CHECKOUT_FAILED);
+            toast({ title: `${planName(plan)} subscription webhook should be triggered!` });
+          } catch (error) {
+            if (error instanceof SignedOutError) {
+              window.location.assign('/auth');
+              return;
+            }
+            console.error('Subscription webhook test failed:', error);
+            toast({ title: 'Error testing subscription webhook', variant: 'destructive' });
           }
-          console.error('Subscription webhook test failed:', error);
-          toast({ title: 'Error testing subscription webhook', variant: 'destructive' });
-        }
-      }),
+        }),
     );
   }
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-test-service]')) {
     const test = SERVICE_TESTS.find((t) => t.serviceType === button.dataset['testService']);
     if (!test) continue;
-    button.addEventListener('click', () =>
-      run(button, async () => {
-        const { CHECKOUT_FAILED, openProviderPage } = await import('@/features/auth/api');
-        try {
-          await openProviderPage('/api/create-payment-checkout', { ...test, visit: testVisit() }, CHECKOUT_FAILED);
-          toast({ title: `${test.serviceType} webhook should be triggered!` });
-        } catch (error) {
-          console.error('Service webhook test failed:', error);
-          toast({ title: `Error testing ${test.serviceType} webhook`, variant: 'destructive' });
-        }
-      }),
+    button.addEventListener(
+      'click',
+      () =>
+        void run(button, async () => {
+          const { CHECKOUT_FAILED, openProviderPage } = await import('@/features/auth/api');
+          try {
+            await openProviderPage('/api/create-payment-checkout', { ...test, visit: testVisit() }, CHECKOUT_FAILED);
+            toast({ title: `${test.serviceType} webhook should be triggered!` });
+          } catch (error) {
+            console.error('Service webhook test failed:', error);
+            toast({ title: `Error testing ${test.serviceType} webhook`, variant: 'destructive' });
+          }
+        }),
     );
   }
 }

@@ -2,7 +2,7 @@
  * The Auth emulator as the site's browser code meets it: the real supabase-js against a test
  * server, plus the raw calls, mails and redirects its tests follow by hand.
  */
-import { createClient, type Session } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
 import { mailsTo, type TestServer } from '../harness.ts';
 
@@ -65,7 +65,7 @@ export function authClient(server: () => TestServer) {
     const { data, error: signInError } = await client.auth.signInWithPassword({ email, password });
     expect(signInError).toBeNull();
     if (!data.session) throw new Error('no session after sign-in');
-    return { email, client, session: data.session as Session };
+    return { email, client, session: data.session };
   }
 
   /** A raw call to the emulator, for what supabase-js hides (headers, legacy shapes). */

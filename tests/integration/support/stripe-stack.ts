@@ -134,7 +134,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const keys = { keys: [options.jwk] };
     const publicKey = await importJWK(options.jwk, 'ES256');
     routes.push(
-      { path: '/auth/v1/.well-known/jwks.json', match: 'exact', handler: async () => json(keys) },
+      { path: '/auth/v1/.well-known/jwks.json', match: 'exact', handler: () => Promise.resolve(json(keys)) },
       {
         path: '/auth/v1/user',
         match: 'exact',
@@ -183,8 +183,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 }
 
+/** The id in an expandable field (the id, or the object when expanded); throws when the field is empty. */
+export function idOf(field: string | { id: string } | null | undefined): string {
+  if (!field) throw new Error('expected an object, found none');
+  return typeof field === 'string' ? field : field.id;
+}
+
 /** Polls `check` until it returns a value (not undefined), for at most `timeoutMs`. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -272,11 +282,7 @@ export function webhookHold(path = '/test/held-stripe-webhook'): WebhookHold {
       return taken;
     },
     async waitFor(count, timeoutMs = 15_000) {
-      await waitFor(
-        async () => (held.length >= count ? true : undefined),
-        `${count} held webhook deliveries`,
-        timeoutMs,
-      );
+      await waitFor(() => (held.length >= count ? true : undefined), `${count} held webhook deliveries`, timeoutMs);
     },
   };
 }

@@ -16,7 +16,7 @@ export interface Session {
   refreshToken: string;
 }
 
-async function jsonOf<T>(answer: Answer, what: string): Promise<T> {
+function jsonOf<T>(answer: Answer, what: string): T {
   if (answer.status >= 300) throw new Error(`${what} answered ${answer.status}: ${answer.text}`);
   return JSON.parse(answer.text) as T;
 }
@@ -36,9 +36,9 @@ export async function signUpConfirmed(
     body: JSON.stringify({ email, password, data: { full_name: 'Reliability Tester' } }),
     ...(from ? { from } : {}),
   });
-  await jsonOf(signup, 'sign-up');
+  jsonOf(signup, 'sign-up');
   const mail = await send(origin, { method: 'GET', path: `/_dev/mail.json?to=${encodeURIComponent(email)}` });
-  const { messages } = await jsonOf<{ messages: { links: string[] }[] }>(mail, 'mailbox');
+  const { messages } = jsonOf<{ messages: { links: string[] }[] }>(mail, 'mailbox');
   const link = messages[0]?.links.find((l) => l.includes('/auth/v1/verify'));
   if (!link) throw new Error(`no confirmation link for ${email}`);
   const verified = await send(origin, { method: 'GET', path: link.slice(link.indexOf('/auth/v1/')) });
@@ -55,7 +55,7 @@ export async function signIn(origin: string, email: string, password: string, fr
     body: JSON.stringify({ email, password }),
     ...(from ? { from } : {}),
   });
-  const tokens = await jsonOf<{ access_token: string; refresh_token: string }>(answer, 'sign-in');
+  const tokens = jsonOf<{ access_token: string; refresh_token: string }>(answer, 'sign-in');
   return { email, password, accessToken: tokens.access_token, refreshToken: tokens.refresh_token };
 }
 
@@ -72,7 +72,7 @@ export function callFunction(origin: string, path: string, token: string, body: 
 /** The url of a new hosted checkout from a checkout function. */
 export async function checkoutUrl(origin: string, path: string, token: string, body: unknown): Promise<string> {
   const answer = await callFunction(origin, path, token, body);
-  return (await jsonOf<{ url: string }>(answer, path)).url;
+  return jsonOf<{ url: string }>(answer, path).url;
 }
 
 /** Subscribes the customer to a plan, pays on the hosted page and waits until the webhook made it count. */

@@ -55,7 +55,7 @@ describe('answerClientError', () => {
 });
 
 describe('findRoute', () => {
-  const h = async () => new Response();
+  const h = () => Promise.resolve(new Response());
   const routes: Route[] = [
     { path: '/auth/v1', match: 'prefix', handler: h },
     { path: '/api/contact', match: 'exact', handler: h },

@@ -18,7 +18,7 @@ import { loadConfiguration, type PortalConfiguration } from '../resources/billin
 import type { CardOnFile } from '../resources/customers.ts';
 import { loadKnownPrices } from '../resources/prices.ts';
 import { changeSubscription } from '../resources/subscriptions.ts';
-import { list, load, type Stored, type StripeObject } from '../store.ts';
+import { list, load, textOr, type Stored, type StripeObject } from '../store.ts';
 import { formatMoney } from '../../../../src/lib/format.ts';
 import { formatDate, htmlPage, seeOther } from './html.ts';
 
@@ -78,7 +78,7 @@ function renderSubscription(
   const end = currentPeriodEnd(subscription);
   const status = String(subscription.status);
   const cancelling = subscription.cancel_at_period_end === true;
-  const name = String(stored.private['productName'] ?? 'Subscription');
+  const name = textOr(stored.private['productName'], 'Subscription');
   const headingId = `plan-${escapeHtml(subscription.id)}`;
   const action = (verb: 'cancel' | 'renew', label: string, cls: string) =>
     `<form method="post" action="${PORTAL_PREFIX}/${escapeHtml(portalId)}/${verb}"><input type="hidden" name="subscription" value="${escapeHtml(subscription.id)}"><button type="submit" class="${cls}">${label}</button></form>`;
@@ -126,7 +126,7 @@ export function renderPortal(view: {
   const balance = Number(customer['balance'] ?? 0);
   const credit =
     balance < 0
-      ? `<p>Credit balance: ${formatMoney(-balance, String(customer['currency'] ?? 'usd'))}, applied to your next invoices.</p>`
+      ? `<p>Credit balance: ${formatMoney(-balance, textOr(customer['currency'], 'usd'))}, applied to your next invoices.</p>`
       : '';
   const rows = invoices
     .map(
@@ -137,7 +137,7 @@ export function renderPortal(view: {
   return `<div class="stack">
 <p class="merchant">${escapeHtml(businessName)}</p>
 <h1>Billing</h1>
-<p class="muted">Signed in as ${escapeHtml(String(customer['email'] ?? customer.id))}</p>
+<p class="muted">Signed in as ${escapeHtml(textOr(customer['email'], customer.id))}</p>
 ${view.notice ? `<div class="notice" role="status">${escapeHtml(view.notice)}</div>` : ''}
 ${back}
 <section class="stack" aria-labelledby="plans-heading"><h2 id="plans-heading">Current plan</h2>

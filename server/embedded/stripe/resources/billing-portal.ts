@@ -170,7 +170,7 @@ export async function updatePortalConfiguration({ db, id, params, now }: ApiCall
           if (kind !== 'price' && kind !== 'quantity' && kind !== 'promotion_code') {
             throw invalidParam(
               paramName(base, 'default_allowed_updates'),
-              `Invalid default_allowed_updates: ${String(kind)}`,
+              `Invalid default_allowed_updates: ${typeof kind === 'string' ? kind : JSON.stringify(kind)}`,
             );
           }
         }
@@ -223,8 +223,7 @@ export async function createPortalSession({ db, params, now, origin }: ApiCall):
     livemode: false,
     locale: optionalString(params['locale'], 'locale', 10) ?? null,
     on_behalf_of: null,
-    return_url:
-      optionalUrl(params['return_url'], 'return_url') ?? (configuration['default_return_url'] as string | null),
+    return_url: optionalUrl(params['return_url'], 'return_url') ?? configuration['default_return_url'],
     url: `${origin}${PORTAL_PREFIX}/${id}`,
   };
   await save(db, session, { expiresAt: now + PORTAL_SESSION_SECONDS });

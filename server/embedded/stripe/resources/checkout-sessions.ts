@@ -192,7 +192,7 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
     subscriptionMetadata: metadata(subscriptionData?.['metadata'], 'subscription_data[metadata]'),
     paymentIntentMetadata: metadata(paymentIntentData?.['metadata'], 'payment_intent_data[metadata]'),
   };
-  await save(db, session, state as unknown as Record<string, unknown>);
+  await save(db, session, state);
   return session;
 }
 

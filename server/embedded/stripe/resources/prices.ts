@@ -24,7 +24,7 @@ import {
   type KnownPrice,
   type Price,
 } from '../prices.ts';
-import { list, load, save, type StripeObject } from '../store.ts';
+import { list, load, save, textOr, type StripeObject } from '../store.ts';
 
 /** A product object with Stripe's fields. */
 export function productObject(fields: {
@@ -90,7 +90,7 @@ export async function loadKnownPrices(db: Db, ids: readonly string[]): Promise<M
     const product = await load(db, 'product', price.data.product);
     found.set(id, {
       price: price.data,
-      productName: String(product?.data['name'] ?? 'Product'),
+      productName: textOr(product?.data['name'], 'Product'),
       productDescription: typeof product?.data['description'] === 'string' ? product.data['description'] : null,
     });
   }

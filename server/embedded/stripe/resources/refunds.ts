@@ -7,7 +7,7 @@ import { StripeError, invalidParam, missingParam, noSuch } from '../errors.ts';
 import { recordEvent } from '../events.ts';
 import { newId } from '../ids.ts';
 import { metadata, optionalEnum, optionalInteger, optionalString, rejectUnknown } from '../params.ts';
-import { load, save, type StripeObject } from '../store.ts';
+import { load, save, textOr, type StripeObject } from '../store.ts';
 
 /** GET /v1/payment_intents/:id */
 export async function retrievePaymentIntent({ db, id, params }: ApiCall): Promise<StripeObject> {
@@ -38,7 +38,7 @@ export async function createRefund({ db, params, now, request }: ApiCall): Promi
   const intent = stored.data;
   const received = Number(intent['amount_received'] ?? 0);
   const refunded = Number(stored.private['refunded'] ?? 0);
-  const charge = String(intent['latest_charge'] ?? '');
+  const charge = textOr(intent['latest_charge'], '');
   if (refunded >= received) {
     throw new StripeError(400, 'invalid_request_error', `Charge ${charge} has already been refunded.`, {
       code: 'charge_already_refunded',

@@ -3,7 +3,10 @@ import { ORDER_WATCH_MS, watchOrder } from '@/features/account/payment-success';
 import type { Purchase } from '@/features/account/order-answer';
 
 // A signed-in customer: the API client reads this token (features/auth/api.ts).
-vi.mock('@/features/auth/store', () => ({ currentAccessToken: async () => 'token', signOutHere: async () => {} }));
+vi.mock('@/features/auth/store', () => ({
+  currentAccessToken: () => Promise.resolve('token'),
+  signOutHere: async () => {},
+}));
 
 const PURCHASE: Purchase = {
   description: 'Air Filter Replacement (Premium filter)',
@@ -16,10 +19,12 @@ const PURCHASE: Purchase = {
 /** /api/order answering `statuses` in turn (the last one from then on). */
 function answering(statuses: string[]) {
   let call = 0;
-  const fetch = vi.fn(async () => {
+  const fetch = vi.fn(() => {
     const status = statuses[Math.min(call, statuses.length - 1)];
     call += 1;
-    return new Response(JSON.stringify({ orderNumber: 'ORD-E5F6G7H8', status, secondPlan: null, purchase: PURCHASE }));
+    return Promise.resolve(
+      new Response(JSON.stringify({ orderNumber: 'ORD-E5F6G7H8', status, secondPlan: null, purchase: PURCHASE })),
+    );
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { afterSignOutPath, markAuthLink, markAuthLinkScript, parseAuthLink } from '@/features/auth/link';
 
+/** An inline script's text made a function of the page globals it names. */
+type InlineScript = (...globals: unknown[]) => void;
+
 /** A page as markAuthLink sees it: <html>'s dataset, the address and the history it may replace. */
 function page(href: string) {
   const url = new URL(href);
@@ -44,7 +47,8 @@ describe('markAuthLink (docs/product.md#email-confirmation: the error never stay
 
   test('the inline script is self-contained: it runs with only the page globals', () => {
     const p = page('https://site.example/auth/confirm#error=access_denied&error_code=otp_expired');
-    new Function('document', 'location', 'history', markAuthLinkScript())(
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the inline script's text, as the page does
+    (new Function('document', 'location', 'history', markAuthLinkScript()) as InlineScript)(
       { documentElement: p.root },
       p.location,
       p.history,

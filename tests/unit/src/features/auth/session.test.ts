@@ -6,6 +6,9 @@ import {
   storedSessionState,
 } from '@/features/auth/session';
 
+/** An inline script's text made a function of the page globals it names. */
+type InlineScript = (...globals: unknown[]) => void;
+
 function storage(entries: Record<string, string>): Pick<Storage, 'length' | 'key' | 'getItem'> {
   const keys = Object.keys(entries);
   return { length: keys.length, key: (i) => keys[i] ?? null, getItem: (k) => entries[k] ?? null };
@@ -46,7 +49,8 @@ describe('storedSessionState (docs/product.md#sign-in: sent on at once only with
   test('the inline script of /auth runs on its own and leaves only for a live session', () => {
     const run = (entries: Record<string, string>) => {
       const replaced: string[] = [];
-      new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/'))(
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the inline script's text, as the page does
+      (new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/')) as InlineScript)(
         storage(entries),
         { replace: (to: string) => replaced.push(to) },
         { now: () => now },
@@ -62,7 +66,8 @@ describe('storedSessionState (docs/product.md#sign-in: sent on at once only with
     expect(run({})).toEqual([]);
     // Storage that throws (blocked by the browser) leaves the page as it is.
     expect(() =>
-      new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/'))(
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the inline script's text, as the page does
+      (new Function('localStorage', 'location', 'Date', leaveIfSignedInScript('/')) as InlineScript)(
         {
           get length(): number {
             throw new Error('blocked');

@@ -110,9 +110,7 @@ describe('every service price in integer cents (docs/product.md#one-time-service
 
   test('each option in range prices as the table says, a whole number of cents', () => {
     for (const [quality, surcharge] of Object.entries(SURCHARGE)) {
-      expect(servicePriceCents('air-filter-replacement', { filterQuality: quality as keyof typeof SURCHARGE })).toBe(
-        2500 + surcharge,
-      );
+      expect(servicePriceCents('air-filter-replacement', { filterQuality: quality })).toBe(2500 + surcharge);
     }
     for (let extra = 0; extra <= 10; extra++) {
       expect(servicePriceCents('smoke-detector-batteries', { additionalDetectors: extra })).toBe(2000 + 1000 * extra);

@@ -73,7 +73,7 @@ describe('kept contact requests (docs/product.md#contact-form)', () => {
       down: { kind: 'failed' },
       refused: { kind: 'refused', problem: 'Please enter a valid email address' },
     };
-    const post = vi.fn(async (r: ContactRequest) => outcomes[r.key]!);
+    const post = vi.fn((r: ContactRequest) => Promise.resolve(outcomes[r.key]!));
     expect(await sendKeptContacts(storage, post, now)).toBe(1);
     expect(post.mock.calls.map(([r]) => r)).toEqual([request('stored'), request('down'), request('refused')]);
     expect(keptContacts(storage).map((r) => r.key)).toEqual(['down']);
@@ -87,7 +87,7 @@ describe('kept contact requests (docs/product.md#contact-form)', () => {
     const storage = new MemoryStorage();
     keepContact(storage, request('old'), new Date('2026-10-01T00:00:00Z'));
     keepContact(storage, request('recent'), new Date('2026-11-20T00:00:00Z'));
-    const post = vi.fn(async (): Promise<ContactOutcome> => ({ kind: 'failed' }));
+    const post = vi.fn((): Promise<ContactOutcome> => Promise.resolve({ kind: 'failed' }));
     const now = new Date(Date.parse('2026-10-01T00:00:00Z') + CONTACT_OUTBOX_MAX_AGE_MS + 1);
     expect(await sendKeptContacts(storage, post, now)).toBe(1);
     expect(post).toHaveBeenCalledExactlyOnceWith(request('recent'));
@@ -97,10 +97,7 @@ describe('kept contact requests (docs/product.md#contact-form)', () => {
 
 describe('postContact', () => {
   const answer = (response: Response | Error) => {
-    const fetch = vi.fn(async () => {
-      if (response instanceof Error) throw response;
-      return response;
-    });
+    const fetch = vi.fn(() => (response instanceof Error ? Promise.reject(response) : Promise.resolve(response)));
     vi.stubGlobal('fetch', fetch);
     return fetch;
   };
