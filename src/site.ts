@@ -57,8 +57,6 @@ export const SITE = {
     { days: 'Sat', dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00', display: '9:00 AM-4:00 PM' },
     { days: 'Sun', dayOfWeek: ['Sunday'], opens: null, closes: null, display: 'Emergency only' },
   ] satisfies readonly OpeningHours[],
-  /** The business's clock: "today", visit windows, and every date the site writes are Springfield's. */
-  timeZone: 'America/Chicago',
   area: {
     city: 'Springfield',
     region: 'MO',
@@ -87,44 +85,50 @@ export const SITE = {
     responseHours: 24,
     forgetFilterPercent: 87,
   },
-  /** Where each claim comes from; pages that show a claim show its source beside it or on /about. */
-  claimSources: {
-    families: { label: 'our own customer records', own: true },
-    filtersInstalled: { label: 'our own job records', own: true },
-    rating: { label: 'customer reviews', own: false, testimonial: 'rating' },
-    support: { label: 'our own promise: an emergency line that is answered day and night', own: true },
-    responseHours: { label: 'our own promise for every call, message and form', own: true },
-    forgetFilterPercent: { label: 'our own count of the homes we visit for the first time', own: true },
-  },
-  /**
-   * The story of the About page and the author line of the articles. `author.person` stays unset
-   * until the owner names the person who writes and checks the articles; the business signs them.
-   */
-  story: {
-    author: {
-      name: 'The Springfield Home Maintenance team',
-      person: undefined as string | undefined,
-      role: 'home-maintenance technicians serving the Springfield area',
-    },
-    intro:
-      'We are a small home-maintenance business in Springfield, Missouri. We look after the jobs every home needs and few people enjoy: furnace filters, dryer vents, smoke detector batteries, fridge filters, softener salt and the light bulb over the stairs.',
-    paragraphs: [
-      'Most of these jobs take minutes. The trouble is remembering them, reaching them and having the right part on hand. So we bring the part, do the job, tell you what we saw and put the next date on the calendar, once or every quarter with an Autopilot plan.',
-      'We price the jobs we book online up front: the booking card shows what you pay before you pay it, and ranges elsewhere on the site say what they cover. Our plans have no contract.',
-      'Our articles are written and checked by the people who do the work. When we quote a figure from the Department of Energy, the EPA, the NFPA, the U.S. Fire Administration or ASHRAE, we link to the page it comes from; when a figure is our own, we say so.',
-    ],
-    /** When the About page last changed, for the sitemap. */
-    updated: '2026-11-25',
-  },
   /** The price range shown in structured data (docs/product.md#business-identity). */
   priceRange: '$15-$500',
+} as const;
+
+/**
+ * Where each claim comes from; pages that show a claim show its source beside it or on /about.
+ * Apart from SITE, like STORY: what only the server writes into pages stays out of the details
+ * the browser's scripts carry.
+ */
+export const CLAIM_SOURCES = {
+  families: { label: 'our own customer records', own: true },
+  filtersInstalled: { label: 'our own job records', own: true },
+  rating: { label: 'customer reviews', own: false, testimonial: 'rating' },
+  support: { label: 'our own promise: an emergency line that is answered day and night', own: true },
+  responseHours: { label: 'our own promise for every call, message and form', own: true },
+  forgetFilterPercent: { label: 'our own count of the homes we visit for the first time', own: true },
+} as const satisfies Record<keyof typeof SITE.claims, ClaimSource>;
+
+/**
+ * The story of the About page and the author line of the articles. `author.person` stays unset
+ * until the owner names the person who writes and checks the articles; the business signs them.
+ */
+export const STORY = {
+  author: {
+    name: 'The Springfield Home Maintenance team',
+    person: undefined as string | undefined,
+    role: 'home-maintenance technicians serving the Springfield area',
+  },
+  intro:
+    'We are a small home-maintenance business in Springfield, Missouri. We look after the jobs every home needs and few people enjoy: furnace filters, dryer vents, smoke detector batteries, fridge filters, softener salt and the light bulb over the stairs.',
+  paragraphs: [
+    'Most of these jobs take minutes. The trouble is remembering them, reaching them and having the right part on hand. So we bring the part, do the job, tell you what we saw and put the next date on the calendar, once or every quarter with an Autopilot plan.',
+    'We price the jobs we book online up front: the booking card shows what you pay before you pay it, and ranges elsewhere on the site say what they cover. Our plans have no contract.',
+    'Our articles are written and checked by the people who do the work. When we quote a figure from the Department of Energy, the EPA, the NFPA, the U.S. Fire Administration or ASHRAE, we link to the page it comes from; when a figure is our own, we say so.',
+  ],
+  /** When the About page last changed, for the sitemap. */
+  updated: '2026-11-25',
 } as const;
 
 /** The claims a page can show, by key. */
 export type ClaimKey = keyof typeof SITE.claims;
 
 /** "87% of homeowners we meet had forgotten ...": the one wording of that claim, with its source. */
-export const FORGET_FILTER_CLAIM = `${SITE.claims.forgetFilterPercent}% of the homeowners we meet had forgotten to change their air filter (${SITE.claimSources.forgetFilterPercent.label})`;
+export const FORGET_FILTER_CLAIM = `${SITE.claims.forgetFilterPercent}% of the homeowners we meet had forgotten to change their air filter (${CLAIM_SOURCES.forgetFilterPercent.label})`;
 
 /** "Springfield, MO" */
 export const HOME_BASE = `${SITE.area.city}, ${SITE.area.region}`;

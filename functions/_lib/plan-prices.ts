@@ -8,7 +8,8 @@
  * between them.
  */
 import type Stripe from 'stripe';
-import { CURRENCY, formatMoney } from '../../src/lib/format.ts';
+import { CURRENCY } from '../../src/lib/format.ts';
+import { formatMoney } from '../../src/lib/money.ts';
 import { BILLING_INTERVALS, subscriptionPriceCents } from '../../src/features/plans/prices.ts';
 import {
   BILLING_PERIODS,

@@ -35,7 +35,6 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     files: ['src/site.ts', 'src/lib/format.ts'],
     virtual: ['vite/preload-helper.js'],
   },
-  // After base, which has taken the site's details it reads.
   { name: 'dates', priority: 9, files: ['src/lib/dates.ts'] },
   {
     name: 'prices',

@@ -1,14 +1,13 @@
 /**
  * Dates as the business keeps them, on the server and in the browser alike: "today" and every
- * instant written for a customer are in Springfield's time zone (`SITE.timeZone`), never the
+ * instant written for a customer are in Springfield's time zone (BUSINESS_TIME_ZONE), never the
  * runtime's; a calendar day (`YYYY-MM-DD`: a visit's day, a content date) is written as that day,
  * whatever the zone. Shared core: Node loads it directly from functions/, so relative imports with
  * the extension only.
  */
-import { SITE } from '../site.ts';
 
-/** The time zone of the business. */
-export const BUSINESS_TIME_ZONE = SITE.timeZone;
+/** The time zone of the business, Springfield's: "today", the visit windows and every date written. */
+export const BUSINESS_TIME_ZONE = 'America/Chicago';
 
 /** Today's date in Springfield, `YYYY-MM-DD`. */
 export function businessToday(now: Date = new Date()): string {

@@ -15,10 +15,3 @@ export function formatUsd(dollars: number): string {
 export function formatCents(cents: number): string {
   return usdCents.format(cents / 100);
 }
-
-/** "$39.00" for 3900 cents of any currency ("€39.00" for `eur`): an amount the card provider reports. */
-export function formatMoney(cents: number, currency: string): string {
-  return currency.toLowerCase() === CURRENCY
-    ? formatCents(cents)
-    : new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
-}

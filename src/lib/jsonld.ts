@@ -3,7 +3,7 @@
  * page never shows `"undefined"`; `serializeJsonLd` makes the result safe inside <script>.
  */
 import type { HomeAndConstructionBusiness, WithContext } from 'schema-dts';
-import { SITE } from '@/site';
+import { SITE, STORY } from '@/site';
 
 /** Any JSON-LD document this site emits. */
 export type JsonLd = WithContext<Exclude<HomeAndConstructionBusiness, string>> | Record<string, unknown>;
@@ -166,7 +166,7 @@ function organization(site: URL | string): Record<string, unknown> {
 /** Who writes the articles: the person the owner named, else the business's team, with the About page. */
 function author(site: URL | string): Record<string, unknown> {
   const about = new URL('/about', site).href;
-  const { person, name } = SITE.story.author;
+  const { person, name } = STORY.author;
   return person
     ? { '@type': 'Person', name: person, url: about, worksFor: { '@id': businessId(site) } }
     : { '@type': 'Organization', '@id': businessId(site), name, url: about };

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { SITE } from '../site.ts';
+import { STORY } from '../site.ts';
 
 function frontmatter(text: string): Record<string, unknown> {
   const match = /^---\n([\s\S]*?)\n---/.exec(text);
@@ -42,6 +42,6 @@ export function updatedDates(root: string): Map<string, Date> {
   ]);
   dates.set('/blog', newest(blog.map(([, date]) => date)));
   dates.set('/', newest([...services, ...plans].map(([, date]) => date)));
-  dates.set('/about', new Date(SITE.story.updated));
+  dates.set('/about', new Date(STORY.updated));
   return dates;
 }

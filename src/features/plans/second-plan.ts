@@ -4,7 +4,7 @@
  * account page. Shared core: Node loads it directly from functions/, so relative imports with the
  * extension only.
  */
-import { formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/money.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from './plans.ts';
 
 /** A plan as the message names it. */

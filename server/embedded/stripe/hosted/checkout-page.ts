@@ -11,7 +11,7 @@ import { CHECKOUT_PREFIX } from '../paths.ts';
 import { loadSession, type SessionState } from '../resources/checkout-sessions.ts';
 import { periodText } from '../prices.ts';
 import { checkCard, SUCCESS_CARD, type CardInput, type RejectedCard } from './card.ts';
-import { formatMoney } from '../../../../src/lib/format.ts';
+import { formatMoney } from '../../../../src/lib/money.ts';
 import { htmlPage, originOf, seeOther } from './html.ts';
 
 /** Where Pay sends the customer: `success_url` with the session id substituted. */

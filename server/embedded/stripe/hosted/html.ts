@@ -1,6 +1,6 @@
 /**
  * What the emulator's hosted pages share: dates as Stripe's pages show them (money:
- * src/lib/format.ts), and the
+ * src/lib/money.ts), and the
  * page itself in the dev pages' shell (server/embedded/dev-page.ts) under a test-mode banner.
  */
 import { devPageResponse, renderDevPage } from '../../dev-page.ts';

@@ -19,7 +19,7 @@ import type { CardOnFile } from '../resources/customers.ts';
 import { loadKnownPrices } from '../resources/prices.ts';
 import { changeSubscription } from '../resources/subscriptions.ts';
 import { list, load, textOr, type Stored, type StripeObject } from '../store.ts';
-import { formatMoney } from '../../../../src/lib/format.ts';
+import { formatMoney } from '../../../../src/lib/money.ts';
 import { formatDate, htmlPage, seeOther } from './html.ts';
 
 const STATUS_LABELS: Record<string, string> = {

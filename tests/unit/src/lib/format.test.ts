@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatCents, formatMoney, formatUsd } from '@/lib/format';
+import { formatCents, formatUsd } from '@/lib/format';
+import { formatMoney } from '@/lib/money';
 
 describe('money in words', () => {
   test('dollars and cents', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { articleJsonLd, homeBusinessJsonLd, howToJsonLd, serializeJsonLd, webPageJsonLd } from '@/lib/jsonld';
-import { SITE } from '@/site';
+import { SITE, STORY } from '@/site';
 
 const SITE_URL = 'https://springfieldhome.example';
 
@@ -145,5 +145,5 @@ test('articles name their author with the About page', () => {
     },
     SITE_URL,
   );
-  expect(article['author']).toMatchObject({ name: SITE.story.author.name, url: `${SITE_URL}/about` });
+  expect(article['author']).toMatchObject({ name: STORY.author.name, url: `${SITE_URL}/about` });
 });
