@@ -210,7 +210,8 @@ export interface FailedStart {
 
 /**
  * Starts the server (or `options.script`) expecting it to exit on its own, e.g. on an unusable
- * data dir or configuration; kills it after 60 s. Without a data dir or port it gets a fresh
+ * data dir or configuration; kills it after 180 s (a start that refuses takes seconds; the
+ * reliability suites run five servers side by side on two cores, where one took over 60). Without a data dir or port it gets a fresh
  * folder, removed afterwards, and a free port.
  */
 export async function runUntilExit(
@@ -226,7 +227,7 @@ export async function runUntilExit(
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
   const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
   clearTimeout(timer);
   if (ownDir) await removeDir(ownDir);
