@@ -65,7 +65,9 @@ export default defineConfig({
   webServer: {
     command: 'node server/index.ts',
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env['E2E_DATA_DIR'] },
+    // The specs book many visits for the same morning: the most a window may take (the capacity
+    // spec sets its own on the desk, for a window no other spec books).
+    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env['E2E_DATA_DIR'], VISITS_PER_WINDOW: '20' },
     reuseExistingServer: false,
     timeout: 60_000 * SCALE,
   },

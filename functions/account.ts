@@ -12,11 +12,12 @@ import type {
   AccountVisit,
   RefundedPlan,
 } from '../src/features/account/account-summary.ts';
-import { describeVisitTime, visitAddress, type Visit } from '../src/features/booking/visit.ts';
+import { describeVisitTime, visitAddress, type VisitWindow } from '../src/features/booking/visit.ts';
+import type { VisitStatus } from '../src/features/visits/visit-status.ts';
 import type { PlanDetails } from '../src/features/plans/plan-request.ts';
 import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
 import { getPlan } from '../src/features/plans/plans.ts';
-import { accountDate, businessToday } from '../src/lib/dates.ts';
+import { accountDate, addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
 import { requireUser } from './_lib/auth.ts';
 import { getDb } from './_lib/db.ts';
@@ -41,6 +42,18 @@ interface OrderRow {
   currency: string;
   status: 'paid' | 'refunded';
   paid_at: Date;
+}
+
+/** How long a visit done stays listed on the account page. */
+const RECENT_DONE_DAYS = 30;
+
+/** When a booking's visit is, in the account's words: requested, confirmed or done. */
+function bookingWhen(row: { day: string; time_window: VisitWindow; start_time: string | null; status: VisitStatus }) {
+  if (row.status === 'done') return `Done: ${formatDay(row.day)}`;
+  if (row.status === 'confirmed' && row.start_time) {
+    return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
+  }
+  return `Requested: ${describeVisitTime(row.day, row.time_window)}; we will call to confirm the time`;
 }
 
 /** How long after a plan starts its first visit is still the one we call to set up. */
@@ -125,17 +138,29 @@ export default handler(['GET'], async (req) => {
   ]);
   const now = new Date();
   const plan = currentSubscription(plans, now);
+  // Bookings' visits to come, and those done in the last 30 days (docs/product.md#account-page).
+  const today = businessToday(now);
   const bookings = await db.query<{
     order_number: string;
     kind: 'service';
     item: string;
     options: Record<string, unknown>;
-    visit: Visit;
+    day: string;
+    time_window: VisitWindow;
+    start_time: string | null;
+    status: VisitStatus;
+    street: string;
+    city: string;
+    zip: string;
   }>(
-    `select order_number, kind, item, options, visit from orders
-     where user_id = $1 and kind = 'service' and status = 'paid' and visit is not null and visit->>'date' >= $2
-     order by visit->>'date', id`,
-    [user.id, businessToday(now)],
+    `select o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status, v.street, v.city,
+            v.zip
+     from visits v join orders o on o.id = v.order_id
+     where v.user_id = $1 and (
+       (v.status in ('requested', 'confirmed') and v.day >= $2) or (v.status = 'done' and v.day >= $3)
+     )
+     order by v.day, v.start_time nulls last, v.id`,
+    [user.id, today, addDays(today, -RECENT_DONE_DAYS)],
   );
   const [planOrder] = plan
     ? await db.query<{ order_number: string }>(
@@ -166,8 +191,9 @@ export default handler(['GET'], async (req) => {
       ...bookings.map((row) => ({
         orderNumber: row.order_number,
         description: orderDescription(row),
-        when: `Requested: ${describeVisitTime(row.visit.date, row.visit.window)}; we will call to confirm the time`,
-        address: visitAddress(row.visit),
+        when: bookingWhen(row),
+        address: visitAddress({ street: row.street, city: row.city, zip: row.zip }),
+        status: row.status,
       })),
     ],
     orders: orders.map((row) => ({

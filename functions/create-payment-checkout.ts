@@ -18,6 +18,7 @@ import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
+import { requireBookable } from './_lib/visits.ts';
 import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/stripe.ts';
 
 export default handler(['POST'], async (req) => {
@@ -39,6 +40,8 @@ export default handler(['POST'], async (req) => {
   const where = `Visit: ${visitAddress(visit)}, ${describeVisitTime(visit.date, visit.window)}. We will call ${visit.phone} to confirm the time.`;
 
   const db = await getDb();
+  // A closed day or a full window is refused before anything is charged (docs/product.md#capacity-and-closed-days).
+  await requireBookable(db, visit.date, visit.window);
   const stripe = stripeClient();
   const customer = await findOrCreateCustomerId(db, stripe, user);
   const origin = siteOrigin(req);
@@ -65,6 +68,12 @@ export default handler(['POST'], async (req) => {
         visit_address: visitAddress(visit).slice(0, 500),
         visit_day: visit.date,
         visit_window: visit.window,
+        // The visit in its parts, so a payment whose pending order was never stored still gets it.
+        visit_street: visit.street.slice(0, 500),
+        visit_city: visit.city.slice(0, 500),
+        visit_zip: visit.zip,
+        visit_phone: visit.phone.slice(0, 500),
+        visit_notes: visit.notes.slice(0, 500),
       },
       custom_text: { submit: { message: where.slice(0, 1200) } },
       payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },

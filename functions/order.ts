@@ -28,6 +28,8 @@ interface Row {
   billing_period: BillingPeriod | null;
   kept_tier: PlanType | null;
   kept_period: BillingPeriod | null;
+  /** The booking's visit as recorded (docs/product.md#visits). */
+  booked: { street: string; city: string; zip: string; day: string; time_window: Visit['window'] } | null;
 }
 
 export default handler(['GET'], async (req) => {
@@ -39,7 +41,10 @@ export default handler(['GET'], async (req) => {
   const db = await getDb();
   const [row] = await db.query<Row>(
     `select o.order_number, o.status, o.kind, o.amount_cents, o.visit, o.item, o.options, o.currency, s.refund_state, s.refunded_cents,
-            s.billing_period, kept.tier as kept_tier, kept.billing_period as kept_period
+            s.billing_period, kept.tier as kept_tier, kept.billing_period as kept_period,
+            (select jsonb_build_object('street', v.street, 'city', v.city, 'zip', v.zip, 'day', v.day,
+                                       'time_window', v.time_window)
+             from visits v where v.order_id = o.id) as booked
      from orders o
      left join subscriptions s on s.id = o.subscription_id
      left join subscriptions kept on kept.id = s.duplicate_of
@@ -68,8 +73,12 @@ export default handler(['GET'], async (req) => {
       description: orderDescription(row),
       amountCents: row.amount_cents,
       currency: row.currency,
-      address: row.visit ? visitAddress(row.visit) : null,
-      requested: row.visit ? describeVisitTime(row.visit.date, row.visit.window) : null,
+      address: row.booked ? visitAddress(row.booked) : row.visit ? visitAddress(row.visit) : null,
+      requested: row.booked
+        ? describeVisitTime(row.booked.day, row.booked.time_window)
+        : row.visit
+          ? describeVisitTime(row.visit.date, row.visit.window)
+          : null,
     },
   };
   return json(answer);

@@ -8,6 +8,7 @@
  * variables" lists the same variables; a test keeps the two in step.
  */
 
+import { VISITS_PER_WINDOW_LIMITS } from '../../src/features/visits/capacity.ts';
 import { PLAN_PRICES, priceVariable } from './plan-prices.ts';
 
 /** The embedded default (everything local) or production (hosted services). */
@@ -273,6 +274,14 @@ export const VARIABLES: readonly VariableSpec[] = [
     selectsProduction: false,
     hint: '',
     check: (value) => integerProblem(value, 0, 10_000),
+  },
+  {
+    name: 'VISITS_PER_WINDOW',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: '',
+    check: (value) => integerProblem(value, VISITS_PER_WINDOW_LIMITS.min, VISITS_PER_WINDOW_LIMITS.max),
   },
 ];
 

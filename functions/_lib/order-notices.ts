@@ -23,6 +23,7 @@ import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail, type MailKind } from './mail.ts';
+import type { VisitRow } from './visits.ts';
 import { orderDescription } from './orders.ts';
 import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from './subscription-status.ts';
 
@@ -51,9 +52,10 @@ interface PaidOrderRow {
  * `booking.paid` event, with everything needed to schedule the visit.
  */
 export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void> {
-  const [order] = await tx.query<PaidOrderRow>(
+  const [order] = await tx.query<PaidOrderRow & { booked: VisitRow | null }>(
     `select o.order_number, o.user_id, o.kind, o.item, o.options, o.amount_cents, o.currency, o.status, o.visit,
-            o.customer_name, o.customer_email, c.email as known_email
+            o.customer_name, o.customer_email, c.email as known_email,
+            (select to_jsonb(v) from visits v where v.order_id = o.id) as booked
      from orders o left join customers c on c.user_id = o.user_id where o.checkout_session_id = $1`,
     [sessionId],
   );
@@ -61,7 +63,8 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
   const email = order.customer_email ?? order.known_email;
   const description = orderDescription(order);
   const serviceName = SERVICE_NAMES[order.item as ServiceType] ?? order.item;
-  const visit = order.visit;
+  // The visit as recorded (docs/product.md#visits); the order's copy for one paid before visits were records.
+  const visit: Visit | null = order.booked ? visitOf(order.booked) : order.visit;
   if (email && visit) {
     await queueMail(tx, `booking-confirmed:${sessionId}`, 'booking-confirmed', {
       to: email,
@@ -93,8 +96,22 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
     requestedWindow: visit ? VISIT_WINDOWS[visit.window].label : '',
     requested: visit ? describeVisitTime(visit.date, visit.window) : '',
     notes: visit?.notes ?? '',
+    ...(order.booked?.over_capacity ? { overCapacity: true } : {}),
     timestamp: new Date().toISOString(),
   });
+}
+
+/** A recorded visit in the shape the e-mails and events read. */
+function visitOf(row: Pick<VisitRow, 'street' | 'city' | 'zip' | 'phone' | 'day' | 'time_window' | 'notes'>): Visit {
+  return {
+    street: row.street,
+    city: row.city,
+    zip: row.zip,
+    phone: row.phone,
+    date: row.day,
+    window: row.time_window,
+    notes: row.notes,
+  };
 }
 
 /** A subscription as its notices read it, before and after an event. */

@@ -8,6 +8,7 @@
 import type Stripe from 'stripe';
 import { CURRENCY } from '../../src/lib/format.ts';
 import { orderNumber } from '../../src/features/account/order-number.ts';
+import { VISIT_WINDOWS, type Visit, type VisitWindow } from '../../src/features/booking/visit.ts';
 import type { PlanType } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 import {
@@ -18,6 +19,7 @@ import {
   type PlanState,
 } from './order-notices.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
+import { createBookingVisit } from './visits.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import {
   eventRank,
@@ -41,6 +43,21 @@ export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   'invoice.paid',
 ]);
 
+/**
+ * A booking's visit from its checkout's metadata (create-payment-checkout.ts writes it), for an
+ * order that was never stored before its payment; null when a part is missing.
+ */
+function visitFromMetadata(metadata: Stripe.Metadata | null | undefined): Visit | null {
+  const street = metadata?.['visit_street'];
+  const city = metadata?.['visit_city'];
+  const zip = metadata?.['visit_zip'];
+  const phone = metadata?.['visit_phone'];
+  const date = metadata?.['visit_day'];
+  const window = metadata?.['visit_window'];
+  if (!street || !city || !zip || !phone || !date || !window || !Object.hasOwn(VISIT_WINDOWS, window)) return null;
+  return { street, city, zip, phone, date, window: window as VisitWindow, notes: metadata['visit_notes'] ?? '' };
+}
+
 function parseOptions(text: string | undefined): unknown {
   try {
     return JSON.parse(text ?? '{}');
@@ -63,6 +80,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   const subscriptionId =
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   if (await markOrderPaid(db, session.id, subscriptionId)) {
+    await createBookingVisit(db, session.id);
     await noticeBookingPaid(db, session.id);
     if (subscriptionId) await noticePlanStarted(db, subscriptionId);
     return;
@@ -74,10 +92,11 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
     return;
   }
   const options = parseOptions(session.metadata?.['options']);
+  const visit = session.mode === 'subscription' ? null : visitFromMetadata(session.metadata);
   await db.query(
     `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, currency, status,
-                         subscription_id)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid', $9)
+                         subscription_id, visit, customer_email)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid', $9, $10::jsonb, $11)
      on conflict (checkout_session_id) do update set status = 'paid', updated_at = now()`,
     [
       session.id,
@@ -89,10 +108,13 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
       session.amount_total ?? 0,
       session.currency ?? CURRENCY,
       subscriptionId,
+      visit ? JSON.stringify(visit) : null,
+      session.customer_details?.email ?? session.customer_email ?? null,
     ],
   );
   // Recorded after its subscription was found to be a duplicate and refunded: say so.
   if (subscriptionId) await markOrderPaid(db, session.id, subscriptionId);
+  await createBookingVisit(db, session.id);
   await noticeBookingPaid(db, session.id);
   if (subscriptionId) await noticePlanStarted(db, subscriptionId);
 }

@@ -60,6 +60,13 @@ export function longDate(instant: Date, { weekday = true }: { weekday?: boolean 
   });
 }
 
+/** "9:30 AM" for a Springfield wall-clock time `HH:MM`. */
+export function formatClock(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const suffix = hours >= 12 ? 'PM' : 'AM';
+  return `${((hours + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${suffix}`;
+}
+
 /** An instant as the account page writes it ("March 4, 2025", the day in Springfield), or 'Not yet' when there is none. */
 export function accountDate(iso: string | null | undefined): string {
   return iso ? longDate(new Date(iso), { weekday: false }) : 'Not yet';

@@ -1,10 +1,13 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
 import type { Locator } from '@playwright/test';
 import { bookableDays } from '../../src/features/booking/visit';
+import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { businessToday } from '../../src/lib/dates';
 
-/** The visit a customer types: an address in Nixa, the first weekday morning bookable. */
-export const DAY = bookableDays(businessToday()).find((day) => day.windows.includes('morning'))!;
+/** The visit a customer types: an address in Nixa, the first weekday morning bookable (no holiday). */
+export const DAY = bookableDays(businessToday()).find(
+  (day) => day.windows.includes('morning') && !holidayOn(day.date),
+)!;
 export const VISIT = {
   street: '12 Elm Street',
   city: 'Nixa',

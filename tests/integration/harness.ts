@@ -103,6 +103,10 @@ async function close({ db, server, worker }: Running): Promise<void> {
   await db.close();
 }
 
+// The suites book many visits for the same morning: the most a window may take
+// (docs/product.md#capacity-and-closed-days), unless a test sets its own on the owner's desk.
+process.env['VISITS_PER_WINDOW'] ??= '20';
+
 /**
  * Starts a server on a fresh database. Sets SUPABASE_URL to its origin (functions verify tokens
  * against it) and makes its database the process's (getDb()); both are restored by stop().

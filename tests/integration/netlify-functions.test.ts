@@ -35,6 +35,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const FUNCTION_FILES = [
   'account.ts',
   'auth-form.ts',
+  'availability.ts',
   'check-subscription.ts',
   'contact.ts',
   'create-payment-checkout.ts',
@@ -235,6 +236,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       body: 'email=pat%40example.com&password=never-kept-1',
     },
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
+    { file: 'availability.ts', method: 'GET', path: '/api/availability' },
   ]);
 
   expect(guard).toBe('active');
@@ -257,6 +259,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['account.ts', 200],
     ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
+    ['availability.ts', 200],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');

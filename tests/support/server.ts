@@ -68,6 +68,8 @@ export function serverEnv(options: Pick<ServerOptions, 'dataDir' | 'port' | 'env
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of CONFIG_VARIABLES) delete env[name];
   Object.assign(env, { PORT: String(options.port), HOST: '127.0.0.1', DATA_DIR: options.dataDir });
+  // The suites book many visits for the same morning: the most a window may take, unless a test says otherwise.
+  env['VISITS_PER_WINDOW'] ??= '20';
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;

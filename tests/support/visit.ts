@@ -1,14 +1,16 @@
 /**
  * A valid visit for a booking request (docs/product.md#visit-details): a Springfield address inside
- * the service area, on the first weekday morning bookable from today. For the suites that call
+ * the service area, on the first weekday morning bookable from today that is not a holiday
+ * (docs/product.md#capacity-and-closed-days). For the suites that call
  * /api/create-payment-checkout directly.
  */
 import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
+import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
 import { businessToday } from '../../src/lib/dates.ts';
 
 /** The visit a test booking carries. */
 export function bookingVisit(): Visit {
-  const day = bookableDays(businessToday()).find((d) => d.windows.includes('morning'));
+  const day = bookableDays(businessToday()).find((d) => d.windows.includes('morning') && !holidayOn(d.date));
   if (!day) throw new Error('No weekday ahead');
   return {
     street: '1 Test Street',

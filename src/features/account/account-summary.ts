@@ -7,6 +7,7 @@
  */
 import type { PlanDetails } from '../plans/plan-request.ts';
 import type { BillingPeriod, PlanType } from '../plans/plans.ts';
+import type { VisitStatus } from '../visits/visit-status.ts';
 
 /** One paid (or refunded) order as the account page lists it. */
 export interface AccountOrder {
@@ -50,6 +51,8 @@ export interface AccountVisit {
   when: string;
   /** The service address, when known. */
   address: string | null;
+  /** A booking's visit: requested, confirmed or done (docs/product.md#visits); none for a plan's. */
+  status?: VisitStatus;
 }
 
 /** The answer of GET /api/account. */

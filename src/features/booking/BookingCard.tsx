@@ -13,12 +13,13 @@ import { formatCents } from '@/lib/format';
 import type { AreaList } from '@/features/service-area/area';
 import BookingOptionFields from './BookingOptionFields';
 import BookingVisitFields from './BookingVisitFields';
+import { checkVisit, loadAvailability, type Availability } from './availability';
 import { cardAddress, loadBookingDraft, saveBookingDraft } from './booking-draft';
 import { defaultOptionValues, optionsFrom, pricedOptions } from './booking-options';
 import { startPaymentCheckout } from './checkout';
 import type { ServiceType } from './pricing';
 import { businessToday } from '@/lib/dates';
-import { bookableDays, EMPTY_VISIT, visitErrors, visitSchema, type BookableDay, type VisitInput } from './visit';
+import { bookableDays, EMPTY_VISIT, visitSchema, type BookableDay, type VisitInput } from './visit';
 
 interface Props {
   serviceType: ServiceType;
@@ -33,11 +34,12 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [days, setDays] = useState<readonly BookableDay[]>([]);
+  const [availability, setAvailability] = useState<Availability>(new Map());
   const restored = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const price = pricedOptions(serviceType, options);
   // After a first press of Book & Pay, each field's message follows what is typed.
-  const errors = checked ? visitErrors(visit, area, businessToday()) : {};
+  const errors = checked ? checkVisit(visit, area, availability) : {};
 
   // The days depend on today, so they are listed here rather than at build time; then the draft
   // this tab kept (a trip to sign in and back) is restored. sessionStorage and the clock are not
@@ -52,6 +54,8 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     setOptions((current) => ({ ...current, ...draft?.options }));
     setVisit((current) => ({ ...current, ...draft?.visit }));
     restored.current = true;
+    // Closed days and full windows, shown as unavailable; without an answer the server still refuses them.
+    void loadAvailability().then((known) => known && setAvailability(known));
   }, [serviceType]);
 
   useEffect(() => {
@@ -73,7 +77,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     if (busy || 'problem' in price) return;
     setChecked(true);
     const today = businessToday();
-    const found = visitErrors(visit, area, today);
+    const found = checkVisit(visit, area, availability);
     const first = Object.keys(found)[0];
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -121,7 +125,14 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
       <p id="booking-error" role="alert" className="font-semibold text-red-700" hidden={!('problem' in price)}>
         {'problem' in price ? price.problem : ''}
       </p>
-      <BookingVisitFields visit={visit} errors={errors} days={days} area={area} onEdit={editVisit} />
+      <BookingVisitFields
+        visit={visit}
+        errors={errors}
+        days={days}
+        availability={availability}
+        area={area}
+        onEdit={editVisit}
+      />
       <button type="submit" className="btn-primary w-full" disabled={'problem' in price || busy}>
         {busy ? (
           'Processing...'

@@ -5,6 +5,7 @@
  */
 import { SITE } from '@/site';
 import { checkArea, type AreaList } from '@/features/service-area/area';
+import { dayUnavailable, windowFull, type Availability } from './availability';
 import ChoiceRadio from './ChoiceRadio';
 import { VISIT_WINDOWS, type BookableDay, type VisitInput, type VisitWindow } from './visit';
 
@@ -12,6 +13,8 @@ interface Props {
   visit: VisitInput;
   errors: Partial<Record<keyof VisitInput, string>>;
   days: readonly BookableDay[];
+  /** Closed days and full windows, shown unavailable (empty until the server answered). */
+  availability: Availability;
   area: AreaList;
   onEdit: (name: keyof VisitInput, value: string) => void;
 }
@@ -23,7 +26,7 @@ const TEXT_FIELDS = [
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ] as const;
 
-export default function BookingVisitFields({ visit, errors, days, area, onEdit }: Props) {
+export default function BookingVisitFields({ visit, errors, days, availability, area, onEdit }: Props) {
   const errorId = (name: string) => `booking-${name}-error`;
   const invalid = (name: keyof VisitInput) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(name) } : {};
@@ -78,11 +81,14 @@ export default function BookingVisitFields({ visit, errors, days, area, onEdit }
           className="field-input aria-invalid:border-red-700"
         >
           <option value="">Choose a day</option>
-          {days.map((day) => (
-            <option key={day.date} value={day.date}>
-              {day.label}
-            </option>
-          ))}
+          {days.map((day) => {
+            const unavailable = dayUnavailable(availability, day);
+            return (
+              <option key={day.date} value={day.date} disabled={unavailable !== null && day.date !== visit.date}>
+                {unavailable ? `${day.label}: ${unavailable}` : day.label}
+              </option>
+            );
+          })}
         </select>
         <p id="booking-date-hint" className="mt-1 text-sm text-ink-muted">
           The next three weeks. Sundays are for emergencies only: call {SITE.phone.display}.
@@ -95,17 +101,22 @@ export default function BookingVisitFields({ visit, errors, days, area, onEdit }
           <p className="mt-1 text-sm text-ink-muted">Choose a day to see its time windows.</p>
         ) : (
           <div className="mt-2 grid gap-2">
-            {windows.map((window) => (
-              <ChoiceRadio
-                key={window}
-                name="window"
-                value={window}
-                checked={visit.window === window}
-                onChoose={() => onEdit('window', window)}
-              >
-                <span className="font-semibold">{VISIT_WINDOWS[window].label}</span>
-              </ChoiceRadio>
-            ))}
+            {windows.map((window) => {
+              const full = windowFull(availability, visit.date, window);
+              return (
+                <ChoiceRadio
+                  key={window}
+                  name="window"
+                  value={window}
+                  checked={visit.window === window}
+                  disabled={full && visit.window !== window}
+                  onChoose={() => onEdit('window', window)}
+                >
+                  <span className="font-semibold">{VISIT_WINDOWS[window].label}</span>
+                  {full && <span className="ml-auto text-sm font-semibold text-ink-muted">Full</span>}
+                </ChoiceRadio>
+              );
+            })}
           </div>
         )}
         {message('window')}

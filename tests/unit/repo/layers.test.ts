@@ -35,6 +35,8 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   ],
   // The service area (it offers the contact form), and the tools built on the ones below.
   ['features/service-area', 'features/change-guide', 'features/diy-vs-pro', 'features/reminder'],
+  // Visits: statuses, capacity, closed days and route order, shared by the booking card, the desk and the functions.
+  ['features/visits'],
   // Commerce above the session: one-off bookings and the plans, side by side; the printable guides.
   ['features/booking', 'features/plans', 'features/guide-pdfs'],
   // What combines them: the account, the owner's pages, the e-mails, and the pages' sections.

@@ -6,6 +6,7 @@ import {
   businessTimeToUtc,
   businessToday,
   formatContentDate,
+  formatClock,
   formatDay,
   longDate,
   weekdayOf,
@@ -30,6 +31,12 @@ describe('dates in words', () => {
   test('a calendar day, long and short', () => {
     expect(formatDay('2026-12-01')).toBe('Tuesday, December 1, 2026');
     expect(formatDay('2026-12-01', 'short')).toBe('Tue, Dec 1');
+  });
+  test('a Springfield wall-clock time', () => {
+    expect(formatClock('09:30')).toBe('9:30 AM');
+    expect(formatClock('12:00')).toBe('12:00 PM');
+    expect(formatClock('00:05')).toBe('12:05 AM');
+    expect(formatClock('17:45')).toBe('5:45 PM');
   });
   test('a content date is its UTC day', () => {
     expect(formatContentDate(new Date('2026-05-01T00:00:00Z'))).toBe('May 1, 2026');
