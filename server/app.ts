@@ -6,7 +6,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
-import type { Route } from '../functions/_lib/http.ts';
+import { matchPattern, type Route } from '../functions/_lib/http.ts';
 import { clientKey } from '../functions/_lib/rate-limit.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
@@ -46,10 +46,12 @@ export const CLIENT_LIMITS: ClientLimits = {
   connectionsPerClient: 64,
 };
 
-/** The route for a path, if any: exact matches first, then the longest prefix. */
+/** The route for a path, if any: exact matches first, then patterns (`/api/x/:id`), then the longest prefix. */
 export function findRoute(routes: readonly Route[], pathname: string): Route | undefined {
   const exact = routes.find((r) => r.match === 'exact' && r.path === pathname);
   if (exact) return exact;
+  const pattern = routes.find((r) => r.match === 'pattern' && matchPattern(r.path, pathname));
+  if (pattern) return pattern;
   return routes
     .filter((r) => r.match === 'prefix' && (pathname === r.path || pathname.startsWith(`${r.path}/`)))
     .sort((a, b) => b.path.length - a.path.length)[0];
@@ -84,10 +86,13 @@ export function createRouteListener(
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const dispatch = getRequestListener(
     async (request, env) => {
-      const route = findRoute(routes, new URL(request.url).pathname);
+      const { pathname } = new URL(request.url);
+      const route = findRoute(routes, pathname);
       if (!route) return new Response('Not found', { status: 404 });
+      const params = route.match === 'pattern' ? matchPattern(route.path, pathname) : null;
       return route.handler(request, {
         ip: clientIp(env.incoming.socket.remoteAddress ?? '', env.incoming.headers['x-forwarded-for']),
+        ...(params ? { params } : {}),
       });
     },
     { overrideGlobalObjects: false },

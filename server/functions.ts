@@ -11,7 +11,8 @@ import type { Handler, Route } from '../functions/_lib/http.ts';
 
 interface FunctionModule {
   default?: Handler;
-  config?: { path?: string; schedule?: string };
+  /** One path or several (Netlify's `config.path`), a `:name` segment matching any one segment. */
+  config?: { path?: string | string[]; schedule?: string };
 }
 
 /** Loads the function modules of `dir` (files starting with `_` are helpers, not functions). */
@@ -21,11 +22,12 @@ export async function loadFunctionRoutes(dir: string): Promise<Route[]> {
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as FunctionModule;
     if (typeof mod.config?.schedule === 'string') continue;
-    const path = mod.config?.path;
-    if (typeof mod.default !== 'function' || typeof path !== 'string' || !path.startsWith('/api/')) {
+    const paths = [mod.config?.path ?? []].flat();
+    const handler = mod.default;
+    if (typeof handler !== 'function' || paths.length === 0 || paths.some((p) => !p.startsWith('/api/'))) {
       throw new Error(`functions/${file} must export a default handler and config.path under /api/`);
     }
-    routes.push({ path, match: 'exact', handler: mod.default });
+    for (const path of paths) routes.push({ path, match: path.includes('/:') ? 'pattern' : 'exact', handler });
   }
   return routes;
 }

@@ -14,6 +14,8 @@ export { HttpError };
 export interface FunctionContext {
   /** The client's IP address, for rate limits. */
   ip?: string;
+  /** The values of the path's `:name` segments (`/api/owner/visits/:id`), as Netlify passes them. */
+  params?: Record<string, string>;
 }
 
 /** A function module's request handler. */
@@ -25,8 +27,29 @@ export type Handler = (req: Request, context: FunctionContext) => Promise<Respon
  */
 export interface Route {
   path: string;
-  match: 'exact' | 'prefix';
+  /** `pattern`: a path with `:name` segments, each matching one segment of the request's path. */
+  match: 'exact' | 'prefix' | 'pattern';
   handler: Handler;
+}
+
+/** The `:name` values of `pathname` when it fits `pattern` segment for segment, else null. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = pathname.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const value = got[i] ?? '';
+    if (part.startsWith(':')) {
+      if (value === '') return null;
+      try {
+        params[part.slice(1)] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part !== value) return null;
+  }
+  return params;
 }
 
 /** A JSON response, never cached. */

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { MailContent } from '../../src/features/mail/messages.ts';
+import type { MailContent } from '../../src/features/mail/compose.ts';
 import type { Db } from './db.ts';
 import { describe, type OutboxQueue } from './outbox.ts';
 

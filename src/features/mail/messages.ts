@@ -4,111 +4,11 @@
  * Pure: the functions queue them (functions/_lib/mail.ts). Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */
-import { createEvent } from 'ics';
 import { SITE } from '../../site.ts';
 import { formatCents } from '../../lib/format.ts';
-import { escapeHtml } from '../../lib/html.ts';
-import { businessTimeToUtc } from '../../lib/dates.ts';
-import { describeVisitTime, VISIT_WINDOWS, visitAddress, type Visit, type VisitWindow } from '../booking/visit.ts';
-
-/** A file sent with an e-mail; `content` is its text. */
-export interface MailAttachment {
-  filename: string;
-  contentType: string;
-  content: string;
-}
-
-/** An e-mail's subject and bodies. */
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: MailAttachment[];
-}
-
-/** What an e-mail says: a heading, paragraphs, and a list of labelled details. */
-interface MailParts {
-  subject: string;
-  greeting: string;
-  paragraphs: readonly string[];
-  details?: readonly (readonly [label: string, value: string])[];
-  after?: readonly string[];
-}
-
-/** A paragraph's text as HTML, its web addresses made links. */
-function paragraphHtml(text: string): string {
-  return text
-    .split(/(https?:\/\/[^\s]+)/)
-    .map((part, i) => (i % 2 === 1 ? `<a href="${escapeHtml(part)}">${escapeHtml(part)}</a>` : escapeHtml(part)))
-    .join('');
-}
-
-const SIGNATURE = [SITE.name, `${SITE.phone.display} · ${SITE.email}`];
-
-/** Plain text and HTML from the same parts. */
-function compose({ subject, greeting, paragraphs, details = [], after = [] }: MailParts): MailContent {
-  const text = [
-    greeting,
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(details.length ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
-    ...after.flatMap((p) => [p, '']),
-    ...SIGNATURE,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family: Arial, sans-serif; font-size: 16px; line-height: 1.5; color: #1f2937; max-width: 600px; margin: 0 auto; padding: 16px">
-<h1 style="font-size: 22px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(greeting)}</p>
-${paragraphs.map((p) => `<p>${paragraphHtml(p)}</p>`).join('\n')}
-${details.length ? `<table role="presentation" style="border-collapse: collapse">${details.map(([label, value]) => `<tr><th scope="row" style="text-align: left; padding: 4px 12px 4px 0; vertical-align: top">${escapeHtml(label)}</th><td style="padding: 4px 0">${escapeHtml(value)}</td></tr>`).join('')}</table>` : ''}
-${after.map((p) => `<p>${paragraphHtml(p)}</p>`).join('\n')}
-<p style="color: #4b5563">${SIGNATURE.map(escapeHtml).join('<br>')}</p>
-</body></html>
-`;
-  return { subject, text, html };
-}
-
-function greet(name: string | null): string {
-  return name ? `Hello ${name},` : 'Hello,';
-}
-
-/** The visit window as an iCalendar event (`.ics`), for the customer's calendar. */
-export function visitCalendarFile(booking: {
-  orderNumber: string;
-  serviceName: string;
-  date: string;
-  window: VisitWindow;
-  address: string;
-}): string {
-  const { start, end } = VISIT_WINDOWS[booking.window];
-  const utc = (time: string) => {
-    const d = businessTimeToUtc(booking.date, time);
-    return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()] as [
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-  };
-  const { error, value } = createEvent({
-    uid: `${booking.orderNumber}@${SITE.email.split('@')[1] ?? 'localhost'}`,
-    title: `${booking.serviceName} (${SITE.name})`,
-    description: `Order ${booking.orderNumber}. Requested window: we will call to confirm the time. ${SITE.phone.display}`,
-    location: booking.address,
-    start: utc(start),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: utc(end),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    status: 'TENTATIVE',
-    productId: SITE.name,
-  });
-  if (error || !value) throw new Error(`Could not write the calendar file: ${String(error)}`);
-  return value;
-}
+import { describeVisitTime, visitAddress, type Visit } from '../booking/visit.ts';
+import { visitCalendarFile } from './calendar.ts';
+import { compose, greet, type MailContent } from './compose.ts';
 
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
 export function bookingConfirmedMail(booking: {

@@ -7,8 +7,8 @@ import {
   planPaymentFailedMail,
   planResumedMail,
   planStartedMail,
-  visitCalendarFile,
 } from '@/features/mail/messages';
+import { visitCalendarFile } from '@/features/mail/calendar';
 
 const BOOKING = {
   name: 'Sam Subscriber',
