@@ -18,6 +18,10 @@ const NEW_PASSWORD = 'a-brand-new-one-2';
 const RESET_NOTICE =
   'If an account exists for that address, we have sent it a link to choose a new password. Check your email.';
 const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+const RESET_SUBJECT = 'Reset your password';
+const CONFIRM_SUBJECT = 'Confirm Your Signup';
+const CONFIRM_LINK_FAILED = 'This confirmation link has expired or has already been used.';
+const RESET_LINK_FAILED = 'This password reset link has expired or has already been used. Ask for a new one below.';
 
 /** The first link of the newest mail to `email` whose subject is `subject`. */
 async function mailedLink(page: Page, email: string, subject: string): Promise<string> {
@@ -28,10 +32,27 @@ async function mailedLink(page: Page, email: string, subject: string): Promise<s
   return link;
 }
 
-/** How many mails `email` has received. */
-async function mailCount(page: Page, email: string): Promise<number> {
+/** How many mails `email` has received (whose subject is `subject`, when given). */
+async function mailCount(page: Page, email: string, subject?: string): Promise<number> {
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { messages: unknown[] }).messages.length;
+  const { messages } = (await res.json()) as { messages: { subject: string }[] };
+  return messages.filter((m) => subject === undefined || m.subject === subject).length;
+}
+
+/** Asks for a reset link for `email` on /auth/reset, as a visitor would, up to the answer. */
+async function askForReset(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/reset');
+  await expect(page.locator('main astro-island')).not.toHaveAttribute('ssr');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('status')).toHaveText(RESET_NOTICE);
+}
+
+/** Checks that this browser holds no session: the account page sends it to sign in. */
+async function expectSignedOut(page: Page): Promise<void> {
+  expect(await storedAccessToken(page)).toBe('');
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth$/);
 }
 
 /** Opens /auth and waits for the form's island to run. */
@@ -64,6 +85,17 @@ test.describe.configure({ mode: 'serial' });
 
 test.describe('getting back into an account', () => {
   const waiting = `wait.${Date.now()}@example.com`;
+  const resetTwice = `reset-twice.${Date.now()}@example.com`;
+
+  test('asking for a reset link: the first mail goes out (the one that replaces it is asked for last)', async ({
+    page,
+    browser,
+  }) => {
+    await signUpAndIn(page, resetTwice);
+    const visitor = await (await browser.newContext()).newPage();
+    await askForReset(visitor, resetTwice);
+    expect(await mailCount(visitor, resetTwice, RESET_SUBJECT)).toBe(1);
+  });
 
   test('signing up before confirming: the first mail goes out (its resend is tested last)', async ({ page }) => {
     await signUp(page, waiting, 'Wade Waiting');
@@ -358,12 +390,14 @@ test.describe('getting back into an account', () => {
     }).toPass({ timeout: 90_000, intervals: [5000] });
     expect(await mailCount(page, waiting)).toBe(2);
 
+    // The new mail replaced the first: its link is explained as a used one and signs no one in.
     await page.goto(first);
-    await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or has already been used.');
+    await expect(page.getByRole('alert')).toHaveText(CONFIRM_LINK_FAILED);
     expect(new URL(page.url()).hash).toBe('');
     await expectNoAxeViolations(page);
+    await expectSignedOut(page);
 
-    const fresh = await mailedLink(page, waiting, 'Confirm Your Signup');
+    const fresh = await mailedLink(page, waiting, CONFIRM_SUBJECT);
     expect(fresh).not.toBe(first);
     await page.goto(fresh);
     await expect(page).toHaveURL(/\/account$/);
@@ -371,8 +405,71 @@ test.describe('getting back into an account', () => {
 
     // Used once, the new link says so too, with the way on.
     await page.goto(fresh);
-    await expect(page.getByRole('alert')).toHaveText('This confirmation link has expired or has already been used.');
+    await expect(page.getByRole('alert')).toHaveText(CONFIRM_LINK_FAILED);
     await expect(page.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('a reset link asked for again a minute later replaces the first: the first is refused, the second works', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const first = await mailedLink(page, resetTwice, RESET_SUBJECT);
+    // Asked for at the start of this suite; the answer is the same within the minute, so ask until a mail goes.
+    await expect(async () => {
+      await askForReset(page, resetTwice);
+      await expect.poll(() => mailCount(page, resetTwice, RESET_SUBJECT), { timeout: 3000 }).toBe(2);
+    }).toPass({ timeout: 90_000, intervals: [5000] });
+
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toHaveText(RESET_LINK_FAILED);
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
+    expect(new URL(page.url()).hash).toBe('');
+    await expectSignedOut(page);
+
+    const fresh = await mailedLink(page, resetTwice, RESET_SUBJECT);
+    expect(fresh).not.toBe(first);
+    await page.goto(fresh);
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByText(resetTwice)).toBeVisible();
+  });
+});
+
+test.describe('a link whose return address is not allowed', () => {
+  test('a spent link returned to the home page is sent on and explained, the address bar clean, no script loaded on the way', async ({
+    page,
+    browser,
+  }) => {
+    const email = `spent.${Date.now()}@example.com`;
+    await signUpAndIn(page, email);
+    // The hosted service returns a link whose return address is off its list to its Site URL (the
+    // home page); the emulator does the same for another origin.
+    const link = new URL(await mailedLink(page, email, CONFIRM_SUBJECT));
+    link.searchParams.set('redirect_to', 'https://elsewhere.example/auth/confirm');
+
+    const visitor = await (await browser.newContext()).newPage();
+    const requests: string[] = [];
+    visitor.on('request', (request) => {
+      const kind = request.resourceType();
+      if (kind === 'document' || kind === 'script') requests.push(`${kind} ${new URL(request.url()).pathname}`);
+    });
+    await visitor.goto(link.href);
+    await expect(visitor.getByRole('alert')).toHaveText(CONFIRM_LINK_FAILED);
+    await expect(visitor.getByRole('heading', { name: 'Confirm your email' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Go to Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(visitor).toHaveURL(/\/auth\/confirm$/);
+    expect(new URL(visitor.url()).hash).toBe('');
+    // The home page went on before it ran or fetched any script: no sign-in client, no React.
+    expect(requests.slice(0, requests.indexOf('document /auth/confirm'))).toEqual([
+      'document /auth/v1/verify',
+      'document /',
+    ]);
+    // Nor is the error left in the history: back is where the visitor came from.
+    expect(await visitor.evaluate(() => history.length)).toBe(2);
+    await expectNoAxeViolations(visitor);
   });
 });
 

@@ -94,6 +94,34 @@ describe('resetPasswordForEmail', { timeout: 30_000 }, () => {
     expect((await follow(await mailedLink(email, RESET))).location).toContain('type=recovery');
   });
 
+  test('the replaced link and code answer exactly as used ones; the new link signs in for the reset', async () => {
+    const { email } = await confirmedUser('replaced-reset');
+    const redirectTo = `${server.origin}/auth/reset`;
+    await supabase().auth.resetPasswordForEmail(email, { redirectTo });
+    const first = { link: await mailedLink(email, RESET), code: await mailedCode(email, RESET) };
+    server.clock.advance(61_000);
+    expect((await supabase().auth.resetPasswordForEmail(email, { redirectTo })).error).toBeNull();
+    const fresh = await mailedLink(email, RESET);
+    expect(fresh).not.toBe(first.link);
+
+    const replaced = await follow(first.link);
+    expect(replaced.status).toBe(303);
+    expect(Object.fromEntries(fragment(replaced.location))).toEqual({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+      sb: '',
+    });
+    expect(replaced.location.startsWith(`${redirectTo}#`)).toBe(true);
+    const code = await supabase().auth.verifyOtp({ email, token: first.code, type: 'recovery' });
+    expect(code.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' });
+
+    const opened = await follow(fresh);
+    expect(fragment(opened.location).get('type')).toBe('recovery');
+    // Once used, the new link answers exactly as the replaced one did.
+    expect(await follow(fresh)).toEqual(replaced);
+  });
+
   test('bad input: no address, a malformed one, a PKCE client', async () => {
     const empty = await call('/recover', {
       method: 'POST',
@@ -265,6 +293,51 @@ describe('resend', { timeout: 30_000 }, () => {
     const stranger = address('stranger');
     expect((await supabase().auth.resend({ type: 'signup', email: stranger })).error).toBeNull();
     expect(await mailsTo(server.origin, stranger)).toEqual([]);
+  });
+
+  test('a resend replaces the last mail: its link and code answer exactly as used ones and confirm nothing', async () => {
+    const email = address('replaced');
+    const redirect = `${server.origin}/auth/confirm`;
+    await supabase().auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: redirect } });
+    const first = { link: await mailedLink(email, CONFIRM), code: await mailedCode(email, CONFIRM) };
+    const firstHash = new URL(first.link).searchParams.get('token') ?? '';
+    server.clock.advance(61_000);
+    const { error } = await supabase().auth.resend({ type: 'signup', email, options: { emailRedirectTo: redirect } });
+    expect(error).toBeNull();
+    const fresh = await mailedLink(email, CONFIRM);
+    expect(fresh).not.toBe(first.link);
+
+    // The first e-mail is spent: its link redirects with GoTrue's error, its code and hash are refused.
+    const replaced = await follow(first.link);
+    expect(replaced.status).toBe(303);
+    expect(replaced.location.startsWith(`${redirect}#`)).toBe(true);
+    expect(Object.fromEntries(fragment(replaced.location))).toEqual({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+      sb: '',
+    });
+    expect((await supabase().auth.verifyOtp({ email, token: first.code, type: 'signup' })).error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Token has expired or is invalid',
+    });
+    const byHash = await supabase().auth.verifyOtp({ token_hash: firstHash, type: 'signup' });
+    expect(byHash.error).toMatchObject({
+      status: 403,
+      code: 'otp_expired',
+      message: 'Email link is invalid or has expired',
+    });
+    // Nothing was confirmed by the attempts.
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'email_not_confirmed',
+    });
+
+    // The new link confirms and signs in; used, it answers exactly as the replaced one does.
+    expect((await follow(fresh)).location.startsWith(`${redirect}#access_token=`)).toBe(true);
+    expect(await follow(fresh)).toEqual(replaced);
+    expect(await follow(first.link)).toEqual(replaced);
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
   });
 
   test("bad input gets GoTrue's 400s", async () => {

@@ -78,7 +78,12 @@ export const TOKEN_KINDS = {
 /** A kind of mailed one-time token. */
 export type TokenKind = keyof typeof TOKEN_KINDS;
 
-/** Replaces the user's token of one kind with a new one and records when it was sent. */
+/**
+ * Replaces the user's token of one kind with a new one and records when it was sent. As GoTrue's
+ * mail.go overwrites users.confirmation_token (or recovery_token) on every send and
+ * CreateOneTimeToken clears the kind's last one, the replaced link and code are then unknown and
+ * answer exactly as used ones (docs/product.md#email-confirmation).
+ */
 export async function storeOneTimeToken(
   db: Db,
   token: { kind: TokenKind; id: string; userId: string; digest: string; email: string },

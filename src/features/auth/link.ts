@@ -3,7 +3,8 @@
  * the auth server redirects to the page with a session, or an error, in the address's fragment.
  * Before anything else runs, an inline copy of markAuthLink notes which it was on <html> and takes
  * an error out of the address bar, so it stays in neither the bar nor the history and the sign-in
- * client never reads it; the page's island then reads the note.
+ * client never reads it; the page's island then reads the note. An error that lands on any other
+ * page is sent on to /auth/confirm by an inline copy of forwardAuthError, before that page draws.
  */
 
 /** Where sign-up confirmation links land. */
@@ -64,4 +65,20 @@ export function parseAuthLink(note: string): AuthLink {
 /** The inline script a landing page carries: markAuthLink's source, called at once. */
 export function markAuthLinkScript(): string {
   return `(${markAuthLink.toString()})(document.documentElement, location, history);`;
+}
+
+/**
+ * Sends an address whose fragment carries an auth error (GoTrue's error redirect has
+ * `error_description` and, in current versions, `error_code`) on to `landing` with that fragment,
+ * in place of this page in the history: the hosted service returns a failed link to its Site URL when the link's own return
+ * address is not allowed (docs/product.md#email-confirmation). A session in the fragment, or any
+ * other fragment, is left alone. Self-contained, like markAuthLink: every other page inlines it.
+ */
+export function forwardAuthError(location: Pick<Location, 'hash' | 'replace'>, landing: string): void {
+  if (/[#&]error_(?:code|description)=/.test(location.hash)) location.replace(landing + location.hash);
+}
+
+/** The inline script every page but the landing pages carries: forwardAuthError to /auth/confirm. */
+export function forwardAuthErrorScript(): string {
+  return `(${forwardAuthError.toString()})(location, ${JSON.stringify(CONFIRM_PATH)});`;
 }

@@ -15,6 +15,7 @@ import { STRIPE_API_VERSION } from '../../../functions/_lib/stripe.ts';
 import { SUPABASE_RATE_RULES } from '../../../server/embedded/auth/rate-limit.ts';
 import { AUTH_DEFAULTS } from '../../../server/embedded/auth/rules.ts';
 import { cacheControlFor } from '../../../server/static.ts';
+import { CONFIRM_PATH, RESET_PATH } from '../../../src/features/auth/link.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -62,9 +63,9 @@ describe('supabase/', () => {
     db: { seed: { enabled: boolean } };
   };
 
-  test('auth returns to the site (SITE_URL), with e-mail confirmation on', () => {
+  test('auth returns to the site (SITE_URL) and its two landing pages, with e-mail confirmation on', () => {
     expect(config.auth['site_url']).toBe('env(SITE_URL)');
-    expect(config.auth['additional_redirect_urls']).toEqual(['env(SITE_URL)']);
+    expect(config.auth['additional_redirect_urls']).toEqual(['env(AUTH_CONFIRM_URL)', 'env(AUTH_RESET_URL)']);
     expect(config.auth.email['enable_confirmations']).toBe(true);
     expect(config.auth['enable_signup']).toBe(true);
   });
@@ -129,6 +130,11 @@ describe('docs/deploy.md', () => {
     const listed = [...guide.matchAll(/^\s+- `([a-z_.]+)`$/gm)].map((m) => m[1]);
     expect(new Set(listed)).toEqual(HANDLED_EVENTS);
     expect(guide).toContain(`API version: **${STRIPE_API_VERSION}**`);
+  });
+
+  test('allows the return addresses of the mailed links, set from SITE_URL and the landing paths', () => {
+    expect(guide).toContain(`export AUTH_CONFIRM_URL=$SITE_URL${CONFIRM_PATH} AUTH_RESET_URL=$SITE_URL${RESET_PATH}\n`);
+    expect(guide).toContain(`\`https://www.example.com${CONFIRM_PATH}\` and \`https://www.example.com${RESET_PATH}\``);
   });
 
   test('applies the auth settings and the tables with the Supabase CLI', () => {

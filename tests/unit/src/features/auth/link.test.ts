@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { afterSignOutPath, markAuthLink, markAuthLinkScript, parseAuthLink } from '@/features/auth/link';
+import {
+  afterSignOutPath,
+  CONFIRM_PATH,
+  forwardAuthError,
+  forwardAuthErrorScript,
+  markAuthLink,
+  markAuthLinkScript,
+  parseAuthLink,
+} from '@/features/auth/link';
 
 /** An inline script's text made a function of the page globals it names. */
 type InlineScript = (...globals: unknown[]) => void;
@@ -54,6 +62,61 @@ describe('markAuthLink (docs/product.md#email-confirmation: the error never stay
       p.history,
     );
     expect(p.root.dataset['authLink']).toBe('error:otp_expired');
+  });
+});
+
+describe('forwardAuthError (docs/product.md#email-confirmation: an error landing elsewhere is explained on /auth/confirm)', () => {
+  /** An address as forwardAuthError sees it, and where it was sent, if anywhere. */
+  function landing(href: string) {
+    const replaced: string[] = [];
+    return { replaced, location: { hash: new URL(href).hash, replace: (to: string) => replaced.push(to) } };
+  }
+  const SPENT =
+    '#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=';
+
+  test('an auth error goes on to the landing page with its fragment, whatever page it landed on', () => {
+    for (const path of ['/', '/services/air-filter-replacement', '/no-such-page', '/auth']) {
+      const l = landing(`https://site.example${path}?x=1${SPENT}`);
+      forwardAuthError(l.location, '/auth/confirm');
+      expect(l.replaced, path).toEqual([`/auth/confirm${SPENT}`]);
+    }
+  });
+
+  test('any auth error code, and an error with only its description, goes on too', () => {
+    for (const hash of [
+      '#error=access_denied&error_code=flow_state_expired&error_description=x',
+      '#error_description=Something+went+wrong',
+      '#sb=&error_code=validation_failed',
+    ]) {
+      const l = landing(`https://site.example/${hash}`);
+      forwardAuthError(l.location, '/auth/confirm');
+      expect(l.replaced, hash).toEqual([`/auth/confirm${hash}`]);
+    }
+  });
+
+  test("a session, an anchor or the site's own fragments stay where they are", () => {
+    for (const hash of [
+      '',
+      '#booking',
+      '#error',
+      '#signed-out-here',
+      '#needs-javascript',
+      '#calculate-your-schedule',
+      '#access_token=a.b.c&refresh_token=r&type=signup',
+      '#no_error_description=x',
+    ]) {
+      const l = landing(`https://site.example/${hash}`);
+      forwardAuthError(l.location, '/auth/confirm');
+      expect(l.replaced, hash).toEqual([]);
+    }
+  });
+
+  test('the inline script is self-contained and sends the error to /auth/confirm', () => {
+    const l = landing(`https://site.example/${SPENT}`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the inline script's text, as the page does
+    (new Function('location', forwardAuthErrorScript()) as InlineScript)(l.location);
+    expect(l.replaced).toEqual([`${CONFIRM_PATH}${SPENT}`]);
+    expect(CONFIRM_PATH).toBe('/auth/confirm');
   });
 });
 
