@@ -23,6 +23,10 @@ export type MailKind =
   | 'plan-cancelled'
   | 'plan-resumed'
   | 'plan-payment-failed'
+  | 'visit-confirmed'
+  | 'visit-moved'
+  | 'visit-cancelled'
+  | 'refund-issued'
   | 'guide';
 
 const MAIL_KINDS: readonly MailKind[] = [
@@ -32,6 +36,10 @@ const MAIL_KINDS: readonly MailKind[] = [
   'plan-cancelled',
   'plan-resumed',
   'plan-payment-failed',
+  'visit-confirmed',
+  'visit-moved',
+  'visit-cancelled',
+  'refund-issued',
   'guide',
 ];
 

@@ -8,7 +8,7 @@
  */
 import zipcodes from 'zipcodes';
 import { SITE } from '../../site.ts';
-import { greatCircleMiles, type AreaList } from './area.ts';
+import { greatCircleMiles, type AreaList, type GeoPoint } from './area.ts';
 
 /**
  * Towns of the service area that the ZIP database does not name, with the ZIP codes their homes
@@ -40,4 +40,10 @@ export function serviceAreaList(): AreaList {
   const sortedZips = Object.fromEntries(Object.entries(zips).sort(([a], [b]) => a.localeCompare(b)));
   cached = { zips: sortedZips, towns: [...towns].sort((a, b) => a.localeCompare(b)) };
   return cached;
+}
+
+/** The centre of a ZIP code, for the owner's route (docs/product.md#owners-desk), or null when the database has none. */
+export function zipCentre(zip: string): GeoPoint | null {
+  const place = zipcodes.lookup(zip.trim());
+  return place ? { latitude: place.latitude, longitude: place.longitude } : null;
 }

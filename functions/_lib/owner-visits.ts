@@ -1,0 +1,354 @@
+/**
+ * The owner's work on visits (docs/product.md#owners-desk, docs/product.md#owner-api): the visits of
+ * a range in route order, one visit with its history, and the actions: confirm a time, move, mark
+ * done, no-show, notes, cancel with or without a full refund. Every change is written to the
+ * visit's history under the owner's e-mail, and the customer is told of a confirmation, a move and
+ * a cancellation by e-mail, once per change.
+ */
+import type Stripe from 'stripe';
+import { SITE } from '../../src/site.ts';
+import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../src/features/booking/visit.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
+import { zipCentre } from '../../src/features/service-area/area-list.server.ts';
+import type { OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '../../src/features/visits/owner-api.ts';
+import { routeOrder } from '../../src/features/visits/route.ts';
+import type { GeoPoint } from '../../src/features/service-area/area.ts';
+import { allows, refusal, type VisitAction } from '../../src/features/visits/visit-status.ts';
+import {
+  visitCancelledMail,
+  visitConfirmedMail,
+  visitMovedMail,
+  type VisitFacts,
+} from '../../src/features/mail/visit-messages.ts';
+import type { Db } from './db.ts';
+import { HttpError } from './http-error.ts';
+import { queueOwnerEvent } from './leads.ts';
+import { queueMail } from './mail.ts';
+import { publicOrigin } from './order-notices.ts';
+import { orderDescription } from './orders.ts';
+import { providerFailure } from './stripe.ts';
+import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
+
+/** A visit with what its order adds. */
+type VisitWithOrder = VisitRow & {
+  order_number: string | null;
+  amount_cents: number | null;
+  refunded_cents: number | null;
+  checkout_session_id: string | null;
+};
+
+const SELECT_VISITS = `select ${VISIT_COLUMNS}, o.order_number, o.amount_cents, o.refunded_cents, o.checkout_session_id
+  from visits v left join orders o on o.id = v.order_id`;
+
+/** The windows in the order a day is worked. */
+const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
+
+/** What a visit does, in words. */
+function serviceOf(row: VisitRow): string {
+  if (Object.hasOwn(SERVICE_NAMES, row.service)) {
+    return orderDescription({ kind: 'service', item: row.service, options: row.options });
+  }
+  return row.service;
+}
+
+/** The visit as the desk shows it. */
+function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
+  return {
+    id: row.id,
+    status: row.status,
+    date: row.day,
+    window: row.time_window,
+    start: row.start_time,
+    end: row.end_time,
+    service: serviceOf(row),
+    options: row.options,
+    amountCents: row.amount_cents ?? 0,
+    orderNumber: row.order_number,
+    customer: { name: row.customer_name, email: row.customer_email, phone: row.phone },
+    address: { street: row.street, city: row.city, zip: row.zip },
+    notes: row.notes,
+    techNotes: row.tech_notes,
+    completionNote: row.completion_note,
+    overCapacity: row.over_capacity,
+    route,
+  };
+}
+
+/**
+ * Each visit's place in its day's route: window by window, nearest neighbour from the business
+ * (then from the last visit of the window before) through the visits' ZIP centres.
+ */
+export function routePlaces(rows: readonly Pick<VisitRow, 'id' | 'day' | 'time_window' | 'zip' | 'status'>[]) {
+  const places = new Map<string, number>();
+  const days = new Map<string, typeof rows>();
+  for (const row of rows) {
+    if (row.status === 'cancelled') continue;
+    days.set(row.day, [...(days.get(row.day) ?? []), row]);
+  }
+  for (const visits of days.values()) {
+    let here: GeoPoint = SITE.address.geo;
+    let place = 0;
+    for (const window of WINDOW_ORDER) {
+      const stops = visits.filter((v) => v.time_window === window).map((v) => ({ id: v.id, place: zipCentre(v.zip) }));
+      for (const id of routeOrder(here, stops)) {
+        place += 1;
+        const stop = stops.find((s) => s.id === id);
+        if (stop?.place) {
+          places.set(id, place);
+          here = stop.place;
+        }
+      }
+    }
+  }
+  return places;
+}
+
+/** The visits from `from` to `to` (and of one status, when given), by day, window and route. */
+export async function listVisits(db: Db, from: string, to: string, status: string | null): Promise<OwnerVisit[]> {
+  const rows = await db.query<VisitWithOrder>(
+    `${SELECT_VISITS} where v.day >= $1 and v.day <= $2 and ($3::text is null or v.status = $3)
+     order by v.day, v.time_window, v.created_at`,
+    [from, to, status],
+  );
+  const places = routePlaces(rows);
+  const order = (v: OwnerVisit) => [v.date, WINDOW_ORDER.indexOf(v.window), v.route ?? Number.MAX_SAFE_INTEGER];
+  return rows
+    .map((row) => ownerVisit(row, places.get(row.id) ?? null))
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : Number(x[1]) - Number(y[1]) || Number(x[2]) - Number(y[2]);
+    });
+}
+
+/** Requested visits, oldest first (the desk's To confirm). */
+export async function visitsToConfirm(db: Db): Promise<OwnerVisit[]> {
+  const rows = await db.query<VisitWithOrder>(
+    `${SELECT_VISITS} where v.status = 'requested' order by v.created_at limit 200`,
+  );
+  return rows.map((row) => ownerVisit(row, null));
+}
+
+/** One visit with its history; 404 for an unknown id. */
+export async function visitWithHistory(db: Db, id: string): Promise<OwnerVisit & { history: VisitHistoryEntry[] }> {
+  const row = await findVisit(db, id);
+  const [places, history] = await Promise.all([
+    db.query<VisitRow>(`select ${VISIT_COLUMNS} from visits v where v.day = $1`, [row.day]),
+    db.query<{ at: Date; actor: string; action: string; before: unknown; after: unknown }>(
+      'select at, actor, action, before, after from visit_events where visit_id = $1 order by at, id',
+      [id],
+    ),
+  ]);
+  return {
+    ...ownerVisit(row, routePlaces(places).get(id) ?? null),
+    history: history.map((h) => ({
+      at: new Date(h.at).toISOString(),
+      actor: h.actor,
+      action: h.action,
+      before: (h.before as Record<string, unknown> | null) ?? null,
+      after: (h.after as Record<string, unknown> | null) ?? null,
+    })),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findVisit(db: Db, id: string, lock = false): Promise<VisitWithOrder> {
+  if (!UUID.test(id)) throw new HttpError(404, 'No such visit.');
+  const [row] = await db.query<VisitWithOrder>(`${SELECT_VISITS} where v.id = $1${lock ? ' for update of v' : ''}`, [
+    id,
+  ]);
+  if (!row) throw new HttpError(404, 'No such visit.');
+  return row;
+}
+
+/** The minutes of `HH:MM`. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clock = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/** A visit lasts an hour, cut at its window's end (docs/product.md#owners-desk). */
+const VISIT_MINUTES = 60;
+
+/** The confirmed start and end in `window`, or a 409 when the start is outside it. */
+function confirmedTime(window: VisitWindow, start: string): { start: string; end: string } {
+  const bounds = VISIT_WINDOWS[window];
+  if (minutes(start) < minutes(bounds.start) || minutes(start) >= minutes(bounds.end)) {
+    throw new HttpError(409, `The start must be within the window: ${bounds.label}.`);
+  }
+  return { start, end: clock(Math.min(minutes(start) + VISIT_MINUTES, minutes(bounds.end))) };
+}
+
+/** What changed, for the history: the fields of `after` that differ from `before`. */
+function changed(before: VisitRow, after: Partial<Record<keyof VisitRow, unknown>>) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    if (before[key as keyof VisitRow] === value) continue;
+    was[key] = before[key as keyof VisitRow];
+    now[key] = value;
+  }
+  return { was, now };
+}
+
+/** The facts a visit's e-mails name, after a change. */
+function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
+  const merged = { ...row, ...next };
+  return {
+    name: merged.customer_name,
+    orderNumber: merged.order_number ?? merged.id.slice(0, 8).toUpperCase(),
+    service: Object.hasOwn(SERVICE_NAMES, merged.service)
+      ? SERVICE_NAMES[merged.service as ServiceType]
+      : merged.service,
+    address: visitAddress(merged),
+    date: merged.day,
+    window: merged.time_window,
+    confirmed: merged.start_time && merged.end_time ? { start: merged.start_time, end: merged.end_time } : null,
+    sequence: merged.calendar_sequence,
+    siteUrl: publicOrigin(),
+  };
+}
+
+/** Where the card provider refunds a booking: its checkout's payment. */
+async function paymentOf(stripe: Stripe, sessionId: string): Promise<string> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const intent = session.payment_intent;
+  const id = typeof intent === 'string' ? intent : intent?.id;
+  if (!id) throw new HttpError(409, 'This order has no card payment to refund.');
+  return id;
+}
+
+/**
+ * Refunds what is left of a visit's order in full, once: the provider's idempotency key is the
+ * visit's, so two presses (or a retry after a lost answer) refund once. Returns the cents refunded.
+ */
+async function refundVisit(stripe: () => Stripe, row: VisitWithOrder): Promise<number> {
+  const left = (row.amount_cents ?? 0) - (row.refunded_cents ?? 0);
+  if (!row.checkout_session_id || left <= 0) return 0;
+  try {
+    const client = stripe();
+    await client.refunds.create(
+      {
+        payment_intent: await paymentOf(client, row.checkout_session_id),
+        amount: left,
+        metadata: { visit_id: row.id, order_number: row.order_number ?? '' },
+      },
+      { idempotencyKey: `visit-cancel-refund:${row.id}` },
+    );
+  } catch (error) {
+    throw providerFailure('refund a cancelled visit', error);
+  }
+  return left;
+}
+
+/** Applies one owner action to a visit; answers the visit as it is afterwards. */
+export async function applyVisitAction(
+  db: Db,
+  id: string,
+  request: VisitActionRequest,
+  owner: { email: string },
+  stripe: () => Stripe,
+): Promise<void> {
+  const actor = `owner:${owner.email}`;
+  const current = await findVisit(db, id);
+  if (!allows(current.status, request.action as VisitAction)) {
+    throw new HttpError(409, refusal(current.status, request.action as VisitAction));
+  }
+  // The refund goes first, outside the transaction: if the provider fails, nothing has changed.
+  const refunded = request.action === 'cancel' && request.refund ? await refundVisit(stripe, current) : null;
+  await db.transaction(async (tx) => {
+    const row = await findVisit(tx, id, true);
+    // A second press that raced the first: the visit is already what the first made it.
+    if (!allows(row.status, request.action as VisitAction)) return;
+    const next = await nextState(tx, row, request);
+    const { was, now } = changed(row, next);
+    const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
+    await tx.query(`update visits set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, [
+      id,
+      ...Object.values(next),
+    ]);
+    await recordVisitEvent(tx, id, actor, request.action, was, now);
+    await tell(tx, row, next, request, refunded);
+  });
+}
+
+/** The fields an action sets. */
+async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Promise<Partial<VisitRow>> {
+  switch (request.action) {
+    case 'confirm':
+    case 'reschedule': {
+      const day = request.date ?? row.day;
+      const window = request.window ?? row.time_window;
+      if (!VISIT_WINDOWS[window]) throw new HttpError(400, 'window must be morning, afternoon or saturday');
+      if (day !== row.day || window !== row.time_window) {
+        await lockWindow(tx, day, window);
+        await requireBookable(tx, day, window, row.id);
+      }
+      const time = request.start ? confirmedTime(window, request.start) : null;
+      return {
+        day,
+        time_window: window,
+        start_time: time?.start ?? null,
+        end_time: time?.end ?? null,
+        status: time ? 'confirmed' : 'requested',
+        over_capacity: false,
+        calendar_sequence: row.calendar_sequence + 1,
+      };
+    }
+    case 'done':
+      return { status: 'done', completion_note: request.note?.trim() || null, completed_at: new Date() };
+    case 'no-show':
+      return { status: 'no-show' };
+    case 'cancel':
+      return { status: 'cancelled', calendar_sequence: row.calendar_sequence + 1 };
+    case 'notes':
+      return { tech_notes: request.techNotes.trim() };
+  }
+}
+
+/** Tells the customer (and, for a refund, the owner's feed) of the change, once per change. */
+async function tell(
+  tx: Db,
+  row: VisitWithOrder,
+  next: Partial<VisitRow>,
+  request: VisitActionRequest,
+  refunded: number | null,
+): Promise<void> {
+  const to = row.customer_email;
+  const facts = factsOf(row, next);
+  if ((request.action === 'confirm' || request.action === 'reschedule') && to) {
+    const moved = facts.date !== row.day || facts.window !== row.time_window;
+    const kind = request.action === 'confirm' && !moved ? 'visit-confirmed' : 'visit-moved';
+    const mail = kind === 'visit-confirmed' ? visitConfirmedMail(facts) : visitMovedMail(facts);
+    await queueMail(tx, `${kind}:${row.id}:${facts.sequence}`, kind, { to, ...mail });
+  }
+  if (request.action === 'cancel') {
+    if (to) {
+      await queueMail(tx, `visit-cancelled:${row.id}`, 'visit-cancelled', {
+        to,
+        ...visitCancelledMail(facts, refunded, request.reason?.trim() ?? ''),
+      });
+    }
+    if (refunded && row.order_id !== null) {
+      const total = (row.refunded_cents ?? 0) + refunded;
+      await tx.query(
+        `update orders set refunded_cents = $2, status = case when $2 >= amount_cents then 'refunded' else status end,
+         updated_at = now() where id = $1`,
+        [row.order_id, total],
+      );
+      await queueOwnerEvent(tx, `order-refunded:${row.order_id}:${total}`, {
+        event: 'order.refunded',
+        orderNumber: row.order_number ?? '',
+        customerName: row.customer_name ?? '',
+        email: to,
+        phone: row.phone,
+        address: visitAddress(row),
+        service: serviceOf(row),
+        amount: `$${(refunded / 100).toFixed(2)}`,
+        amountCents: refunded,
+        refundedCents: total,
+        reason: request.reason?.trim() ?? '',
+        timestamp: new Date().toISOString(),
+      });
+    }
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * What the customer is told when the owner changes a visit (docs/product.md#owners-desk): the time
+ * confirmed, the visit moved, the visit cancelled (and whether and how much was refunded), and a
+ * refund made anywhere (docs/product.md#refunds). Each confirmation or move carries the updated
+ * calendar entry: the booking's UID, a higher sequence. Pure. Shared core: relative imports with
+ * the extension only.
+ */
+import { SITE } from '../../site.ts';
+import { formatClock, formatDay } from '../../lib/dates.ts';
+import { formatCents } from '../../lib/format.ts';
+import { describeVisitTime, type VisitWindow } from '../booking/visit.ts';
+import { visitCalendarFile } from './calendar.ts';
+import { compose, greet, type MailContent } from './compose.ts';
+
+/** A visit as its e-mails name it. */
+export interface VisitFacts {
+  name: string | null;
+  orderNumber: string;
+  /** What is done: "Dryer Vent Cleaning". */
+  service: string;
+  address: string;
+  date: string;
+  window: VisitWindow;
+  /** The confirmed start and end (`HH:MM`, Springfield), or null while only the window is set. */
+  confirmed: { start: string; end: string } | null;
+  /** The calendar entry's sequence after this change. */
+  sequence: number;
+  siteUrl: string;
+}
+
+/** When the visit is, in words: the confirmed time, or the window asked for. */
+function when(visit: VisitFacts): string {
+  return visit.confirmed
+    ? `${formatDay(visit.date)}, ${formatClock(visit.confirmed.start)}`
+    : describeVisitTime(visit.date, visit.window);
+}
+
+function withCalendar(mail: MailContent, visit: VisitFacts, cancelled = false): MailContent {
+  return {
+    ...mail,
+    attachments: [
+      {
+        filename: `${visit.orderNumber}.ics`,
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: visitCalendarFile({
+          orderNumber: visit.orderNumber,
+          serviceName: visit.service,
+          date: visit.date,
+          window: visit.window,
+          address: visit.address,
+          confirmed: visit.confirmed,
+          sequence: visit.sequence,
+          cancelled,
+        }),
+      },
+    ],
+  };
+}
+
+const CHANGE_LINE = `To change it, call ${SITE.phone.display} or reply to this e-mail with your order number.`;
+
+/** Visit confirmed: the day and the hour agreed, with the calendar entry updated. */
+export function visitConfirmedMail(visit: VisitFacts): MailContent {
+  const mail = compose({
+    subject: `Visit confirmed: ${when(visit)} (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [`Your visit is confirmed for ${when(visit)}. Our technician will arrive at that time.`],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', visit.service],
+      ['When', when(visit)],
+      ['Address', visit.address],
+    ],
+    after: [CHANGE_LINE, `Your visits: ${visit.siteUrl}/account`, 'The attached calendar file updates your entry.'],
+  });
+  return withCalendar(mail, visit);
+}
+
+/** Visit moved: the new day (and hour, or window), with the calendar entry updated. */
+export function visitMovedMail(visit: VisitFacts): MailContent {
+  const mail = compose({
+    subject: `Visit moved: ${when(visit)} (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [
+      `Your visit has moved to ${when(visit)}.`,
+      ...(visit.confirmed ? [] : ['We will call to confirm the time within that window.']),
+    ],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', visit.service],
+      ['When', when(visit)],
+      ['Address', visit.address],
+    ],
+    after: [CHANGE_LINE, `Your visits: ${visit.siteUrl}/account`, 'The attached calendar file updates your entry.'],
+  });
+  return withCalendar(mail, visit);
+}
+
+/** Visit cancelled: whether and how much was refunded; the calendar entry is removed. */
+export function visitCancelledMail(visit: VisitFacts, refundedCents: number | null, reason: string): MailContent {
+  const refund =
+    refundedCents !== null && refundedCents > 0
+      ? `Your payment of ${formatCents(refundedCents)} has been refunded to your card (refunds take 5 to 10 days to show on a statement).`
+      : 'No refund was made for this visit.';
+  const mail = compose({
+    subject: `Visit cancelled (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [`Your visit of ${when(visit)} is cancelled${reason ? `: ${reason}` : '.'}`, refund],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', visit.service],
+      ['Address', visit.address],
+    ],
+    after: [`To book again: ${visit.siteUrl}/#services`, `Questions? Call ${SITE.phone.display}.`],
+  });
+  return withCalendar(mail, visit, true);
+}
+
+/** A refund made anywhere (the card provider's dashboard, the desk) that no cancellation told of. */
+export function refundIssuedMail(refund: {
+  name: string | null;
+  orderNumber: string;
+  description: string;
+  refundedCents: number;
+  full: boolean;
+}): MailContent {
+  return compose({
+    subject: `Refund issued (${refund.orderNumber})`,
+    greeting: greet(refund.name),
+    paragraphs: [
+      `We have refunded ${formatCents(refund.refundedCents)} of your order ${refund.orderNumber} to your card (refunds take 5 to 10 days to show on a statement).`,
+      ...(refund.full ? ['The order is refunded in full; its visit is cancelled.'] : []),
+    ],
+    details: [
+      ['Order number', refund.orderNumber],
+      ['Service', refund.description],
+      ['Refunded', formatCents(refund.refundedCents)],
+    ],
+    after: [`Questions? Call ${SITE.phone.display}.`],
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The owner's API (docs/product.md#owner-api): the visits as the desk reads them, the actions it
+ * sends (a zod schema the function checks them with), the closed days and the settings. Shared by
+ * the desk's islands and the owner functions. Shared core: relative imports with the extension only.
+ */
+import * as z from 'zod/mini';
+import type { VisitStatus } from './visit-status.ts';
+
+/** The most days one read of the visits covers. */
+export const MAX_VISIT_RANGE_DAYS = 62;
+
+/** One visit as the desk shows it. */
+export interface OwnerVisit {
+  id: string;
+  status: VisitStatus;
+  date: string;
+  window: 'morning' | 'afternoon' | 'saturday';
+  /** The confirmed start and end, `HH:MM` Springfield time, or null. */
+  start: string | null;
+  end: string | null;
+  /** The service's name, e.g. "Dryer Vent Cleaning (3 vents)". */
+  service: string;
+  options: Record<string, unknown>;
+  amountCents: number;
+  orderNumber: string | null;
+  customer: { name: string | null; email: string; phone: string };
+  address: { street: string; city: string; zip: string };
+  notes: string;
+  techNotes: string;
+  completionNote: string | null;
+  overCapacity: boolean;
+  /** The visit's place in its day's route, from 1; null when its ZIP has no known centre. */
+  route: number | null;
+}
+
+/** One change in a visit's history. */
+export interface VisitHistoryEntry {
+  at: string;
+  actor: string;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/** GET /api/owner/visits. */
+export interface OwnerVisitsAnswer {
+  visits: OwnerVisit[];
+}
+
+/** GET /api/owner/visits/{id}, and the answer of each action. */
+export interface OwnerVisitAnswer {
+  visit: OwnerVisit & { history: VisitHistoryEntry[] };
+}
+
+const day = () => z.string('date must be YYYY-MM-DD').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'));
+const clock = () => z.string('start must be HH:MM').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start must be HH:MM'));
+const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must be morning, afternoon or saturday');
+
+/** The body of POST /api/owner/visits/{id}: one action. */
+export const visitActionRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('confirm'), start: clock(), date: z.optional(day()), window: z.optional(window()) }),
+    z.object({ action: z.literal('reschedule'), date: day(), window: window(), start: z.optional(clock()) }),
+    z.object({
+      action: z.literal('done'),
+      note: z.optional(
+        z.string('note must be text').check(z.maxLength(2000, 'Please keep the note under 2,000 characters')),
+      ),
+    }),
+    z.object({ action: z.literal('no-show') }),
+    z.object({
+      action: z.literal('cancel'),
+      refund: z.boolean('refund must be true or false'),
+      reason: z.optional(
+        z.string('reason must be text').check(z.maxLength(500, 'Please keep the reason under 500 characters')),
+      ),
+    }),
+    z.object({
+      action: z.literal('notes'),
+      techNotes: z
+        .string('techNotes must be text')
+        .check(z.maxLength(2000, 'Please keep the notes under 2,000 characters')),
+    }),
+  ],
+  'action must be confirm, reschedule, done, no-show, cancel or notes',
+);
+/** One action the owner sends. */
+export type VisitActionRequest = z.output<typeof visitActionRequest>;
+
+/** One closed day: a holiday or one the owner closed. */
+export interface ClosedDay {
+  date: string;
+  reason: string;
+  source: 'holiday' | 'owner';
+}
+
+/** GET /api/owner/closed-days. */
+export interface ClosedDaysAnswer {
+  closed: ClosedDay[];
+}
+
+/** The body of POST /api/owner/closed-days. */
+export const closedDayRequest = z.object({
+  date: day(),
+  reason: z
+    .string('reason must be text')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please give a reason: customers see it'),
+      z.maxLength(200, 'Please keep the reason under 200 characters'),
+    ),
+});
+
+/** GET and POST /api/owner/settings. */
+export interface OwnerSettings {
+  visitsPerWindow: number;
+}
