@@ -298,6 +298,72 @@ test('the floating button steps aside while the keyboard focus is under it', asy
   await expect(fab).toBeVisible();
 });
 
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${width} px, every footer link at the bottom of the article is visible and clickable: the floating button steps aside for the footer (docs/product.md#floating-schedule-button)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(PATH);
+    const fab = page.getByRole('link', { name: 'Schedule Service Now', includeHidden: true });
+    // Shown while the article is read.
+    await scrollToY(page, 800);
+    await expect(page.getByRole('link', { name: 'Schedule Service Now' })).toBeVisible();
+
+    const footer = page.getByRole('contentinfo');
+    const links = footer.getByRole('link');
+    expect(await links.count()).toBeGreaterThanOrEqual(20);
+    for (const link of await links.all()) {
+      const name = (await link.textContent())?.trim();
+      // Reached as a reader scrolling down reaches it: at the screen's bottom edge (or as far down
+      // as the page goes), where the button floats.
+      await link.evaluate((el) => {
+        el.scrollIntoView({ block: 'end', behavior: 'instant' });
+        return new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn())));
+      });
+      await expect(link, name).toBeInViewport({ ratio: 1 });
+      // Nothing drawn over it: the button is hidden or clear of it, and a tap anywhere along it
+      // lands on the link.
+      await expect
+        .poll(
+          () =>
+            link.evaluate((el) => {
+              const fab = document.querySelector<HTMLElement>('[data-floating-schedule]');
+              const a = el.getBoundingClientRect();
+              const b = fab?.getBoundingClientRect();
+              const covered =
+                !!b &&
+                getComputedStyle(fab!).visibility === 'visible' &&
+                a.left < b.right &&
+                b.left < a.right &&
+                a.top < b.bottom &&
+                b.top < a.bottom;
+              const y = a.top + a.height / 2;
+              const tappable = [a.left + 2, a.left + a.width / 2, a.right - 2].every((x) => {
+                const hit = document.elementFromPoint(x, y);
+                return hit !== null && el.contains(hit);
+              });
+              return { covered, tappable };
+            }),
+          { message: `footer link "${name}"` },
+        )
+        .toEqual({ covered: false, tappable: true });
+    }
+    await expect(fab).toBeHidden();
+
+    // Back in the article, the button shows again.
+    await scrollToY(page, 800);
+    await expect(page.getByRole('link', { name: 'Schedule Service Now' })).toBeVisible();
+
+    // A legal link at the very bottom, tapped.
+    await page.keyboard.press('End');
+    await footer.getByRole('link', { name: 'Service Agreement' }).click();
+    await expect(page).toHaveURL(/\/service-agreement$/);
+  });
+}
+
 test('the floating button does not animate when reduced motion is asked for', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto(PATH);

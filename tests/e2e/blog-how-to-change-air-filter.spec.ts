@@ -143,36 +143,69 @@ test.describe('article: how to change an air filter', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('Print Checklist prints only the checklist; Download PDF gives the PDF', async ({ page }) => {
-    const printCalls = await stubPrint(page);
-    await page.goto(PATH);
-    const checklist = page.getByRole('region', { name: 'Quick Checklist' });
-    // Its buttons need its script, which starts as the reader comes near.
-    await bringIntoView(checklist);
-    await checklist.getByRole('button', { name: 'Print Checklist' }).click();
-    await expect.poll(printCalls).toEqual([true]);
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
+    test(`at ${width} px, Download PDF downloads the checklist's PDF and Print Checklist prints just the checklist (docs/product.md#quick-checklist)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      const printCalls = await stubPrint(page);
+      await page.goto(PATH);
+      const checklist = page.getByRole('region', { name: 'Quick Checklist' });
+      // Print Checklist needs its script, which starts as the reader comes near.
+      await bringIntoView(checklist);
+      const print = checklist.getByRole('button', { name: 'Print Checklist' });
+      await expect(print).toBeVisible();
+      await expect(checklist).toContainText(
+        'The PDF has this checklist, the six steps and a change log to keep by the furnace. Print Checklist prints just this list.',
+      );
 
-    // While printing from the checklist, the print stylesheet keeps the checklist and nothing else.
-    await page.emulateMedia({ media: 'print' });
-    await expect(checklist.getByRole('heading', { name: 'Quick Checklist' })).toBeVisible();
-    await expect(checklist.getByRole('checkbox', { name: 'Thermostat set to Off' })).toBeVisible();
-    await expect(checklist.getByRole('button', { name: 'Print Checklist' })).toBeHidden();
-    await expect(page.locator('#step-1')).toBeHidden();
-    await expect(page.getByRole('heading', { name: 'Four Common Mistakes' })).toBeHidden();
-    await expect(page.getByRole('banner')).toBeHidden();
+      // Download PDF is the printable checklist's PDF, and prints nothing.
+      const download = page.waitForEvent('download');
+      await checklist.getByRole('link', { name: 'Download PDF' }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe('air-filter-replacement-checklist.pdf');
+      await expectPdfDownload(pdf, 'Air Filter Replacement Checklist');
+      expect(await printCalls()).toEqual([]);
 
-    // When printing ends the class goes, so an ordinary print shows the whole article again.
-    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
-    await expect(page.locator('html')).not.toHaveClass(/print-checklist/);
-    await expect(page.locator('#step-1')).toBeVisible();
-    await page.emulateMedia({ media: 'screen' });
+      await print.click();
+      await expect.poll(printCalls).toEqual([true]);
+      // While printing from the checklist, the print stylesheet keeps the checklist and nothing else.
+      await page.emulateMedia({ media: 'print' });
+      await expect(checklist.getByRole('heading', { name: 'Quick Checklist' })).toBeVisible();
+      await expect(checklist.getByRole('checkbox', { name: 'Thermostat set to Off' })).toBeVisible();
+      await expect(print).toBeHidden();
+      await expect(checklist.getByRole('link', { name: 'Download PDF' })).toBeHidden();
+      await expect(page.locator('#step-1')).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Four Common Mistakes' })).toBeHidden();
+      await expect(page.getByRole('banner')).toBeHidden();
 
-    const download = page.waitForEvent('download');
-    await checklist.getByRole('link', { name: 'Download PDF' }).click();
-    const pdf = await download;
-    expect(pdf.suggestedFilename()).toBe('air-filter-replacement-checklist.pdf');
-    await expectPdfDownload(pdf, 'Air Filter Replacement Checklist');
-    expect(await printCalls()).toEqual([true]);
+      // When printing ends the class goes, so an ordinary print shows the whole article again.
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await expect(page.locator('html')).not.toHaveClass(/print-checklist/);
+      await expect(page.locator('#step-1')).toBeVisible();
+      await page.emulateMedia({ media: 'screen' });
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('Download PDF still downloads the checklist PDF; Print Checklist, which needs the script, is not shown', async ({
+      page,
+    }) => {
+      await page.goto(PATH);
+      const checklist = page.getByRole('region', { name: 'Quick Checklist' });
+      await expect(checklist.getByRole('button', { name: 'Print Checklist' })).toHaveCount(0);
+      const download = page.waitForEvent('download');
+      await checklist.getByRole('link', { name: 'Download PDF' }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe('air-filter-replacement-checklist.pdf');
+      await expectPdfDownload(pdf, 'Air Filter Replacement Checklist');
+    });
   });
 
   test('troubleshooting accordions: one open at a time, collapsible, keyboard operable', async ({ page }) => {

@@ -278,6 +278,40 @@ test.describe('one live plan per customer (docs/product.md#one-live-plan-per-cus
     );
     await expect(picker.getByRole('button', { name: 'Change plan' })).toBeVisible();
   });
+
+  for (const { width, height } of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 720 },
+  ]) {
+    test(`at ${width} px, a subscriber pressing the home page's Subscribe at the bottom of the screen is shown why, with Change plan`, async ({
+      page,
+    }) => {
+      await signUpAndIn(page, `again.${width}.${Date.now()}@example.com`);
+      await (await subscribeFromHome(page, 'Autopilot Lite')).close();
+
+      await page.setViewportSize({ width, height });
+      await page.goto('/');
+      const card = page.getByRole('article', { name: 'Autopilot Full' });
+      const subscribe = card.getByRole('button', { name: 'Subscribe to Autopilot Full' });
+      // Scrolled to as a reader scrolling down reaches it: the button at the screen's bottom edge,
+      // where the message under it starts out of view.
+      await subscribe.evaluate((el) => {
+        el.scrollIntoView({ block: 'end', behavior: 'instant' });
+        return new Promise<void>((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn())));
+      });
+      await expect(subscribe).toBeInViewport({ ratio: 1 });
+      await subscribe.click();
+      const why = card.getByRole('alert');
+      await expect(why).toHaveText('You already have an active Autopilot plan. Manage it from your account.');
+      await expect(why).toBeInViewport({ ratio: 1 });
+      const changePlan = card.getByRole('button', { name: 'Change plan' });
+      await expect(changePlan).toBeInViewport({ ratio: 1 });
+      await expectNoAxeViolations(page);
+      const portal = page.waitForEvent('popup');
+      await changePlan.click();
+      await expect((await portal).getByRole('link', { name: 'Change plan' })).toBeVisible();
+    });
+  }
 });
 
 test.describe('changing plan in the billing portal (docs/product.md#cancellation-and-plan-changes)', () => {

@@ -8,7 +8,7 @@ import { $signedIn, currentAccessToken } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
 import { orderNumber } from './order-number';
 import type { Purchase, SecondPlanNotice } from './order-answer';
-import { PROCESSING_DELAY_MS, watchOrder } from './payment-success';
+import { processingLeftMs, watchOrder } from './payment-success';
 
 /** The element of `root` that `selector` names; the page's HTML always holds it. */
 function part(root: ParentNode, selector: string): HTMLElement {
@@ -66,10 +66,13 @@ async function confirm(root: HTMLElement, sessionId: string, signedIn: boolean):
   }
 }
 
-/** Starts the page: the confirmation replaces 'Processing Payment' after PROCESSING_DELAY_MS. */
+/**
+ * Starts the page: the confirmation replaces 'Processing Payment' PROCESSING_DELAY_MS after the
+ * navigation started, however late this script runs (at once when that has passed).
+ */
 export function initPaymentSuccess(root: HTMLElement): void {
   const sessionId = new URLSearchParams(window.location.search).get('session_id') ?? '';
   // The auth store's answer (docs/product.md#auth-state): until supabase-js loads, the stored session.
   const signedIn = $signedIn.get();
-  setTimeout(() => void confirm(root, sessionId, signedIn), PROCESSING_DELAY_MS);
+  setTimeout(() => void confirm(root, sessionId, signedIn), processingLeftMs(performance.now()));
 }

@@ -5,8 +5,20 @@
  */
 import type { OrderAnswer, Purchase, SecondPlanNotice } from './order-answer';
 
-/** How long /payment-success shows 'Processing Payment' before the confirmation (docs/product.md#payment-success). */
+/**
+ * How long after the navigation started /payment-success shows 'Processing Payment' before the
+ * confirmation (docs/product.md#payment-success).
+ */
 export const PROCESSING_DELAY_MS = 2000;
+
+/**
+ * What is left of PROCESSING_DELAY_MS when the page's script runs `sinceNavigation` ms after the
+ * navigation started (`performance.now()`, which counts from it), never below 0: a phone that runs
+ * the script late does not add its lateness to the wait.
+ */
+export function processingLeftMs(sinceNavigation: number): number {
+  return Math.max(0, PROCESSING_DELAY_MS - sinceNavigation);
+}
 
 /** How long the page keeps asking while the card provider's events are still arriving. */
 export const ORDER_WATCH_MS = 20_000;

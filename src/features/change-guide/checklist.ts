@@ -14,8 +14,8 @@ export const CHECKLIST_ITEMS = [
 ] as const;
 
 /**
- * Set on <html> while the checklist's own buttons print, so the print stylesheet keeps only the
- * checklist; an ordinary print of the page still prints the whole article.
+ * Set on <html> while the checklist's Print Checklist button prints, so the print stylesheet keeps
+ * only the checklist; an ordinary print of the page still prints the whole article.
  */
 export const PRINT_CLASS = 'print-checklist';
 

@@ -1,4 +1,4 @@
-/** Behaviour of QuickChecklist.astro: the progress line and the two print buttons. */
+/** Behaviour of QuickChecklist.astro: the progress line and the Print Checklist button. */
 import { PRINT_CLASS, progressLabel } from './checklist';
 
 /** Prints only the checklist: the class scopes the print stylesheet until printing ends. */

@@ -2,7 +2,8 @@
  * The sign-up's confirmation (docs/product.md#plan-sign-up-form): the request is stored, we will
  * call; the visitor can also subscribe by card now (signing in first), for the period chosen and
  * at the price shown, with the request carried to the plan. A customer who already has a plan is
- * told so, with 'Change plan' (docs/product.md#one-live-plan-per-customer).
+ * told so, with 'Change plan' (docs/product.md#one-live-plan-per-customer), brought into view as
+ * on the home page's Subscribe buttons (use-in-view.ts).
  */
 import { useState, type Ref } from 'react';
 import { openBillingPortal } from './portal';
@@ -13,6 +14,7 @@ import { SITE } from '@/site';
 import { PERIOD_TERMS, type Plan, type PlanPricing } from './plans';
 import type { SentRequest } from './signup';
 import SignupCard, { SIGNUP_LINK } from './SignupCard';
+import { useInView } from './use-in-view';
 
 interface Props {
   plan: Plan;
@@ -29,6 +31,7 @@ export default function RequestReceived({ plan, chosen, sent, onStartOver, headi
   const price = `${formatCents(subscriptionPriceCents(plan.type, period))} per ${terms.per}`;
   const [checkingOut, setCheckingOut] = useState(false);
   const [notice, setNotice] = useState<{ message: string; hasPlan: boolean } | null>(null);
+  const shown = useInView<HTMLDivElement>(notice);
 
   async function subscribe() {
     if (checkingOut) return;
@@ -71,14 +74,16 @@ export default function RequestReceived({ plan, chosen, sent, onStartOver, headi
         >
           {checkingOut ? 'Processing...' : `Subscribe to ${plan.name}: ${price}`}
         </button>
-        <p role="alert" className="mt-3 font-semibold text-amber-900 empty:hidden">
-          {notice?.message}
-        </p>
-        {notice?.hasPlan && (
-          <button type="button" className="mt-2 btn-outline" onClick={() => void changePlan()}>
-            Change plan
-          </button>
-        )}
+        <div ref={shown}>
+          <p role="alert" className="mt-3 font-semibold text-amber-900 empty:hidden">
+            {notice?.message}
+          </p>
+          {notice?.hasPlan && (
+            <button type="button" className="mt-2 btn-outline" onClick={() => void changePlan()}>
+              Change plan
+            </button>
+          )}
+        </div>
       </div>
       <p className="mt-4 text-sm text-ink-muted">
         Prefer to talk first? Call{' '}

@@ -3,14 +3,16 @@
  * island: a plain form to /auth, which is what a visitor who is not signed in follows; when the
  * auth store says signed in, the press starts the monthly checkout instead ('Processing...' while
  * it runs). A customer who already has a plan is told so, with 'Change plan' to the billing portal
- * (docs/product.md#one-live-plan-per-customer). Signing in or out elsewhere on the page changes
- * what the next press does, without a reload.
+ * (docs/product.md#one-live-plan-per-customer), both brought into view: on a phone the button is
+ * often at the bottom of the screen, and what is drawn under it would be out of sight. Signing in or
+ * out elsewhere on the page changes what the next press does, without a reload.
  */
 import { useState, type FormEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
 import { $signedIn } from '@/features/auth/store';
 import { openBillingPortal } from './portal';
 import { startSubscriptionCheckout } from './subscribe';
+import { useInView } from './use-in-view';
 import type { PlanType } from './plans';
 
 interface Props {
@@ -22,8 +24,8 @@ export default function SubscribeButton({ plan, planName }: Props) {
   // Subscribed to, so the island follows sign-in and sign-out (and starts supabase-js for a stored session).
   useSignedIn();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const [hasPlan, setHasPlan] = useState(false);
+  const [notice, setNotice] = useState<{ message: string; hasPlan: boolean } | null>(null);
+  const shown = useInView<HTMLDivElement>(notice);
 
   const subscribe = (event: FormEvent<HTMLFormElement>) => {
     // The store at the moment of the press: a press made while hydrating runs before the first re-render.
@@ -31,20 +33,18 @@ export default function SubscribeButton({ plan, planName }: Props) {
     event.preventDefault();
     if (busy) return;
     setBusy(true);
-    setMessage('');
-    setHasPlan(false);
+    setNotice(null);
     void startSubscriptionCheckout(plan)
       .then((outcome) => {
         if (outcome.kind !== 'has-plan' && outcome.kind !== 'failed') return;
-        setMessage(outcome.message);
-        setHasPlan(outcome.kind === 'has-plan');
+        setNotice({ message: outcome.message, hasPlan: outcome.kind === 'has-plan' });
       })
       .finally(() => setBusy(false));
   };
   const changePlan = () => {
     setBusy(true);
     void openBillingPortal()
-      .then((problem) => problem && setMessage(problem))
+      .then((problem) => problem && setNotice({ message: problem, hasPlan: true }))
       .finally(() => setBusy(false));
   };
 
@@ -61,11 +61,11 @@ export default function SubscribeButton({ plan, planName }: Props) {
           )}
         </button>
       </form>
-      <div className="mt-3 grid gap-2">
+      <div ref={shown} className="mt-3 grid gap-2">
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm font-semibold text-amber-900 empty:hidden">
-          {message}
+          {notice?.message}
         </p>
-        {hasPlan && (
+        {notice?.hasPlan && (
           <button type="button" className="btn-outline w-full" disabled={busy} onClick={changePlan}>
             Change plan
           </button>

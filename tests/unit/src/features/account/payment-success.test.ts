@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_WATCH_MS, watchOrder } from '@/features/account/payment-success';
+import { ORDER_WATCH_MS, PROCESSING_DELAY_MS, processingLeftMs, watchOrder } from '@/features/account/payment-success';
 import type { Purchase } from '@/features/account/order-answer';
 
 // A signed-in customer: the API client reads this token (features/auth/api.ts).
@@ -29,6 +29,20 @@ function answering(statuses: string[]) {
   vi.stubGlobal('fetch', fetch);
   return fetch;
 }
+
+describe('processingLeftMs (docs/product.md#payment-success)', () => {
+  it('counts the 2 seconds from the navigation start, not from when the script runs', () => {
+    expect(PROCESSING_DELAY_MS).toBe(2000);
+    expect(processingLeftMs(0)).toBe(2000);
+    expect(processingLeftMs(350)).toBe(1650);
+    expect(processingLeftMs(1999.5)).toBe(0.5);
+  });
+
+  it('is 0, never below, for a script that runs 2 seconds or more after the navigation started', () => {
+    expect(processingLeftMs(2000)).toBe(0);
+    expect(processingLeftMs(4500)).toBe(0);
+  });
+});
 
 describe('watchOrder (docs/product.md#payment-success)', () => {
   // watchOrder loads the API client when it starts; loaded here first, so the fake clock below
