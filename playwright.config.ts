@@ -24,6 +24,24 @@ const SCALE = Number(process.env['E2E_SCALE']);
 // A fresh database per run; set once so the workers that re-read this file reuse it.
 process.env['E2E_DATA_DIR'] ??= mkdtempSync(join(tmpdir(), 'shm-e2e-'));
 
+/** Desktop Chrome as the specs drive it: Playwright's own Chromium when installed, else the system's. */
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  // scripts/e2e-browser.ts decides which.
+  launchOptions: {
+    ...(browser.kind === 'system' ? { executablePath: browser.executablePath } : {}),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -42,25 +60,10 @@ export default defineConfig({
     navigationTimeout: 30_000 * SCALE,
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        // Playwright's own Chromium when installed, else the system's (scripts/e2e-browser.ts).
-        launchOptions: {
-          ...(browser.kind === 'system' ? { executablePath: browser.executablePath } : {}),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
-      },
-    },
+    { name: 'chromium', use: CHROMIUM, testIgnore: /\.timing\.spec\.ts$/ },
+    // What a page does within a deadline on a slow phone, measured after everything else has run,
+    // so no other spec shares the machine's two cores with it (docs/product.md#payment-success).
+    { name: 'timing', use: CHROMIUM, testMatch: /\.timing\.spec\.ts$/, dependencies: ['chromium'] },
   ],
   webServer: {
     command: 'node server/index.ts',

@@ -39,17 +39,28 @@ function showSecondPlan(root: HTMLElement, notice: SecondPlanNotice): void {
   second.querySelector<HTMLElement>('h1')?.focus();
 }
 
-/** Shows the confirmation, then reads the order back for a signed-in buyer. */
-async function confirm(root: HTMLElement, sessionId: string, signedIn: boolean): Promise<void> {
+/** Fills in what the confirmation says: the order number, and 'View Account' for a signed-in buyer. */
+function fillIn(root: HTMLElement, sessionId: string, signedIn: boolean): void {
   const number = orderNumber(sessionId);
   if (number) {
     part(root, '[data-order-number]').textContent = number;
     part(root, '[data-order]').hidden = false;
   }
   part(root, '[data-view-account]').hidden = !signedIn;
-  part(root, '[data-state="processing"]').hidden = true;
-  part(root, '[data-state="done"]').hidden = false;
-  root.querySelector<HTMLElement>('[data-state="done"] h1')?.focus();
+}
+
+/**
+ * Shows the confirmation, unless the page's inline timer already has (payment-success.astro: it
+ * counts from the navigation's start, before this module arrives), then reads the order back for a
+ * signed-in buyer.
+ */
+async function confirm(root: HTMLElement, sessionId: string, signedIn: boolean): Promise<void> {
+  const done = part(root, '[data-state="done"]');
+  if (done.hidden) {
+    part(root, '[data-state="processing"]').hidden = true;
+    done.hidden = false;
+    done.querySelector<HTMLElement>('h1')?.focus();
+  }
   if (!signedIn || !sessionId) return;
   try {
     // The stored session may have ended: then there is no order of this buyer to read.
@@ -74,5 +85,6 @@ export function initPaymentSuccess(root: HTMLElement): void {
   const sessionId = new URLSearchParams(window.location.search).get('session_id') ?? '';
   // The auth store's answer (docs/product.md#auth-state): until supabase-js loads, the stored session.
   const signedIn = $signedIn.get();
+  fillIn(root, sessionId, signedIn);
   setTimeout(() => void confirm(root, sessionId, signedIn), processingLeftMs(performance.now()));
 }
