@@ -71,6 +71,8 @@ async function mount(address: AddressInfo, logger: AstroIntegrationLogger): Prom
       port: address.port,
       loopbackHost: callbackHost(address),
       authRateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off',
+      // `DATA_DIR=.data/dev npm run owner -- ...` reads the auth emulator's service key there.
+      ...(process.env['DATABASE_URL'] ? {} : { dataDir: dataDir() }),
     });
     const origin = `http://localhost:${address.port}`;
     logger.info(

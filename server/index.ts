@@ -125,6 +125,8 @@ const site = await startSite({
   port,
   host,
   authRateLimits: process.env['AUTH_RATE_LIMITS'] !== 'off',
+  // The auth emulator's service key goes there for `npm run owner` (server/embedded/service-key.ts).
+  dataDir: embeddedData ?? undefined,
 }).catch((error: unknown) => {
   const problem = listenProblem(error, port, host);
   if (problem) refuse(problem);

@@ -37,6 +37,8 @@ export interface BackendOptions {
   loopbackHost?: string;
   /** The auth emulator's per-IP limits (embedded default only; default on). */
   authRateLimits?: boolean;
+  /** The embedded database's folder (DATA_DIR), where the auth emulator's service key is written for `npm run owner`. */
+  dataDir?: string | undefined;
 }
 
 /** The routes of a mode, and its background work. */
@@ -73,6 +75,7 @@ export async function startBackend({
   port,
   loopbackHost,
   authRateLimits = true,
+  dataDir,
 }: BackendOptions): Promise<Backend> {
   const embedded = mode === 'embedded';
   if (embedded && port === 0) throw new Error('The embedded default needs a fixed port: its emulators call it back');
@@ -86,7 +89,9 @@ export async function startBackend({
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
   const payments = embedded ? await embeddedPayments(db, port, process.env, loopbackHost) : null;
-  if (embedded) routes.push(...(await embeddedRoutes({ db, rateLimits: authRateLimits })));
+  if (embedded) {
+    routes.push(...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })));
+  }
   if (payments) routes.push(...payments.routes);
   const smtp = embedded ? await embeddedSmtp(db) : null;
 

@@ -3,7 +3,8 @@
  * server's JWKS (cached), with its issuer and the `authenticated` audience, as Supabase advises.
  * Hosted projects sign with asymmetric keys (ES256, or RS256); a project still on the legacy
  * shared secret (HS256) publishes no key to check against, which the log explains. Billing actions
- * also ask the auth server whether the token's session is still alive (requireLiveSession).
+ * also ask the auth server whether the token's session is still alive (requireLiveSession), and
+ * owner functions whether its account is the owner's (requireOwner).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { supabaseUrl } from './config.ts';
@@ -109,16 +110,23 @@ function anonKey(): string {
   return process.env['PUBLIC_SUPABASE_ANON_KEY'] || 'embedded-anon-key';
 }
 
+/** What the auth server's `GET /auth/v1/user` answers for a live session (GoTrue's user JSON, the fields read here). */
+interface LiveUser {
+  id?: unknown;
+  app_metadata?: unknown;
+  code?: unknown;
+  error_code?: unknown;
+}
+
 /**
- * The user of a request whose session is still alive, for billing actions: requireUser, then the
- * auth server's `GET /auth/v1/user` with the same token. The auth server refuses a token whose
- * session has ended (sign-out, sign-out everywhere, refresh-token reuse, a password reset) with
- * a 401 or 403 and an error code, though the token's signature and expiry still pass: that is a
- * 401 here. An answer without an error code (the gateway refusing the key), a failure or a
- * timeout is a 503, logged: a broken check must not read as a signed-out customer.
+ * The auth server's `GET /auth/v1/user` with the request's token, for a user requireUser has let
+ * through: the account as it stands now. The auth server refuses a token whose session has ended
+ * (sign-out, sign-out everywhere, refresh-token reuse, a password reset) with a 401 or 403 and an
+ * error code, though the token's signature and expiry still pass: that is a 401 here. An answer
+ * without an error code (the gateway refusing the key), a failure or a timeout is a 503, logged: a
+ * broken check must not read as a signed-out customer.
  */
-export async function requireLiveSession(req: Request): Promise<AuthUser> {
-  const user = await requireUser(req);
+async function liveUser(req: Request, user: AuthUser): Promise<LiveUser> {
   const base = supabaseUrl();
   let res: Response;
   try {
@@ -134,12 +142,47 @@ export async function requireLiveSession(req: Request): Promise<AuthUser> {
     console.error(`Could not check a session with ${base}: ${(error as Error).message}`);
     throw new HttpError(503, CHECK_UNAVAILABLE);
   }
-  const body = (await res.json().catch(() => null)) as { id?: unknown; code?: unknown; error_code?: unknown } | null;
-  if (res.ok && body?.id === user.id) return user;
+  const body = (await res.json().catch(() => null)) as LiveUser | null;
+  if (res.ok && body?.id === user.id) return body;
   const code = typeof body?.code === 'string' ? body.code : body?.error_code;
   if ((res.status === 401 || res.status === 403) && typeof code === 'string') throw new HttpError(401, SESSION_ENDED);
   console.error(
     `The session check at ${base}/auth/v1/user answered ${res.status}${typeof code === 'string' ? ` (${code})` : ''}`,
   );
   throw new HttpError(503, CHECK_UNAVAILABLE);
+}
+
+/**
+ * The user of a request whose session is still alive, for billing actions: requireUser, then the
+ * auth server's `GET /auth/v1/user` with the same token (liveUser: 401 for an ended session, 503
+ * when the check itself fails).
+ */
+export async function requireLiveSession(req: Request): Promise<AuthUser> {
+  const user = await requireUser(req);
+  await liveUser(req, user);
+  return user;
+}
+
+/** What an owner function answers a signed-in customer (docs/product.md#owner-role). */
+export const OWNER_ONLY = 'This is for the business owner only.';
+
+/** Whether an account's app metadata gives it the owner's role. */
+function hasOwnerRole(appMetadata: unknown): boolean {
+  return (
+    typeof appMetadata === 'object' && appMetadata !== null && 'role' in appMetadata && appMetadata.role === 'owner'
+  );
+}
+
+/**
+ * The owner behind a request, for owner functions (docs/product.md#owner-role): a live session as
+ * requireLiveSession checks it (401 without one), whose account's `app_metadata.role` is `owner`
+ * in the auth server's answer of this call (403 OWNER_ONLY otherwise). The role is read from that
+ * live answer only: never from user_metadata, which users can edit, and never from the token
+ * alone, whose claims stay as issued for an hour, so a role removed is refused at the next call.
+ */
+export async function requireOwner(req: Request): Promise<AuthUser> {
+  const user = await requireUser(req);
+  const live = await liveUser(req, user);
+  if (!hasOwnerRole(live.app_metadata)) throw new HttpError(403, OWNER_ONLY);
+  return user;
 }

@@ -79,6 +79,23 @@ function anonKeyProblem(value: string): string | null {
   return claims['role'] === 'anon' ? null : `is a token for role "${String(claims['role'])}", not the anon key`;
 }
 
+/**
+ * The service key `npm run owner` calls the admin API with: the legacy `service_role` key (a JWT)
+ * or a secret key (`sb_secret_...`), never the key the pages carry.
+ */
+function serviceRoleKeyProblem(value: string): string | null {
+  if (value.startsWith('sb_secret_')) return null;
+  if (value.startsWith('sb_publishable_')) {
+    return 'is a publishable key (sb_publishable_...): use a secret key (sb_secret_...) or the service_role key';
+  }
+  const claims = jwtClaims(value);
+  if (!claims) return "must be the project's service_role key (eyJ...) or a secret key (sb_secret_...)";
+  if (claims['role'] === 'service_role') return null;
+  return claims['role'] === 'anon'
+    ? 'is the anon key: use the service_role key (or a secret key, sb_secret_...)'
+    : `is a token for role "${String(claims['role'])}", not the service_role key`;
+}
+
 function databaseUrlProblem(value: string): string | null {
   let url: URL;
   try {
@@ -193,6 +210,15 @@ export const VARIABLES: readonly VariableSpec[] = [
     selectsProduction: true,
     hint: '',
     check: (value, mode) => urlProblem(value, mode, { origin: true }),
+  },
+  {
+    // Read only by `npm run owner` (scripts/owner.ts), never by the server: optional everywhere.
+    name: 'SUPABASE_SERVICE_ROLE_KEY',
+    visibility: 'secret',
+    production: 'optional',
+    selectsProduction: false,
+    hint: "the project's service_role key, or a secret key, from Project Settings > API Keys",
+    check: serviceRoleKeyProblem,
   },
   {
     name: 'AUTH_RATE_LIMITS',
@@ -348,6 +374,24 @@ export function checkConfig(env: Readonly<Record<string, string | undefined>>, f
 /** The first problem of a set value: stray whitespace, then the variable's own check. */
 function valueProblem(spec: VariableSpec, value: string, mode: RuntimeMode): string | null {
   return whitespaceProblem(value) ?? spec.check?.(value, mode) ?? null;
+}
+
+/**
+ * The problems of just these variables' set values in `mode` (a command that reads a few of them,
+ * like `npm run owner`); whether a missing one matters is the caller's to say.
+ */
+export function variableProblems(
+  env: Readonly<Record<string, string | undefined>>,
+  names: readonly string[],
+  mode: RuntimeMode,
+): string[] {
+  const values = setValues(env);
+  return VARIABLES.flatMap((spec) => {
+    const value = values.get(spec.name);
+    if (!names.includes(spec.name) || value === undefined) return [];
+    const problem = valueProblem(spec, value, mode);
+    return problem ? [`${spec.name} ${problem}`] : [];
+  });
 }
 
 /** The text to print when a configuration is unusable: a headline, then one line per problem. */

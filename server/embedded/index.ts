@@ -11,6 +11,7 @@ import { supabaseUrl } from '../../functions/_lib/config.ts';
 import type { Route } from '../../functions/_lib/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
 import { createDevLeadsHandler } from './leads-page.ts';
+import { writeServiceKey } from './service-key.ts';
 import { openMailbox } from './mailbox/index.ts';
 import { startLocalSmtp, type LocalSmtp } from './mailbox/smtp.ts';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.ts';
@@ -24,6 +25,11 @@ export interface EmbeddedOptions {
   rateLimits?: boolean;
   /** The auth emulator's project-wide cap on e-mails per hour (default EMULATOR_EMAILS_PER_HOUR). */
   emailsPerHour?: number;
+  /**
+   * The data dir (DATA_DIR) to write the auth emulator's service key into, for `npm run owner`
+   * (service-key.ts); none is written without it.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -53,12 +59,16 @@ export function applyEmbeddedEnv(port: number, env: NodeJS.ProcessEnv = process.
   env['SUPABASE_URL'] ??= loopbackOrigin(port, host);
 }
 
-/** The routes the embedded default adds: the auth emulator (prefix /auth/v1), the mailbox and the lead list. */
+/**
+ * The routes the embedded default adds: the auth emulator (prefix /auth/v1), the mailbox and the
+ * lead list. With `dataDir`, also writes the emulator's service key there.
+ */
 export async function embeddedRoutes({
   db,
   now = Date.now,
   rateLimits = true,
   emailsPerHour,
+  dataDir,
 }: EmbeddedOptions): Promise<Route[]> {
   const mailbox = await openMailbox(db, now);
   const auth = await createAuthEmulator({
@@ -70,9 +80,10 @@ export async function embeddedRoutes({
     ...(rateLimits ? {} : { rateLimits: false }),
     ...(emailsPerHour === undefined ? {} : { emailsPerHour }),
   });
+  if (dataDir !== undefined) writeServiceKey(dataDir, auth.serviceRoleKey);
   const leads = createDevLeadsHandler(db);
   return [
-    { path: '/auth/v1', match: 'prefix', handler: auth },
+    { path: '/auth/v1', match: 'prefix', handler: auth.handler },
     { path: '/_dev/mail', match: 'exact', handler: mailbox.handler },
     { path: '/_dev/mail.json', match: 'exact', handler: mailbox.handler },
     { path: '/_dev/leads', match: 'exact', handler: leads },

@@ -1,11 +1,19 @@
 /**
  * The Auth emulator driven by the real @supabase/supabase-js over HTTP, as the site's browser code
- * drives it, plus the contracts the functions rely on (JWKS, issuer, requireUser).
+ * drives it, plus the contracts the functions rely on (JWKS, issuer, requireUser) and the admin API
+ * `npm run owner` calls with the service key.
  */
-import { isAuthApiError, isAuthSessionMissingError, isAuthWeakPasswordError } from '@supabase/supabase-js';
+import { stat } from 'node:fs/promises';
+import {
+  createClient,
+  isAuthApiError,
+  isAuthSessionMissingError,
+  isAuthWeakPasswordError,
+} from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { requireUser } from '../../functions/_lib/auth.ts';
+import { readServiceKey, serviceKeyPath } from '../../server/embedded/service-key.ts';
 import { mailsTo, startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
 
@@ -437,12 +445,14 @@ describe('limits and restarts', { timeout: 60_000 }, () => {
     server.clock.advance(10 * 60_000);
   });
 
-  test('a restart keeps users, sessions and the signing key', async () => {
+  test('a restart keeps users, sessions, the signing key and the service key', async () => {
     const { email, session } = await confirmedUser('restart');
     const { kid } = decodeProtectedHeader(session.access_token);
+    const serviceKey = readServiceKey(server.dataDir);
 
     await server.restart();
 
+    expect(readServiceKey(server.dataDir)).toBe(serviceKey);
     const { data, error } = await supabase().auth.getUser(session.access_token);
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -458,4 +468,214 @@ describe('limits and restarts', { timeout: 60_000 }, () => {
       ),
     ).toMatchObject({ email });
   }, 180_000);
+});
+
+describe('admin API for the service key (docs/product.md#owner-role)', { timeout: 60_000 }, () => {
+  /** The service key the server wrote into its data dir, as `npm run owner` reads it. */
+  const serviceKey = () => readServiceKey(server.dataDir) ?? '';
+  /** supabase-js's admin API as scripts/owner.ts makes it: the service key as the client's key. */
+  const admin = (key = serviceKey()) =>
+    createClient(server.origin, key, { auth: { persistSession: false, autoRefreshToken: false } }).auth.admin;
+
+  test('the service key is a long-lived service_role JWT of the emulator, in a file only its user reads', async () => {
+    const key = serviceKey();
+    const claims = decodeJwt(key);
+    expect(claims).toMatchObject({ iss: 'supabase', role: 'service_role' });
+    expect(claims.sub).toBeUndefined();
+    expect(claims['session_id']).toBeUndefined();
+    expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBeGreaterThanOrEqual(9 * 365 * 24 * 3600);
+    const jwks = createRemoteJWKSet(new URL(`${server.origin}/auth/v1/.well-known/jwks.json`));
+    await expect(jwtVerify(key, jwks, { currentDate: new Date(server.clock.now()) })).resolves.toBeDefined();
+    expect((await stat(serviceKeyPath(server.dataDir))).mode & 0o777).toBe(0o600);
+  });
+
+  test('admin calls without the service key are refused with GoTrue codes', async () => {
+    const { client, session } = await confirmedUser('not-admin');
+    const versioned = { 'x-supabase-api-version': '2024-01-01' };
+
+    const none = await call('/admin/users', { headers: versioned });
+    expect(none.status).toBe(401);
+    expect(await none.json()).toEqual({
+      code: 'no_authorization',
+      message: 'This endpoint requires a valid Bearer token',
+    });
+
+    const customer = await admin(session.access_token).listUsers();
+    expect(isAuthApiError(customer.error)).toBe(true);
+    expect(customer.error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
+    expect(customer.data.users).toEqual([]);
+
+    // The anon key is no JWT of the project; a key signed by anyone else is forged.
+    expect((await admin('anon-key').getUserById(session.user.id)).error).toMatchObject({
+      status: 403,
+      code: 'bad_jwt',
+    });
+    const forged = `${serviceKey().slice(0, -4)}AAAA`;
+    expect((await admin(forged).listUsers()).error).toMatchObject({ status: 403, code: 'bad_jwt' });
+
+    // A signed-out customer's token meets its ended session first (supabase-js: session missing).
+    await client.auth.signOut({ scope: 'global' });
+    expect(isAuthSessionMissingError((await admin(session.access_token).listUsers()).error)).toBe(true);
+    const ended = await call('/admin/users', {
+      headers: { ...versioned, authorization: `Bearer ${session.access_token}` },
+    });
+    expect(ended.status).toBe(403);
+    expect(await ended.json()).toMatchObject({ code: 'session_not_found' });
+
+    // The gateway still wants its apikey.
+    const noKey = await fetch(`${server.origin}/auth/v1/admin/users`, {
+      headers: { authorization: `Bearer ${serviceKey()}` },
+    });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+
+  test('listUsers pages through every user, newest first, with the total and the Link header', async () => {
+    for (const label of ['list-1', 'list-2', 'list-3']) await confirmedUser(label);
+    const { session } = await confirmedUser('list-newest');
+    const everyone = await admin().listUsers({ page: 1, perPage: 1000 });
+    expect(everyone.error).toBeNull();
+    const total = everyone.data.users.length;
+    expect(total).toBeGreaterThanOrEqual(4);
+    expect(everyone.data).toMatchObject({ aud: 'authenticated', total, nextPage: null, lastPage: 1 });
+    expect(everyone.data.users[0]?.id).toBe(session.user.id);
+    const created = everyone.data.users.map((user) => user.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    // GoTrue's list loads no identities.
+    expect(everyone.data.users[0]?.identities).toBeNull();
+
+    // Three pages, so supabase-js (which reads one digit of the page numbers) reads them right.
+    const perPage = Math.ceil(total / 3);
+    const lastPage = Math.ceil(total / perPage);
+    const pages = [];
+    for (let page = 1; page <= lastPage; page += 1) {
+      const { data, error } = await admin().listUsers({ page, perPage });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ total, lastPage, nextPage: page < lastPage ? page + 1 : null });
+      pages.push(...data.users.map((user) => user.id));
+    }
+    expect(pages).toEqual(everyone.data.users.map((user) => user.id));
+
+    const raw = await call('/admin/users?page=1&per_page=2', {
+      headers: { authorization: `Bearer ${serviceKey()}` },
+    });
+    expect(raw.headers.get('x-total-count')).toBe(String(total));
+    expect(raw.headers.get('link')).toBe(
+      `</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=${Math.ceil(total / 2)}&per_page=2>; rel="last"`,
+    );
+    expect(raw.headers.get('access-control-expose-headers')).toContain('X-Total-Count');
+    const beyond = await admin().listUsers({ page: 1000, perPage: 50 });
+    expect(beyond.data.users).toEqual([]);
+  });
+
+  test('getUserById answers the user with identities; unknown and malformed ids are 404s', async () => {
+    const { email, session } = await confirmedUser('by-id');
+    const { data, error } = await admin().getUserById(session.user.id);
+    expect(error).toBeNull();
+    expect(data.user).toMatchObject({ id: session.user.id, email, app_metadata: { provider: 'email' } });
+    expect(data.user?.identities).toHaveLength(1);
+
+    const unknown = await admin().getUserById('00000000-0000-4000-8000-000000000000');
+    expect(unknown.error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
+    const malformed = await call('/admin/users/not-a-uuid', {
+      headers: { authorization: `Bearer ${serviceKey()}`, 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(malformed.status).toBe(404);
+    expect(await malformed.json()).toEqual({ code: 'validation_failed', message: 'user_id must be an UUID' });
+  });
+
+  test('updateUserById merges app_metadata: GET /user shows it at once, tokens from the next refresh', async () => {
+    const { session } = await confirmedUser('owner-to-be');
+    const id = session.user.id;
+    const { data, error } = await admin().updateUserById(id, {
+      app_metadata: { role: 'owner' },
+      user_metadata: { phone_note: 'call first' },
+    });
+    expect(error).toBeNull();
+    expect(data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'], role: 'owner' });
+    expect(data.user?.user_metadata).toMatchObject({ full_name: 'Pat Lee', phone_note: 'call first' });
+
+    const live = await supabase().auth.getUser(session.access_token);
+    expect(live.data.user?.app_metadata['role']).toBe('owner');
+    // A token keeps the claims it was issued with; the next one carries the change.
+    expect(decodeJwt(session.access_token)['app_metadata']).toEqual({ provider: 'email', providers: ['email'] });
+    const refreshed = await supabase().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(decodeJwt(refreshed.data.session?.access_token ?? '')['app_metadata']).toMatchObject({ role: 'owner' });
+
+    // null removes a key, as GoTrue's UpdateAppMetaData does; the rest stays.
+    const cleared = await admin().updateUserById(id, { app_metadata: { role: null } });
+    expect(cleared.data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+    const signedIn = await supabase().auth.signInWithPassword({ email: session.user.email ?? '', password: PASSWORD });
+    expect(decodeJwt(signedIn.data.session?.access_token ?? '')['app_metadata']).toEqual({
+      provider: 'email',
+      providers: ['email'],
+    });
+
+    // Only an admin may: the user's own PUT /user with app_metadata is refused.
+    const own = await call('/user', {
+      method: 'PUT',
+      body: JSON.stringify({ app_metadata: { role: 'owner' } }),
+      headers: { authorization: `Bearer ${session.access_token}` },
+    });
+    expect(own.status).toBe(403);
+    expect(await own.json()).toMatchObject({ error_code: 'not_admin' });
+  });
+
+  test('email_confirm confirms an address; ban_duration bans and lifts a ban', async () => {
+    const email = address('admin-confirm');
+    const signUp = await supabase().auth.signUp({ email, password: PASSWORD });
+    const id = signUp.data.user?.id ?? '';
+    const confirmed = await admin().updateUserById(id, { email_confirm: true });
+    expect(confirmed.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    const signedIn = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const token = signedIn.data.session?.access_token ?? '';
+
+    const banned = await admin().updateUserById(id, { ban_duration: '24h' });
+    expect(Date.parse(banned.data.user?.banned_until ?? '') - server.clock.now()).toBeGreaterThan(23 * 3600_000);
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      status: 400,
+      code: 'user_banned',
+      message: 'User is banned',
+    });
+    expect((await supabase().auth.getUser(token)).error).toMatchObject({ status: 403, code: 'user_banned' });
+
+    const lifted = await admin().updateUserById(id, { ban_duration: 'none' });
+    expect(lifted.data.user?.banned_until).toBeUndefined();
+    expect((await supabase().auth.getUser(token)).error).toBeNull();
+
+    const bad = await admin().updateUserById(id, { ban_duration: '1d' });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'invalid format for ban duration: time: unknown unit "d" in duration "1d"',
+    });
+  });
+
+  test('bad input gets a 4xx naming the problem; what the emulator does not change is refused', async () => {
+    const { session } = await confirmedUser('admin-bad');
+    const id = session.user.id;
+    const moved = await admin().updateUserById(id, { email: 'elsewhere@example.com' });
+    expect(moved.error).toMatchObject({ status: 400, code: 'validation_failed' });
+    expect(moved.error?.message).toContain('"email"');
+
+    const headers = { authorization: `Bearer ${serviceKey()}` };
+    const cases: [string, RequestInit, number][] = [
+      [`/admin/users/${id}`, { method: 'PUT', body: '{not json', headers }, 400],
+      [`/admin/users/${id}`, { method: 'PUT', body: JSON.stringify({ app_metadata: 'owner' }), headers }, 400],
+      [`/admin/users/${id}`, { method: 'PUT', body: JSON.stringify({ email_confirm: 'yes' }), headers }, 400],
+      ['/admin/users?per_page=ten', { headers }, 400],
+      ['/admin/users?page=-1', { headers }, 400],
+      [`/admin/users/${id}`, { method: 'DELETE', headers }, 405],
+      ['/admin/nothing-here', { headers }, 404],
+    ];
+    for (const [path, init, status] of cases) {
+      const res = await call(path, init);
+      expect(res.status, path).toBe(status);
+      expect(JSON.stringify(await res.json()), path).toMatch(/"(msg|message)":"[^"]+"/);
+    }
+    const after = await admin().getUserById(id);
+    expect(after.data.user?.email).toBe(session.user.email);
+    expect(after.data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'] });
+  });
 });

@@ -2,6 +2,8 @@
  * The whole embedded default as `npm start` runs it: the real server process, driven by the real
  * supabase-js client and plain HTTP, from sign-up to a paid subscription, across a restart.
  */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPGlite } from '../../functions/_lib/db.ts';
@@ -103,6 +105,18 @@ describe('embedded default, end to end', () => {
       await call('/api/check-subscription', again.data.session?.access_token ?? '')
     ).json();
     expect(afterRestart).toMatchObject({ subscribed: true, subscription_tier: 'full' });
+
+    // The auth emulator's service key, for `npm run owner`: in the data dir, for this user only,
+    // never over HTTP, and the admin API accepts it.
+    const keyFile = join(dataDir, 'service-role.key');
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const serviceKey = (await readFile(keyFile, 'utf8')).trim();
+    for (const path of ['/service-role.key', '/.data/service-role.key', '/server.lock']) {
+      expect((await fetch(`${origin}${path}`)).status, path).toBe(404);
+    }
+    const admin = createClient(origin, serviceKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { data } = await admin.auth.admin.listUsers();
+    expect(data.users.map((user) => user.email)).toEqual([email]);
 
     expect(await server.stop()).toBe(0);
     const db = await openPGlite(dataDir);

@@ -134,6 +134,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           now: clock.now,
           rateLimits,
           ...(emailsPerHour === undefined ? {} : { emailsPerHour }),
+          // The service key goes where `npm start` puts it (readServiceKey(server.dataDir)).
+          dataDir,
         })),
       );
     }

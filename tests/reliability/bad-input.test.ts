@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   anyJson,
@@ -26,6 +27,8 @@ import {
   type JsonEndpoint,
 } from './support/bad-requests.ts';
 import { crossSiteProblem } from '../../functions/_lib/http.ts';
+import { parseBanDuration } from '../../server/embedded/auth/rules.ts';
+import { readServiceKey } from '../../server/embedded/service-key.ts';
 import { problemsWith } from './support/checks.ts';
 import { mailsTo } from '../integration/harness.ts';
 import { ANON_KEY, checkoutUrl, signUpConfirmed, subscribe, waitFor, type Session } from './support/customer.ts';
@@ -969,6 +972,92 @@ describe('auth emulator /auth/v1', () => {
         })),
       ),
     ));
+
+  test('admin routes: refused without the service key; with it, bad and unsupported updates refused', (context) => {
+    const service = { ...apikey, authorization: `Bearer ${readServiceKey(dataDir) ?? ''}` };
+    const customerId = decodeJwt(customer.accessToken).sub ?? '';
+    const userPath = `/auth/v1/admin/users/${customerId}`;
+    /** A ban_duration the emulator cannot read (one it can would ban the customer, or lift no ban). */
+    const badDuration = junkString.filter((value) => {
+      try {
+        parseBanDuration(value);
+        return false;
+      } catch {
+        return value !== '';
+      }
+    });
+    const refusedUpdate = fc.oneof(
+      fc
+        .tuple(fc.constantFrom('app_metadata', 'user_metadata', 'email_confirm', 'ban_duration'), nonString)
+        // null is an absent field to GoTrue; an object or a boolean is the field's own type.
+        .filter(
+          ([field, value]) =>
+            value !== null &&
+            !(field.endsWith('metadata') && typeof value === 'object' && !Array.isArray(value)) &&
+            !(field === 'email_confirm' && typeof value === 'boolean'),
+        )
+        .map(([field, value]) => ({ [field]: value })),
+      fc.record({ ban_duration: badDuration }),
+      fc.record({ email: junkString.filter((value) => value !== '') }),
+      fc.record({ phone: junkString.filter((value) => value !== '') }),
+      fc.record({ role: junkString.filter((value) => value !== '') }),
+      fc.record({ password: junkString }),
+    );
+    return fuzz(
+      context,
+      '/auth/v1/admin/users',
+      fc.oneof(
+        fc
+          .tuple(
+            fc.oneof(badToken, fc.constant(`Bearer ${customer.accessToken}`)),
+            fc.constantFrom('GET /auth/v1/admin/users', `GET ${userPath}`, `PUT ${userPath}`),
+            anyJson,
+          )
+          .map(([token, route, body]) => {
+            const [method = 'GET', path = ''] = route.split(' ');
+            return {
+              kind: 'not the service key',
+              probe: {
+                method,
+                path,
+                headers: { ...apikey, 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+                ...(method === 'PUT' ? { body: JSON.stringify(body) } : {}),
+              },
+              expect: 'reject' as const,
+            };
+          }),
+        refusedUpdate.map((body) => ({
+          kind: 'refused update',
+          probe: {
+            method: 'PUT',
+            path: userPath,
+            headers: { ...service, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+          expect: 'reject' as const,
+        })),
+        fc.oneof(junkString, hugeBody(16 * 1024)).map((body) => ({
+          kind: 'body not a JSON object',
+          probe: { method: 'PUT', path: userPath, headers: { ...service, 'content-type': 'application/json' }, body },
+          expect: 'either' as const,
+        })),
+        fc.tuple(junkString, junkString).map(([page, perPage]) => ({
+          kind: 'list pages',
+          probe: {
+            method: 'GET',
+            path: `/auth/v1/admin/users?page=${encode(page)}&per_page=${encode(perPage)}`,
+            headers: service,
+          },
+          expect: 'either' as const,
+        })),
+        junkString.map((id) => ({
+          kind: 'unknown user id',
+          probe: { method: 'GET', path: `/auth/v1/admin/users/${encode(id)}`, headers: service },
+          expect: 'reject' as const,
+        })),
+      ),
+    );
+  });
 
   test('other /auth/v1 routes, methods and preflights', (context) =>
     fuzz(

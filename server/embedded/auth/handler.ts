@@ -1,7 +1,8 @@
 /**
  * The HTTP face of the Auth emulator: GoTrue's routes under /auth/v1 with the headers supabase-js
  * relies on (CORS with preflight, `X-Supabase-Api-Version` echoed, GoTrue's error shapes), per-IP
- * rate limits, and Kong's `apikey` requirement on all but the open routes.
+ * rate limits, Kong's `apikey` requirement on all but the open routes, and the service key on the
+ * admin routes (/admin/...).
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
@@ -39,7 +40,8 @@ export interface AuthEmulatorOptions {
 
 const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'X-Supabase-Api-Version, X-Sb-Error-Code',
+  // GoTrue exposes the admin list's pagination headers too.
+  'Access-Control-Expose-Headers': 'X-Total-Count, Link, X-Supabase-Api-Version, X-Sb-Error-Code',
 };
 
 const PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
@@ -60,7 +62,13 @@ const SETTINGS = {
   anonymous_users_enabled: false,
 };
 
-type Route = (req: Request, url: URL, caller: Caller) => Response | Promise<Response>;
+/** A route's handler; `params` holds the path's `{name}` parts. */
+type Route = (
+  req: Request,
+  url: URL,
+  caller: Caller,
+  params: Readonly<Record<string, string>>,
+) => Response | Promise<Response>;
 
 interface Reply {
   status: number;
@@ -118,12 +126,30 @@ function optionalObject(body: Record<string, unknown>, field: string): Record<st
   return value as Record<string, unknown>;
 }
 
+/** A boolean field of a JSON body (false when absent or null); 400 naming the field when it is not a boolean. */
+function flag(body: Record<string, unknown>, field: string): boolean {
+  const value = body[field];
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') {
+    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: "${field}" must be a boolean`);
+  }
+  return value;
+}
+
+/** The fields of an admin update GoTrue would act on that the emulator does not (set and not empty). */
+const UNSUPPORTED_ADMIN_FIELDS = ['email', 'phone', 'password', 'password_hash', 'role'] as const;
+
 /** An object field of a JSON body ({} when absent); 400 naming the field when it is not an object. */
 function object(body: Record<string, unknown>, field: string): Record<string, unknown> {
   return optionalObject(body, field) ?? {};
 }
 
-function routes(service: AuthService, jwks: unknown): Record<string, Route> {
+function routes(service: AuthService, jwks: unknown, basePath: string): Record<string, Route> {
+  /**
+   * The path GoTrue sees behind the gateway, which strips /auth/v1: the admin list's `Link` header
+   * names it (`/admin/users?page=2&per_page=50`), as the hosted project's does.
+   */
+  const gatewayPath = (url: URL) => url.pathname.slice(basePath.length);
   return {
     'GET /.well-known/jwks.json': () =>
       new Response(JSON.stringify(jwks), {
@@ -241,7 +267,71 @@ function routes(service: AuthService, jwks: unknown): Record<string, Route> {
     },
     'GET /reauthenticate': async (req) =>
       respond({ status: 200, body: await service.reauthenticate(req.headers.get('authorization')) }, false),
+    'GET /admin/users': async (_req, url) => {
+      const page = await service.admin.listUsers(gatewayPath(url), url.searchParams);
+      return respond({ status: 200, body: page.body, headers: page.headers }, false);
+    },
+    'GET /admin/users/{user_id}': async (_req, _url, _caller, params) =>
+      respond({ status: 200, body: await service.admin.getUser(params['user_id'] ?? '') }, false),
+    'PUT /admin/users/{user_id}': async (req, _url, _caller, params) => {
+      // GoTrue finds the user before it reads the body.
+      const user = await service.admin.loadUser(params['user_id'] ?? '');
+      const body = await jsonBody(req);
+      const updated = await service.admin.updateUser(user, {
+        appMetadata: optionalObject(body, 'app_metadata'),
+        userMetadata: optionalObject(body, 'user_metadata'),
+        emailConfirm: flag(body, 'email_confirm'),
+        banDuration: text(body, 'ban_duration'),
+        unsupported: UNSUPPORTED_ADMIN_FIELDS.filter((field) =>
+          field === 'password' ? optionalText(body, field) !== undefined : text(body, field) !== '',
+        ),
+      });
+      return respond({ status: 200, body: updated }, false);
+    },
   };
+}
+
+/** A route of the table matched against a request: its key, its handler and the path's parameters. */
+interface Match {
+  key: string;
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The route for `method path`: an exact key, or a key with `{name}` parts standing for one path segment each. */
+function matchRoute(table: Readonly<Record<string, Route>>, method: string, path: string): Match | null {
+  const exact = table[`${method} ${path}`];
+  if (exact) return { key: `${method} ${path}`, route: exact, params: {} };
+  for (const [key, route] of Object.entries(table)) {
+    const [keyMethod, pattern] = key.split(' ');
+    if (keyMethod !== method || !pattern?.includes('{')) continue;
+    const params = matchPattern(pattern, path);
+    if (params) return { key, route, params };
+  }
+  return null;
+}
+
+/** The `{name}` parts of `path` when it has the pattern's shape, else null. */
+function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const value = have[i] ?? '';
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name) {
+      if (value === '') return null;
+      try {
+        params[name] = decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    } else if (part !== value) {
+      return null;
+    }
+  }
+  return params;
 }
 
 /** Routes Kong lets through without an `apikey` (the mailed link, the public keys). */
@@ -261,15 +351,22 @@ const AUTHENTICATED_FIRST = new Set(['PUT /user']);
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/** The Auth emulator: its handler, and the project's service key its admin routes accept. */
+export interface AuthEmulator {
+  handler: Handler;
+  /** A long-lived JWT with role `service_role` (keys.ts); a secret, never served over HTTP. */
+  serviceRoleKey: string;
+}
+
 /**
- * Creates the Auth emulator as a handler to mount at `basePath`: applies its schema's migrations
- * and loads (or, on first start, makes) its keys.
+ * Creates the Auth emulator, with a handler to mount at `basePath`: applies its schema's
+ * migrations and loads (or, on first start, makes) its keys and its service key.
  */
-export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<Handler> {
+export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   await migrateEmulatorSchema(options.db, 'emulator_auth', MIGRATIONS);
   const now = options.now ?? Date.now;
   const basePath = options.basePath ?? '/auth/v1';
-  const keys = await loadKeyRing(options.db);
+  const keys = await loadKeyRing(options.db, now);
   const emailsSent = createIntervalLimiter(
     { limit: options.emailsPerHour ?? EMULATOR_EMAILS_PER_HOUR, windowMs: 60 * 60_000 },
     now,
@@ -282,7 +379,7 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
     issuer: options.issuer,
     emailsSent,
   });
-  const table = routes(service, { keys: [keys.publicJwk] });
+  const table = routes(service, { keys: [keys.publicJwk] }, basePath);
   const limiters = new Map<string, RateLimiter>();
   if (options.rateLimits !== false) {
     for (const [name, rule] of Object.entries({ ...SUPABASE_RATE_RULES, ...options.rateLimits })) {
@@ -290,20 +387,21 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
     }
   }
 
-  return async (req: Request, context: FunctionContext): Promise<Response> => {
+  const handler = async (req: Request, context: FunctionContext): Promise<Response> => {
     const url = new URL(req.url);
     const versioned = usesApiVersion(req.headers.get('x-supabase-api-version'));
     const path = url.pathname.slice(basePath.length) || '/';
-    const key = `${req.method} ${path}`;
+    let key = `${req.method} ${path}`;
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: PREFLIGHT_HEADERS });
     try {
-      const route = table[key];
-      if (!route) {
-        const known = Object.keys(table).some((k) => k.endsWith(` ${path}`));
+      const match = matchRoute(table, req.method, path);
+      if (!match) {
+        const known = ['GET', 'POST', 'PUT', 'DELETE'].some((method) => matchRoute(table, method, path));
         throw known
           ? new AuthError(405, 'method_not_allowed', `Method ${req.method} not allowed`)
           : new AuthError(404, 'not_found', 'Not found');
       }
+      key = match.key;
       if (!OPEN_ROUTES.has(key) && !req.headers.get('apikey') && !url.searchParams.get('apikey')) {
         // Kong's answer, not GoTrue's: no error code.
         return respond(
@@ -317,12 +415,16 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
           versioned,
         );
       }
-      const limiter = LIMITED[key] && limiters.get(LIMITED[key]);
+      const rule = LIMITED[key];
+      const limiter = rule && limiters.get(rule);
       if (limiter && AUTHENTICATED_FIRST.has(key)) await service.authenticate(req.headers.get('authorization'));
       if (limiter && !limiter.take(context.ip ?? '')) {
         throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
       }
-      const response = await route(req, url, { userAgent: req.headers.get('user-agent'), ip: context.ip ?? null });
+      // Every admin route is for the service key only (GoTrue's requireAdminCredentials).
+      if (path.startsWith('/admin/')) await service.admin.requireAdmin(req.headers.get('authorization'));
+      const caller = { userAgent: req.headers.get('user-agent'), ip: context.ip ?? null };
+      const response = await match.route(req, url, caller, match.params);
       if (versioned) response.headers.set('X-Supabase-Api-Version', API_VERSION);
       return response;
     } catch (error) {
@@ -334,4 +436,5 @@ export async function createAuthEmulator(options: AuthEmulatorOptions): Promise<
       );
     }
   };
+  return { handler, serviceRoleKey: keys.serviceRoleKey };
 }

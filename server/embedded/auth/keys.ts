@@ -1,7 +1,9 @@
 /**
  * The emulator's keys: an ES256 (P-256) key pair that signs access tokens and is published as a
- * JWKS, and the key refresh tokens are derived with. Both are made on first start and kept in
- * `emulator_auth.secrets`, so tokens stay valid across restarts.
+ * JWKS, the key refresh tokens are derived with, and the project's service key (a long-lived JWT
+ * with role `service_role`, signed with the same key, as hosted Supabase issues one per project),
+ * which the admin API asks for. All are made on first start and kept in `emulator_auth.secrets`,
+ * so tokens and the service key stay valid across restarts.
  */
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
@@ -27,7 +29,12 @@ export interface KeyRing {
   /** Verifies signature and expiry against the emulator's clock; throws jose's errors. */
   verify(token: string, nowMs: number): Promise<JWTPayload>;
   refreshKey: Buffer;
+  /** The service key: `role: service_role`, no user, no session (admin.ts accepts it). */
+  serviceRoleKey: string;
 }
+
+/** How long the service key is valid: ten years, like the keys of a hosted project. */
+export const SERVICE_ROLE_KEY_SECONDS = 10 * 365 * 24 * 3600;
 
 interface StoredSigningKey {
   kid: string;
@@ -54,8 +61,8 @@ async function secret<T>(db: Db, name: string, make: () => T | Promise<T>): Prom
   return created;
 }
 
-/** Loads the emulator's keys from the database, making them on first start. */
-export async function loadKeyRing(db: Db): Promise<KeyRing> {
+/** Loads the emulator's keys from the database, making them on first start (`now`: the emulator's clock, in ms). */
+export async function loadKeyRing(db: Db, now: () => number = Date.now): Promise<KeyRing> {
   const stored = await secret(db, 'signing_key', newSigningKey);
   const refresh = await secret(db, 'refresh_token_key', () => ({ key: newRefreshKey().toString('base64') }));
   const { kty, crv, x, y } = stored.privateJwk;
@@ -72,11 +79,18 @@ export async function loadKeyRing(db: Db): Promise<KeyRing> {
   };
   const privateKey = await importJWK(stored.privateJwk, 'ES256');
   const publicKey = await importJWK({ kty, crv, x, y }, 'ES256');
+  const sign = (claims: JWTPayload) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: stored.kid, typ: 'JWT' }).sign(privateKey);
+  const service = await secret(db, 'service_role_key', async () => {
+    const iat = Math.floor(now() / 1000);
+    // The claims of a hosted project's service_role key: no subject, no audience, no session.
+    return { token: await sign({ iss: 'supabase', role: 'service_role', iat, exp: iat + SERVICE_ROLE_KEY_SECONDS }) };
+  });
   return {
     publicJwk,
     refreshKey: Buffer.from(refresh.key, 'base64'),
-    sign: (claims) =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: stored.kid, typ: 'JWT' }).sign(privateKey),
+    serviceRoleKey: service.token,
+    sign,
     async verify(token, nowMs) {
       const { payload } = await jwtVerify(token, publicKey, { algorithms: ['ES256'], currentDate: new Date(nowMs) });
       return payload;

@@ -144,3 +144,117 @@ export function phoneDisabled(): AuthError {
 export function linkExpired(sentAt: Date, nowMs: number): boolean {
   return nowMs > sentAt.getTime() + AUTH_DEFAULTS.emailLinkSeconds * 1000;
 }
+
+/** Go's strconv.Quote for the plain strings these messages quote. */
+const goQuote = (text: string) => JSON.stringify(text);
+
+// time.ParseDuration's units, in milliseconds.
+const DURATION_UNITS: Readonly<Record<string, number>> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  μs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+};
+// A time.Duration is an int64 of nanoseconds: about 292 years.
+const MAX_DURATION_MS = 9_223_372_036_854;
+
+/**
+ * A duration written as Go's time.ParseDuration reads it ("24h", "1h30m", "90s", "-1.5h"), in
+ * milliseconds; GoTrue's own error text when it cannot be read.
+ */
+export function parseGoDuration(text: string): number {
+  const invalid = () => new Error(`time: invalid duration ${goQuote(text)}`);
+  let rest = text;
+  let sign = 1;
+  if (rest.startsWith('-') || rest.startsWith('+')) {
+    if (rest.startsWith('-')) sign = -1;
+    rest = rest.slice(1);
+  }
+  if (rest === '0') return 0;
+  if (rest === '') throw invalid();
+  let total = 0;
+  while (rest !== '') {
+    const number = /^(\d*)(?:\.(\d*))?/.exec(rest);
+    const whole = number?.[1] ?? '';
+    const fraction = number?.[2] ?? '';
+    if (whole === '' && fraction === '') throw invalid();
+    rest = rest.slice(number?.[0].length ?? 0);
+    const unit = /^[^\d.]+/.exec(rest)?.[0];
+    if (unit === undefined) throw new Error(`time: missing unit in duration ${goQuote(text)}`);
+    rest = rest.slice(unit.length);
+    const scale = DURATION_UNITS[unit];
+    if (scale === undefined) throw new Error(`time: unknown unit ${goQuote(unit)} in duration ${goQuote(text)}`);
+    total += Number(`${whole || '0'}.${fraction || '0'}`) * scale;
+    if (total > MAX_DURATION_MS) throw invalid();
+  }
+  return sign * total;
+}
+
+/**
+ * The `ban_duration` of an admin update: "none" lifts a ban (0), anything else is a Go duration;
+ * GoTrue's 400 when it is not one.
+ */
+export function parseBanDuration(text: string): number {
+  if (text === 'none') return 0;
+  try {
+    return parseGoDuration(text);
+  } catch (error) {
+    throw validationFailed(`invalid format for ban duration: ${(error as Error).message}`);
+  }
+}
+
+/** A page of the admin user list: which one, and how many users a page holds. */
+export interface Pagination {
+  page: number;
+  perPage: number;
+}
+
+/** GoTrue's page size when `per_page` is not given. */
+export const DEFAULT_PER_PAGE = 50;
+
+/** One of `page` and `per_page` as strconv.ParseUint reads it: digits only. */
+function parsePageNumber(value: string | null, fallback: number): number {
+  if (value === null || value === '') return fallback;
+  if (!/^\d+$/.test(value)) {
+    throw validationFailed(`Bad Pagination Parameters: strconv.ParseUint: parsing ${goQuote(value)}: invalid syntax`);
+  }
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) {
+    throw validationFailed(
+      `Bad Pagination Parameters: strconv.ParseUint: parsing ${goQuote(value)}: value out of range`,
+    );
+  }
+  return number;
+}
+
+/**
+ * `page` and `per_page` of GET /admin/users (GoTrue's paginate): page 1 and 50 a page when absent,
+ * a 400 for anything but digits; a 0 is read as the database layer reads it (pop's paginator:
+ * page 1, 20 a page).
+ */
+export function parsePagination(query: URLSearchParams): Pagination {
+  const page = parsePageNumber(query.get('page'), 1);
+  const perPage = parsePageNumber(query.get('per_page'), DEFAULT_PER_PAGE);
+  return { page: Math.max(page, 1), perPage: perPage < 1 ? 20 : perPage };
+}
+
+/**
+ * GoTrue's pagination headers (addPaginationHeaders): `X-Total-Count`, and a `Link` to the next
+ * page (when there is one) and the last, each the request's own path and query with `page`
+ * replaced, the query's keys sorted as Go encodes them.
+ */
+export function paginationHeaders(path: string, query: URLSearchParams, pagination: Pagination, total: number) {
+  const lastPage = Math.ceil(total / pagination.perPage);
+  const link = (page: number, rel: string) => {
+    const params = new URLSearchParams(query);
+    params.set('page', String(page));
+    params.sort();
+    return `<${path}?${params.toString()}>; rel="${rel}"`;
+  };
+  const links = [...(lastPage > pagination.page ? [link(pagination.page + 1, 'next')] : []), link(lastPage, 'last')];
+  return { 'X-Total-Count': String(total), Link: links.join(', ') };
+}

@@ -1,11 +1,12 @@
 /**
  * What the Auth emulator does, request by request, as GoTrue does it: sign-up with e-mail
  * confirmation, password and refresh-token grants (rotation, reuse interval, family revocation),
- * logout and the current user here; the mailed links and codes (mail-links.ts) and user updates
- * (user-update.ts) beside. HTTP lives in handler.ts.
+ * logout and the current user here; the mailed links and codes (mail-links.ts), user updates
+ * (user-update.ts) and the admin API (admin.ts) beside. HTTP lives in handler.ts.
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { createAdmin } from './admin.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import { createMailLinks } from './mail-links.ts';
 import { AUTH_DEFAULTS, checkNewPassword, normaliseEmail, parseLogoutScope, resolveRedirect } from './rules.ts';
@@ -13,7 +14,7 @@ import { AUD, createSessions, type AuthServiceDeps, type Caller, type TokenRespo
 import * as store from './store.ts';
 import { digest, refreshTokenFor, safeEqual } from './tokens.ts';
 import { createUserUpdate, type UserUpdateOptions } from './user-update.ts';
-import { newIdentityData, obfuscatedUserJson, userJson, type UserJson, type UserRow } from './users.ts';
+import { isBanned, newIdentityData, obfuscatedUserJson, userJson, type UserJson, type UserRow } from './users.ts';
 
 export type { AuthServiceDeps, Caller, TokenResponse } from './sessions.ts';
 
@@ -65,6 +66,7 @@ export function createAuthService(
       recovery_sent_at: null,
       reauthentication_sent_at: null,
       last_sign_in_at: null,
+      banned_until: null,
       raw_app_meta_data: { provider: 'email', providers: ['email'] },
       // GoTrue replaces user_metadata with the new identity's data (RemoveUnconfirmedIdentities).
       raw_user_meta_data: identityData,
@@ -111,6 +113,8 @@ export function createAuthService(
     async passwordGrant(input: { email: string; password: string }, caller: Caller): Promise<TokenResponse> {
       if (input.email === '') throw validationFailed('missing email or phone');
       const user = await store.findUserByEmail(db, input.email.toLowerCase());
+      // GoTrue refuses a banned account before it looks at the password.
+      if (user && isBanned(user, date())) throw new AuthError(400, 'user_banned', 'User is banned');
       dummyHash ??= bcrypt.hash('not-anyone-s-password', 10);
       const hash = user?.encrypted_password ?? (await dummyHash);
       // Go's bcrypt refuses passwords past 72 bytes where bcryptjs would cut them: refuse them too.
@@ -184,5 +188,7 @@ export function createAuthService(
     verifyCode: links.verifyCode,
     /** PUT /user: metadata and password (user-update.ts). */
     updateUser: createUserUpdate(deps, sessions, links, options),
+    /** The admin API for users, for the service key (admin.ts). */
+    admin: createAdmin(deps, sessions),
   };
 }

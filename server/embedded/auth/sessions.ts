@@ -4,6 +4,7 @@
  * access token with its session as GoTrue's requireAuthentication does (auth.go).
  */
 import { randomUUID } from 'node:crypto';
+import type { JWTPayload } from 'jose';
 import type { Db } from '../../../functions/_lib/db.ts';
 import type { Mailer } from '../mail.ts';
 import { AuthError, validationFailed } from './errors.ts';
@@ -12,7 +13,15 @@ import type { CountLimiter } from './rate-limit.ts';
 import { AUTH_DEFAULTS } from './rules.ts';
 import * as store from './store.ts';
 import { digest, refreshTokenFor, type SessionTokens } from './tokens.ts';
-import { accessTokenClaims, userJson, type AmrEntry, type SessionRow, type UserJson, type UserRow } from './users.ts';
+import {
+  accessTokenClaims,
+  isBanned,
+  userJson,
+  type AmrEntry,
+  type SessionRow,
+  type UserJson,
+  type UserRow,
+} from './users.ts';
 
 /** What the emulator's operations need from outside. */
 export interface AuthServiceDeps {
@@ -77,6 +86,36 @@ export function createSessions({ db, keys, now, issuer }: AuthServiceDeps) {
     return token;
   }
 
+  /** The claims of a bearer token whose signature and expiry verify (GoTrue's extractBearerToken, parseJWTClaims). */
+  async function verifyBearer(authorization: string | null): Promise<JWTPayload> {
+    const match = /^bearer (\S+)$/i.exec(authorization ?? '');
+    if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    try {
+      return await keys.verify(match[1], now());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+    }
+  }
+
+  /** The user of verified claims, and their session unless the token has none (maybeLoadUserOrSession). */
+  async function loadUserAndSession(
+    claims: JWTPayload,
+  ): Promise<{ user: UserRow; session: store.StoredSession | null }> {
+    if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
+      throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+    }
+    const user = await store.findUserById(db, claims.sub);
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    const sessionId = claims['session_id'];
+    if (typeof sessionId !== 'string' || sessionId === '') return { user, session: null };
+    const session = UUID.test(sessionId) ? await store.findSession(db, sessionId) : undefined;
+    if (!session || session.user_id !== user.id) {
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+    return { user, session };
+  }
+
   return {
     date,
     currentJson,
@@ -97,33 +136,23 @@ export function createSessions({ db, keys, now, issuer }: AuthServiceDeps) {
       return issueTokens(tx, user, session, refreshToken);
     },
 
-    /** Verifies a bearer access token: its user, and its session unless the token has none. */
+    verifyBearer,
+    loadUserAndSession,
+
+    /**
+     * Checks a bearer access token as GoTrue's requireAuthentication does: its signature and
+     * expiry, its audience, its user, its session unless the token has none, and no ban.
+     */
     authenticate: async (
       authorization: string | null,
     ): Promise<{ user: UserRow; session: store.StoredSession | null }> => {
-      const match = /^bearer (\S+)$/i.exec(authorization ?? '');
-      if (!match?.[1]) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-      let claims;
-      try {
-        claims = await keys.verify(match[1], now());
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
-      }
+      const claims = await verifyBearer(authorization);
       const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
       if (!audiences.includes(AUD)) throw validationFailed("Token audience doesn't match request audience");
-      if (typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
-        throw new AuthError(403, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-      }
-      const user = await store.findUserById(db, claims.sub);
-      if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-      const sessionId = claims['session_id'];
-      if (typeof sessionId !== 'string' || sessionId === '') return { user, session: null };
-      const session = UUID.test(sessionId) ? await store.findSession(db, sessionId) : undefined;
-      if (!session || session.user_id !== user.id) {
-        throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-      }
-      return { user, session };
+      const found = await loadUserAndSession(claims);
+      // A token issued before the ban still verifies; the ban ends what it can do.
+      if (isBanned(found.user, date())) throw new AuthError(403, 'user_banned', 'User is banned');
+      return found;
     },
   };
 }

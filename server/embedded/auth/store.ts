@@ -7,8 +7,8 @@ import type { Db } from '../../../functions/_lib/db.ts';
 import type { AmrEntry, IdentityRow, SessionRow, UserRow } from './users.ts';
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
-  recovery_sent_at, reauthentication_sent_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data,
-  is_anonymous, created_at, updated_at`;
+  recovery_sent_at, reauthentication_sent_at, last_sign_in_at, banned_until, raw_app_meta_data,
+  raw_user_meta_data, is_anonymous, created_at, updated_at`;
 
 /** The user with this (lower-cased) address. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -33,7 +33,7 @@ export async function identitiesOf(db: Db, userId: string): Promise<IdentityRow[
 export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): Promise<void> {
   await db.query(
     `insert into emulator_auth.users (${USER_COLUMNS})
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::jsonb, $13, $14, $15)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14, $15, $16)`,
     [
       user.id,
       user.aud,
@@ -45,6 +45,7 @@ export async function insertUser(db: Db, user: UserRow, identity: IdentityRow): 
       user.recovery_sent_at,
       user.reauthentication_sent_at,
       user.last_sign_in_at,
+      user.banned_until,
       JSON.stringify(user.raw_app_meta_data),
       JSON.stringify(user.raw_user_meta_data),
       user.is_anonymous,
@@ -146,15 +147,59 @@ export async function setPassword(db: Db, userId: string, hash: string, at: Date
   await clearOneTimeTokens(db, userId);
 }
 
-/** Merges `updates` into the user's metadata; a key set to null is removed (UpdateUserMetaData). */
-export async function updateUserMetadata(db: Db, userId: string, updates: Record<string, unknown>, at: Date) {
+/** The two metadata columns: the user's own, and the app's (only the admin API writes it). */
+const METADATA_COLUMNS = { user: 'raw_user_meta_data', app: 'raw_app_meta_data' } as const;
+
+/**
+ * Merges `updates` into the user's metadata (`user_metadata`, or `app_metadata` for 'app'): keys
+ * replaced at the top level, a key set to null removed (UpdateUserMetaData, UpdateAppMetaData).
+ */
+export async function updateUserMetadata(
+  db: Db,
+  userId: string,
+  updates: Record<string, unknown>,
+  at: Date,
+  which: keyof typeof METADATA_COLUMNS = 'user',
+) {
+  const column = METADATA_COLUMNS[which];
   const removed = Object.keys(updates).filter((key) => updates[key] === null);
   await db.query(
     `update emulator_auth.users
-        set raw_user_meta_data = (raw_user_meta_data || $2::jsonb) - $3::text[], updated_at = $4
+        set ${column} = (${column} || $2::jsonb) - $3::text[], updated_at = $4
       where id = $1`,
     [userId, JSON.stringify(updates), removed, at],
   );
+}
+
+/** Bans the user until `until`, or lifts the ban (null). */
+export async function setBannedUntil(db: Db, userId: string, until: Date | null, at: Date): Promise<void> {
+  await db.query('update emulator_auth.users set banned_until = $2, updated_at = $3 where id = $1', [
+    userId,
+    until,
+    at,
+  ]);
+}
+
+/**
+ * One page of users of an audience, newest first (GoTrue's default sort), with how many there are
+ * in all. `page` counts from 1.
+ */
+export async function listUsers(
+  db: Db,
+  aud: string,
+  page: number,
+  perPage: number,
+): Promise<{ users: UserRow[]; total: number }> {
+  const users = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from emulator_auth.users where aud = $1
+      order by created_at desc, id desc limit $2 offset $3`,
+    [aud, perPage, (page - 1) * perPage],
+  );
+  const [count] = await db.query<{ total: number }>(
+    'select count(*)::int as total from emulator_auth.users where aud = $1',
+    [aud],
+  );
+  return { users, total: count?.total ?? 0 };
 }
 
 /** Marks the user's address confirmed (user, its email identity, metadata) and spends its links. */

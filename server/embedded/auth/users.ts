@@ -18,6 +18,8 @@ export interface UserRow {
   recovery_sent_at: Date | null;
   reauthentication_sent_at: Date | null;
   last_sign_in_at: Date | null;
+  /** Until when sign-ins and tokens are refused (admin `ban_duration`); null when not banned. */
+  banned_until: Date | null;
   raw_app_meta_data: Json;
   raw_user_meta_data: Json;
   is_anonymous: boolean;
@@ -65,10 +67,17 @@ export interface UserJson {
   last_sign_in_at?: string;
   app_metadata: Json;
   user_metadata: Json;
-  identities: Json[];
+  /** An empty array, or null in the admin list, which loads no identities (see userJson). */
+  identities: Json[] | null;
   created_at: string;
   updated_at: string;
+  banned_until?: string;
   is_anonymous: boolean;
+}
+
+/** Whether the user is banned at `now` (models/user.go IsBanned). */
+export function isBanned(user: Pick<UserRow, 'banned_until'>, now: Date): boolean {
+  return user.banned_until !== null && now.getTime() < user.banned_until.getTime();
 }
 
 /** GoTrue's JSON for a user's identity. */
@@ -88,8 +97,11 @@ export function identityJson(identity: IdentityRow): Json {
 
 const iso = (date: Date | null) => date?.toISOString();
 
-/** GoTrue's JSON for a user, with absent timestamps left out as Go's `omitempty` does. */
-export function userJson(user: UserRow, identities: readonly IdentityRow[]): UserJson {
+/**
+ * GoTrue's JSON for a user, with absent timestamps left out as Go's `omitempty` does. `identities`
+ * null gives `"identities": null`, as GoTrue's admin user list answers (it does not load them).
+ */
+export function userJson(user: UserRow, identities: readonly IdentityRow[] | null): UserJson {
   const optional = (key: string, date: Date | null) => (date ? { [key]: iso(date) } : {});
   return {
     id: user.id,
@@ -105,9 +117,10 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[]): Use
     ...optional('last_sign_in_at', user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
-    identities: identities.map(identityJson),
+    identities: identities?.map(identityJson) ?? null,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
+    ...optional('banned_until', user.banned_until),
     is_anonymous: user.is_anonymous,
   };
 }

@@ -5,6 +5,7 @@ import {
   checkBuildConfig,
   checkConfig,
   describeProblems,
+  variableProblems,
   VARIABLES,
 } from '../../../../functions/_lib/config-check.ts';
 
@@ -210,6 +211,46 @@ describe('one clear line per malformed value', () => {
   test('AUTH_RATE_LIMITS and DATA_DIR only matter to the embedded default', () => {
     expect(checkConfig({ AUTH_RATE_LIMITS: 'no' }).problems).toEqual(['AUTH_RATE_LIMITS must be on or off']);
     expect(checkConfig({ ...PRODUCTION, AUTH_RATE_LIMITS: 'no', DATA_DIR: '' }).problems).toEqual([]);
+  });
+});
+
+describe('SUPABASE_SERVICE_ROLE_KEY, read only by npm run owner (docs/product.md#owner-role)', () => {
+  test('never required and never selects production: the server starts without it', () => {
+    expect(checkConfig(PRODUCTION).problems).toEqual([]);
+    expect(checkConfig({ SUPABASE_SERVICE_ROLE_KEY: 'sb_secret_abc' })).toEqual({
+      mode: 'embedded',
+      selectedBy: [],
+      problems: [],
+    });
+  });
+
+  test.each([jwt({ iss: 'supabase', ref: 'abcdefghijkl', role: 'service_role' }), 'sb_secret_abc123'])(
+    '%s is a service key',
+    (value) => {
+      expect(checkConfig({ ...PRODUCTION, SUPABASE_SERVICE_ROLE_KEY: value }).problems).toEqual([]);
+    },
+  );
+
+  test.each([
+    [PRODUCTION.PUBLIC_SUPABASE_ANON_KEY, 'is the anon key: use the service_role key (or a secret key, sb_secret_...)'],
+    [
+      'sb_publishable_abc',
+      'is a publishable key (sb_publishable_...): use a secret key (sb_secret_...) or the service_role key',
+    ],
+    [jwt({ role: 'authenticated' }), 'is a token for role "authenticated", not the service_role key'],
+    ['service-role', "must be the project's service_role key (eyJ...) or a secret key (sb_secret_...)"],
+  ])('%s is refused, naming the variable', (value, reason) => {
+    expect(checkConfig({ ...PRODUCTION, SUPABASE_SERVICE_ROLE_KEY: value }).problems).toEqual([
+      `SUPABASE_SERVICE_ROLE_KEY ${reason}`,
+    ]);
+  });
+
+  test('variableProblems checks only the variables asked for', () => {
+    const env = { SUPABASE_SERVICE_ROLE_KEY: 'sb_publishable_abc', STRIPE_SECRET_KEY: 'pk_test_x', PORT: 'x' };
+    expect(variableProblems(env, ['SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL'], 'production')).toEqual([
+      'SUPABASE_SERVICE_ROLE_KEY is a publishable key (sb_publishable_...): use a secret key (sb_secret_...) or the service_role key',
+    ]);
+    expect(variableProblems({}, ['SUPABASE_SERVICE_ROLE_KEY'], 'production')).toEqual([]);
   });
 });
 

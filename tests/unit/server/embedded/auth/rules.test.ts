@@ -8,7 +8,11 @@ import {
   linkExpired,
   normaliseEmail,
   normalisePhone,
+  paginationHeaders,
+  parseBanDuration,
+  parseGoDuration,
   parseLogoutScope,
+  parsePagination,
   refusePkce,
   resolveRedirect,
 } from '../../../../../server/embedded/auth/rules.ts';
@@ -173,5 +177,98 @@ describe('linkExpired (links and codes live one hour)', () => {
     const hour = AUTH_DEFAULTS.emailLinkSeconds * 1000;
     expect(linkExpired(sent, sent.getTime() + hour)).toBe(false);
     expect(linkExpired(sent, sent.getTime() + hour + 1)).toBe(true);
+  });
+});
+
+describe('parseGoDuration (time.ParseDuration)', () => {
+  test.each([
+    ['24h', 24 * 3600_000],
+    ['1h30m', 90 * 60_000],
+    ['90s', 90_000],
+    ['1.5h', 90 * 60_000],
+    ['.5s', 500],
+    ['300ms', 300],
+    ['2us', 0.002],
+    ['0', 0],
+    ['-1h', -3600_000],
+    ['+10m', 600_000],
+  ])('%j is %d ms', (text, ms) => {
+    expect(parseGoDuration(text)).toBeCloseTo(ms, 6);
+  });
+
+  test.each([
+    ['', 'time: invalid duration ""'],
+    ['h', 'time: invalid duration "h"'],
+    ['.h', 'time: invalid duration ".h"'],
+    ['24', 'time: missing unit in duration "24"'],
+    ['1d', 'time: unknown unit "d" in duration "1d"'],
+    ['1h 30m', 'time: unknown unit "h " in duration "1h 30m"'],
+    ['3000000h', 'time: invalid duration "3000000h"'],
+  ])('%j: %s', (text, message) => {
+    expect(() => parseGoDuration(text)).toThrow(message);
+  });
+});
+
+describe('parseBanDuration', () => {
+  test('"none" lifts a ban; a Go duration bans for that long', () => {
+    expect(parseBanDuration('none')).toBe(0);
+    expect(parseBanDuration('876000h')).toBe(876_000 * 3600_000);
+  });
+
+  test("anything else is GoTrue's 400", () => {
+    expect(() => parseBanDuration('forever')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'validation_failed',
+        message: 'invalid format for ban duration: time: invalid duration "forever"',
+      }),
+    );
+  });
+});
+
+describe('parsePagination (GoTrue paginate)', () => {
+  const parse = (query: string) => parsePagination(new URLSearchParams(query));
+
+  test('page 1 and 50 a page when absent or empty, as supabase-js sends them', () => {
+    expect(parse('')).toEqual({ page: 1, perPage: 50 });
+    expect(parse('page=&per_page=')).toEqual({ page: 1, perPage: 50 });
+    expect(parse('page=3&per_page=1000')).toEqual({ page: 3, perPage: 1000 });
+  });
+
+  test('a 0 is read as the database layer reads it', () => {
+    expect(parse('page=0&per_page=0')).toEqual({ page: 1, perPage: 20 });
+  });
+
+  test.each([
+    ['per_page=ten', 'Bad Pagination Parameters: strconv.ParseUint: parsing "ten": invalid syntax'],
+    ['page=-1', 'Bad Pagination Parameters: strconv.ParseUint: parsing "-1": invalid syntax'],
+    ['page=1.5', 'Bad Pagination Parameters: strconv.ParseUint: parsing "1.5": invalid syntax'],
+    [
+      'page=99999999999999999999',
+      'Bad Pagination Parameters: strconv.ParseUint: parsing "99999999999999999999": value out of range',
+    ],
+  ])('%s -> 400', (query, message) => {
+    expect(() => parse(query)).toThrow(expect.objectContaining({ status: 400, code: 'validation_failed', message }));
+  });
+});
+
+describe('paginationHeaders (GoTrue addPaginationHeaders)', () => {
+  const query = new URLSearchParams('per_page=2&page=1');
+
+  test('the total, and links to the next and last pages with the query sorted', () => {
+    expect(paginationHeaders('/admin/users', query, { page: 1, perPage: 2 }, 5)).toEqual({
+      'X-Total-Count': '5',
+      Link: '</admin/users?page=2&per_page=2>; rel="next", </admin/users?page=3&per_page=2>; rel="last"',
+    });
+  });
+
+  test('the last page has no next link; an empty list has page 0 for its last', () => {
+    expect(paginationHeaders('/admin/users', query, { page: 3, perPage: 2 }, 5).Link).toBe(
+      '</admin/users?page=3&per_page=2>; rel="last"',
+    );
+    expect(paginationHeaders('/admin/users', new URLSearchParams(), { page: 1, perPage: 50 }, 0)).toEqual({
+      'X-Total-Count': '0',
+      Link: '</admin/users?page=0>; rel="last"',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  isBanned,
   newIdentityData,
   obfuscatedUserJson,
   userJson,
@@ -19,6 +20,7 @@ describe('user JSON', () => {
     recovery_sent_at: null,
     reauthentication_sent_at: null,
     last_sign_in_at: null,
+    banned_until: null,
     raw_app_meta_data: { provider: 'email', providers: ['email'] },
     raw_user_meta_data: { full_name: 'Pat' },
     is_anonymous: false,
@@ -66,5 +68,15 @@ describe('user JSON', () => {
       email_verified: false,
       phone_verified: false,
     });
+  });
+
+  test('a ban shows as banned_until and lasts until then; the admin list shows identities as null', () => {
+    const until = new Date('2026-03-02T12:00:00.000Z');
+    expect(userJson(user, [])).not.toHaveProperty('banned_until');
+    expect(userJson({ ...user, banned_until: until }, []).banned_until).toBe(until.toISOString());
+    expect(isBanned({ banned_until: until }, at)).toBe(true);
+    expect(isBanned({ banned_until: until }, until)).toBe(false);
+    expect(isBanned({ banned_until: null }, at)).toBe(false);
+    expect(userJson(user, null).identities).toBeNull();
   });
 });
