@@ -48,8 +48,11 @@ export async function removeTempDirs(): Promise<void> {
 /** Signs access tokens the way the auth server does, with a key published at its JWKS path. */
 export interface TokenIssuer {
   jwk: JWK;
-  /** A token for `user`; with `name`, the full name given at sign-up (`user_metadata.full_name`). */
-  sign(origin: string, user: { id: string; email: string; name?: string }): Promise<string>;
+  /**
+   * A token for `user`; with `name`, the full name given at sign-up (`user_metadata.full_name`);
+   * with `role`, the role the sign-in service keeps in its app metadata (`owner`).
+   */
+  sign(origin: string, user: { id: string; email: string; name?: string; role?: string }): Promise<string>;
 }
 
 /** An ES256 key pair and a signer for Supabase-shaped access tokens. */
@@ -65,10 +68,11 @@ export async function createTokenIssuer(): Promise<TokenIssuer> {
 function signToken(
   key: CryptoKey,
   origin: string,
-  user: { id: string; email: string; name?: string },
+  user: { id: string; email: string; name?: string; role?: string },
 ): Promise<string> {
   const metadata = user.name === undefined ? {} : { user_metadata: { full_name: user.name } };
-  return new SignJWT({ email: user.email, role: 'authenticated', session_id: crypto.randomUUID(), ...metadata })
+  const app = { app_metadata: { provider: 'email', ...(user.role ? { role: user.role } : {}) } };
+  return new SignJWT({ email: user.email, role: 'authenticated', session_id: crypto.randomUUID(), ...metadata, ...app })
     .setProtectedHeader({ alg: 'ES256', kid: 'test-key', typ: 'JWT' })
     .setIssuer(`${origin}/auth/v1`)
     .setAudience('authenticated')
@@ -143,7 +147,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           const token = /^Bearer (\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1] ?? '';
           try {
             const { payload } = await jwtVerify(token, publicKey);
-            return json({ id: payload.sub, email: payload['email'], aud: 'authenticated' });
+            return json({
+              id: payload.sub,
+              email: payload['email'],
+              aud: 'authenticated',
+              app_metadata: payload['app_metadata'] ?? {},
+            });
           } catch {
             return json({ code: 'bad_jwt', message: 'invalid JWT' }, 403);
           }

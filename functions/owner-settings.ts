@@ -1,0 +1,26 @@
+/**
+ * The owner's settings (docs/product.md#owner-api): `GET /api/owner/settings` -> `{visitsPerWindow}`;
+ * `POST {visitsPerWindow}` (1 to 20) sets how many visits a window takes. The owner's live session only.
+ */
+import { isVisitsPerWindow, VISITS_PER_WINDOW_LIMITS } from '../src/features/visits/capacity.ts';
+import type { OwnerSettings } from '../src/features/visits/owner-api.ts';
+import { requireOwner } from './_lib/auth.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { setVisitsPerWindow, visitsPerWindow } from './_lib/visits.ts';
+
+export default handler(['GET', 'POST'], async (req) => {
+  await requireOwner(req);
+  const db = await getDb();
+  if (req.method === 'POST') {
+    const { visitsPerWindow: value } = await readJsonObject(req);
+    if (!isVisitsPerWindow(value)) {
+      const { min, max } = VISITS_PER_WINDOW_LIMITS;
+      throw new HttpError(400, `visitsPerWindow must be a whole number from ${min} to ${max}`);
+    }
+    await setVisitsPerWindow(db, value);
+  }
+  return json({ visitsPerWindow: await visitsPerWindow(db) } satisfies OwnerSettings);
+});
+
+export const config = { path: '/api/owner/settings' };

@@ -1,0 +1,63 @@
+/**
+ * The owner's visits (docs/product.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
+ * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
+ * `POST /api/owner/visits/{id}` one action (confirm, reschedule, done, no-show, cancel, notes),
+ * answered with the visit as it is afterwards. The owner's live session only: 401, 403 otherwise.
+ */
+import { addDays } from '../src/lib/dates.ts';
+import { firstIssue } from '../src/lib/validation.ts';
+import {
+  MAX_VISIT_RANGE_DAYS,
+  visitActionRequest,
+  type OwnerVisitAnswer,
+  type OwnerVisitsAnswer,
+} from '../src/features/visits/owner-api.ts';
+import { VISIT_STATUSES } from '../src/features/visits/visit-status.ts';
+import { requireOwner } from './_lib/auth.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { announceLeadsStored } from './_lib/leads.ts';
+import { announceMailQueued } from './_lib/mail.ts';
+import { applyVisitAction, listVisits, visitWithHistory } from './_lib/owner-visits.ts';
+import { stripeClient } from './_lib/stripe.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range and status of a list, or a 400 naming the parameter. */
+function listQuery(url: URL): { from: string; to: string; status: string | null } {
+  const from = url.searchParams.get('from') ?? '';
+  const to = url.searchParams.get('to') ?? '';
+  const status = url.searchParams.get('status');
+  if (!DAY.test(from) || Number.isNaN(Date.parse(from))) throw new HttpError(400, 'from must be YYYY-MM-DD');
+  if (!DAY.test(to) || Number.isNaN(Date.parse(to))) throw new HttpError(400, 'to must be YYYY-MM-DD');
+  if (to < from) throw new HttpError(400, 'to must not be before from');
+  if (addDays(from, MAX_VISIT_RANGE_DAYS) < to) {
+    throw new HttpError(400, `to must be within ${MAX_VISIT_RANGE_DAYS} days of from`);
+  }
+  if (status !== null && !(VISIT_STATUSES as readonly string[]).includes(status)) {
+    throw new HttpError(400, `status must be one of: ${VISIT_STATUSES.join(', ')}`);
+  }
+  return { from, to, status };
+}
+
+export default handler(['GET', 'POST'], async (req, context) => {
+  const owner = await requireOwner(req);
+  const db = await getDb();
+  const id = context.params?.['id'];
+  if (!id) {
+    if (req.method !== 'GET') throw new HttpError(405, 'POST an action to /api/owner/visits/{id}');
+    const { from, to, status } = listQuery(new URL(req.url));
+    return json({ visits: await listVisits(db, from, to, status) } satisfies OwnerVisitsAnswer);
+  }
+  if (req.method === 'POST') {
+    const parsed = visitActionRequest.safeParse(await readJsonObject(req));
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    await applyVisitAction(db, id, parsed.data, owner, stripeClient);
+    // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
+    announceMailQueued();
+    announceLeadsStored();
+  }
+  return json({ visit: await visitWithHistory(db, id) } satisfies OwnerVisitAnswer);
+});
+
+export const config = { path: ['/api/owner/visits', '/api/owner/visits/:id'] };

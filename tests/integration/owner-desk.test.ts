@@ -1,0 +1,262 @@
+/**
+ * The owner's API end to end (docs/product.md#owner-api, docs/product.md#owners-desk): the real
+ * server with the functions, the Stripe emulator and the real SDK. Three paid bookings on one
+ * morning listed in route order; a time confirmed (with the calendar entry's sequence up), a visit
+ * moved, one done (and so on the customer's account), one cancelled with a refund pressed twice
+ * (one refund, one e-mail, one owner event); closed days and the capacity; and nobody but the
+ * owner gets in.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { OWNER_ONLY } from '../../functions/_lib/auth.ts';
+import type { AccountSummary } from '../../src/features/account/account-summary.ts';
+import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
+import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
+import type { ClosedDaysAnswer, OwnerVisitAnswer, OwnerVisitsAnswer } from '../../src/features/visits/owner-api.ts';
+import { businessToday } from '../../src/lib/dates.ts';
+import {
+  createTokenIssuer,
+  payCheckout,
+  removeTempDirs,
+  startStack,
+  tempDir,
+  waitFor,
+  type Stack,
+  type TokenIssuer,
+} from './support/stripe-stack.ts';
+
+type User = { id: string; email: string; name?: string; role?: string };
+
+let issuer: TokenIssuer;
+let stack: Stack;
+const owner: User = { id: randomUUID(), email: 'owner@springfieldhome.example', role: 'owner' };
+
+beforeAll(async () => {
+  issuer = await createTokenIssuer();
+  stack = await startStack({ dataDir: await tempDir('shm-owner-desk-'), functions: true, jwk: issuer.jwk });
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.close();
+  await removeTempDirs();
+});
+
+const WEEKDAYS = bookableDays(businessToday()).filter((d) => d.windows.includes('morning') && !holidayOn(d.date));
+const newCustomer = (name: string): User => ({ id: randomUUID(), email: `${name.toLowerCase()}@example.com`, name });
+
+async function call<T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) {
+  const res = await fetch(`${stack.origin}${path}`, {
+    method,
+    headers: {
+      ...(user ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Books and pays a dryer vent cleaning for `visit`; resolves with the visit's id. */
+async function bookAndPay(customer: User, visit: Visit): Promise<string> {
+  const started = await call<{ url: string }>('POST', '/api/create-payment-checkout', customer, {
+    serviceType: 'dryer-vent-cleaning',
+    visit,
+  });
+  expect(started.status).toBe(200);
+  expect((await payCheckout(started.body.url)).status).toBe(303);
+  const sessionId = /\/(cs_test_[A-Za-z0-9]+)$/.exec(started.body.url)?.[1] ?? '';
+  return waitFor(async () => {
+    const [row] = await stack.db.query<{ id: string }>(
+      'select v.id from visits v join orders o on o.id = v.order_id where o.checkout_session_id = $1',
+      [sessionId],
+    );
+    return row?.id;
+  }, 'the visit');
+}
+
+const place = (street: string, city: string, zip: string, date: string): Visit => ({
+  street,
+  city,
+  zip,
+  phone: '(417) 555-0142',
+  date,
+  window: 'morning',
+  notes: '',
+});
+
+const mails = (key: string) =>
+  stack.db.query<{ kind: string; payload: { to: string; subject: string; attachments?: { content: string }[] } }>(
+    'select kind, payload from mail_outbox where idempotency_key like $1 order by created_at',
+    [key],
+  );
+
+describe("the owner's desk API", { timeout: 180_000 }, () => {
+  test('nobody but the owner: no token 401, a customer 403, on every owner call', async () => {
+    const customer = newCustomer('Casey');
+    const day = WEEKDAYS[0]!.date;
+    for (const [method, path, body] of [
+      ['GET', `/api/owner/visits?from=${day}&to=${day}`, undefined],
+      ['GET', `/api/owner/visits/${randomUUID()}`, undefined],
+      ['POST', `/api/owner/visits/${randomUUID()}`, { action: 'no-show' }],
+      ['GET', '/api/owner/closed-days', undefined],
+      ['POST', '/api/owner/closed-days', { date: day, reason: 'Training' }],
+      ['DELETE', `/api/owner/closed-days/${day}`, undefined],
+      ['GET', '/api/owner/settings', undefined],
+      ['POST', '/api/owner/settings', { visitsPerWindow: 5 }],
+    ] as const) {
+      expect((await call(method, path, null, body)).status, `${method} ${path}`).toBe(401);
+      expect(await call(method, path, customer, body), `${method} ${path}`).toEqual({
+        status: 403,
+        body: { error: OWNER_ONLY },
+      });
+    }
+  });
+
+  test("a morning's visits in route order; confirm, move, done, and cancel with a refund pressed twice", async () => {
+    const day = WEEKDAYS[1]!.date;
+    const other = WEEKDAYS[2]!.date;
+    const [ava, ben, cal] = [newCustomer('Ava'), newCustomer('Ben'), newCustomer('Cal')];
+    // Republic is farthest from the business; Springfield nearest; Nixa between, on the way south.
+    const republic = await bookAndPay(ava, place('1 Main St', 'Republic', '65738', day));
+    const springfield = await bookAndPay(ben, place('2 Elm St', 'Springfield', '65807', day));
+    const nixa = await bookAndPay(cal, place('3 Oak St', 'Nixa', '65714', day));
+
+    const listed = await call<OwnerVisitsAnswer>('GET', `/api/owner/visits?from=${day}&to=${day}`, owner);
+    expect(listed.status).toBe(200);
+    expect(listed.body.visits.map((v) => [v.address.city, v.route, v.status])).toEqual([
+      ['Springfield', 1, 'requested'],
+      ['Nixa', 2, 'requested'],
+      ['Republic', 3, 'requested'],
+    ]);
+    expect(listed.body.visits[0]).toMatchObject({
+      service: 'Dryer Vent Cleaning',
+      amountCents: 3500,
+      customer: { name: 'Ben', email: 'ben@example.com', phone: '(417) 555-0142' },
+      address: { street: '2 Elm St', city: 'Springfield', zip: '65807' },
+      start: null,
+      overCapacity: false,
+    });
+
+    // Confirmed at 09:30: an hour, the calendar entry's sequence up, the start in Springfield time.
+    const confirmed = await call<OwnerVisitAnswer>('POST', `/api/owner/visits/${springfield}`, owner, {
+      action: 'confirm',
+      start: '09:30',
+    });
+    expect(confirmed.body.visit).toMatchObject({ status: 'confirmed', start: '09:30', end: '10:30' });
+    expect(confirmed.body.visit.history.map((h) => [h.actor, h.action])).toEqual([
+      ['site', 'created'],
+      [`owner:${owner.email}`, 'confirm'],
+    ]);
+    const [mail] = await mails(`visit-confirmed:${springfield}:%`);
+    expect(mail?.payload.to).toBe('ben@example.com');
+    expect(mail?.payload.subject).toMatch(/^Visit confirmed: .+, 9:30 AM \(ORD-[A-Z0-9]{8}\)$/);
+    const ics = mail?.payload.attachments?.[0]?.content ?? '';
+    expect(ics).toContain('SEQUENCE:1');
+    expect(ics).toContain('STATUS:CONFIRMED');
+    expect(ics).toMatch(/DTSTART:\d{8}T1[45]3000Z/); // 09:30 Central: 15:30 UTC (CST) or 14:30 (CDT)
+
+    // A start outside the window is refused; a visit moved to another day's afternoon is told so.
+    expect((await call('POST', `/api/owner/visits/${nixa}`, owner, { action: 'confirm', start: '13:00' })).status).toBe(
+      409,
+    );
+    const moved = await call<OwnerVisitAnswer>('POST', `/api/owner/visits/${nixa}`, owner, {
+      action: 'reschedule',
+      date: other,
+      window: 'afternoon',
+    });
+    expect(moved.body.visit).toMatchObject({ status: 'requested', date: other, window: 'afternoon', start: null });
+    expect((await mails(`visit-moved:${nixa}:%`)).map((m) => m.kind)).toEqual(['visit-moved']);
+
+    // Done: on the customer's account as done.
+    const done = await call<OwnerVisitAnswer>('POST', `/api/owner/visits/${springfield}`, owner, {
+      action: 'done',
+      note: 'Vent cleared, 2 ft of lint',
+    });
+    expect(done.body.visit).toMatchObject({ status: 'done', completionNote: 'Vent cleared, 2 ft of lint' });
+    const account = await call<AccountSummary>('GET', '/api/account', ben);
+    expect(account.body.visits).toEqual([
+      expect.objectContaining({ status: 'done', when: expect.stringMatching(/^Done: /) as unknown }),
+    ]);
+    // Done is final.
+    expect(await call('POST', `/api/owner/visits/${springfield}`, owner, { action: 'cancel', refund: true })).toEqual({
+      status: 409,
+      body: { error: 'A visit that is done cannot be cancelled.' },
+    });
+
+    // Cancel with a refund, pressed twice at once: one refund, order refunded, one e-mail, one event.
+    const presses = await Promise.all([
+      call('POST', `/api/owner/visits/${republic}`, owner, { action: 'cancel', refund: true, reason: 'Roof work' }),
+      call('POST', `/api/owner/visits/${republic}`, owner, { action: 'cancel', refund: true, reason: 'Roof work' }),
+    ]);
+    expect(presses.map((p) => p.status).sort()).toEqual(
+      presses.some((p) => p.status === 409) ? [200, 409] : [200, 200],
+    );
+    const [order] = await stack.db.query<{ status: string; refunded_cents: number; checkout_session_id: string }>(
+      'select o.status, o.refunded_cents, o.checkout_session_id from orders o join visits v on v.order_id = o.id where v.id = $1',
+      [republic],
+    );
+    expect(order).toMatchObject({ status: 'refunded', refunded_cents: 3500 });
+    const session = await stack.stripe.checkout.sessions.retrieve(order?.checkout_session_id ?? '');
+    // The emulator's own record of the refunds made on that payment (it answers no refund list).
+    const refunds = await stack.db.query<{ amount: number }>(
+      `select (data->>'amount')::int as amount from emulator_stripe.objects
+       where object = 'refund' and data->>'payment_intent' = $1`,
+      [String(session.payment_intent)],
+    );
+    expect(refunds).toEqual([{ amount: 3500 }]);
+    const cancelled = await mails(`visit-cancelled:${republic}`);
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]?.payload.subject).toMatch(/^Visit cancelled/);
+    const events = await stack.db.query<{ payload: { event: string; amountCents: number } }>(
+      `select payload from leads where kind = 'order' and payload->>'event' = 'order.refunded' and payload->>'orderNumber' = (
+         select o.order_number from orders o join visits v on v.order_id = o.id where v.id = $1)`,
+      [republic],
+    );
+    expect(events.map((e) => [e.payload.event, e.payload.amountCents])).toEqual([['order.refunded', 3500]]);
+  });
+
+  test('bad input is a 400 naming the field, an unknown visit a 404', async () => {
+    const day = WEEKDAYS[0]!.date;
+    expect((await call('GET', '/api/owner/visits?from=2026-13-01&to=2026-12-01', owner)).status).toBe(400);
+    expect((await call('GET', `/api/owner/visits?from=${day}&to=2030-01-01`, owner)).body).toEqual({
+      error: 'to must be within 62 days of from',
+    });
+    expect((await call('GET', `/api/owner/visits?from=${day}&to=${day}&status=lost`, owner)).status).toBe(400);
+    expect((await call('GET', `/api/owner/visits/${randomUUID()}`, owner)).status).toBe(404);
+    expect((await call('GET', '/api/owner/visits/not-an-id', owner)).status).toBe(404);
+    const id = await bookAndPay(newCustomer('Dee'), place('4 Pine St', 'Ozark', '65721', WEEKDAYS[3]!.date));
+    expect(await call('POST', `/api/owner/visits/${id}`, owner, { action: 'confirm', start: '9:30' })).toEqual({
+      status: 400,
+      body: { error: 'start must be HH:MM' },
+    });
+    expect((await call('POST', `/api/owner/visits/${id}`, owner, { action: 'fly' })).status).toBe(400);
+  });
+
+  test('closed days and the capacity, as the checkout then applies them', async () => {
+    const day = WEEKDAYS[4]!.date;
+    const closing = await call<ClosedDaysAnswer>('POST', '/api/owner/closed-days', owner, {
+      date: day,
+      reason: 'Staff training',
+    });
+    expect(closing.status).toBe(200);
+    expect(closing.body.closed).toContainEqual({ date: day, reason: 'Staff training', source: 'owner' });
+    expect(closing.body.closed.some((c) => c.source === 'holiday')).toBe(true);
+    const refused = await call('POST', '/api/create-payment-checkout', newCustomer('Eve'), {
+      serviceType: 'dryer-vent-cleaning',
+      visit: place('5 Ash St', 'Nixa', '65714', day),
+    });
+    expect(refused.status).toBe(409);
+    expect((await call('DELETE', `/api/owner/closed-days/${day}`, owner)).status).toBe(200);
+    expect((await call('DELETE', `/api/owner/closed-days/${day}`, owner)).status).toBe(404);
+
+    // VISITS_PER_WINDOW unset here: 3, until the owner sets another number.
+    expect((await call('GET', '/api/owner/settings', owner)).body).toEqual({ visitsPerWindow: 3 });
+    expect((await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 21 })).status).toBe(400);
+    expect((await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 4 })).body).toEqual({
+      visitsPerWindow: 4,
+    });
+    const availability = (await (await fetch(`${stack.origin}/api/availability`)).json()) as { capacity: number };
+    expect(availability.capacity).toBe(4);
+    await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 3 });
+  });
+});
