@@ -13,7 +13,7 @@ import { zipCentre } from '../../src/features/service-area/area-list.server.ts';
 import type { OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '../../src/features/visits/owner-api.ts';
 import { routeOrder } from '../../src/features/visits/route.ts';
 import type { GeoPoint } from '../../src/features/service-area/area.ts';
-import { allows, refusal, type VisitAction } from '../../src/features/visits/visit-status.ts';
+import { allows, refusal } from '../../src/features/visits/visit-status.ts';
 import {
   visitCancelledMail,
   visitConfirmedMail,
@@ -250,15 +250,15 @@ export async function applyVisitAction(
 ): Promise<void> {
   const actor = `owner:${owner.email}`;
   const current = await findVisit(db, id);
-  if (!allows(current.status, request.action as VisitAction)) {
-    throw new HttpError(409, refusal(current.status, request.action as VisitAction));
+  if (!allows(current.status, request.action)) {
+    throw new HttpError(409, refusal(current.status, request.action));
   }
   // The refund goes first, outside the transaction: if the provider fails, nothing has changed.
   const refunded = request.action === 'cancel' && request.refund ? await refundVisit(stripe, current) : null;
   await db.transaction(async (tx) => {
     const row = await findVisit(tx, id, true);
     // A second press that raced the first: the visit is already what the first made it.
-    if (!allows(row.status, request.action as VisitAction)) return;
+    if (!allows(row.status, request.action)) return;
     const next = await nextState(tx, row, request);
     const { was, now } = changed(row, next);
     const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
