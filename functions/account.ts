@@ -19,6 +19,7 @@ import { getPlan } from '../src/features/plans/plans.ts';
 import { accountDate, businessToday } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
 import { requireUser } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { orderDescription } from './_lib/orders.ts';
@@ -123,7 +124,7 @@ export default handler(['GET'], async (req) => {
     ),
     readPlanDetails(db, user.id),
   ]);
-  const now = new Date();
+  const now = clock.now();
   const plan = currentSubscription(plans, now);
   const bookings = await db.query<{
     order_number: string;
