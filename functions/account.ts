@@ -20,6 +20,7 @@ import { getPlan } from '../src/features/plans/plans.ts';
 import { accountDate, addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
 import { requireUser } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { orderDescription } from './_lib/orders.ts';
@@ -136,7 +137,7 @@ export default handler(['GET'], async (req) => {
     ),
     readPlanDetails(db, user.id),
   ]);
-  const now = new Date();
+  const now = clock.now();
   const plan = currentSubscription(plans, now);
   // Bookings' visits to come, and those done in the last 30 days (docs/product.md#account-page).
   const today = businessToday(now);

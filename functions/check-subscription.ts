@@ -1,5 +1,6 @@
 /** POST /api/check-subscription: the signed-in user's plan, read from the subscriptions table. */
 import { requireUser } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
@@ -7,7 +8,7 @@ import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
 export default handler(['POST'], async (req) => {
   const user = await requireUser(req);
   const db = await getDb();
-  return json(subscriptionAnswer(await planRows(db, user.id), new Date()));
+  return json(subscriptionAnswer(await planRows(db, user.id), clock.now()));
 });
 
 export const config = { path: '/api/check-subscription' };

@@ -13,6 +13,7 @@ import { serviceAreaList } from '../src/features/service-area/area-list.server.t
 import { CURRENCY } from '../src/lib/format.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
@@ -23,7 +24,9 @@ import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/s
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);
-  const parsed = paymentCheckoutRequest(serviceAreaList(), businessToday()).safeParse(await readJsonObject(req));
+  const parsed = paymentCheckoutRequest(serviceAreaList(), businessToday(clock.now())).safeParse(
+    await readJsonObject(req),
+  );
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
   const requested = parsed.data.options ?? {};
   let amount: number;

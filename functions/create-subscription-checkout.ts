@@ -14,6 +14,7 @@ import { getPlan } from '../src/features/plans/plans.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { SITE } from '../src/site.ts';
 import { requireLiveSession } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
 import { getDb } from './_lib/db.ts';
@@ -67,7 +68,7 @@ export default handler(['POST'], async (req) => {
   }
   // A second subscription would bill the customer twice for the same visits.
   const rows = await planRows(db, user.id);
-  if (subscriptionAnswer(rows, new Date()).subscribed) throw new HttpError(409, PLAN_ALREADY_LIVE);
+  if (subscriptionAnswer(rows, clock.now()).subscribed) throw new HttpError(409, PLAN_ALREADY_LIVE);
   // A plan whose renewal failed is still being collected: paid later, it would be live beside a new
   // one, and the new one refunded as a second plan. Its card is updated in the billing portal.
   if (rows.some((row) => RETRYING_STATUSES.has(row.status))) throw new HttpError(409, PLAN_PAYMENT_DUE);

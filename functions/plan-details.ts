@@ -15,6 +15,7 @@ import { areaZipProblem } from '../src/features/service-area/area.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireUser } from './_lib/auth.ts';
+import * as clock from './_lib/clock.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json, readJsonObject } from './_lib/http.ts';
@@ -32,7 +33,7 @@ export default handler(['PUT'], async (req) => {
   const outside = areaZipProblem(parsed.data.zip, serviceAreaList());
   if (outside) return json({ error: `zip: ${outside}`, fields: { zip: outside } }, 400);
   const db = await getDb();
-  const plan = currentSubscription(await planRows(db, user.id), new Date());
+  const plan = currentSubscription(await planRows(db, user.id), clock.now());
   await db.transaction(async (tx) => {
     await writePlanDetails(tx, user.id, parsed.data);
     await storeLead(tx, 'plan-request', {

@@ -1,7 +1,7 @@
 /**
  * The running site of `npm run serve`, in either mode: the database with its migrations, every
  * function, the leads outbox and the built pages; in the embedded default also the emulators,
- * the mailbox and the lead list. Production mounts none of those and sends HSTS. The caller
+ * the mailbox, the lead list and the one clock. Production mounts none of those and sends HSTS. The caller
  * (server/index.ts) has already checked the configuration.
  */
 import type { Server } from 'node:http';
@@ -14,16 +14,20 @@ import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
+import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
 import { createApp } from './app.ts';
+import { openClock } from './embedded/clock/index.ts';
 import {
   applyEmbeddedEnv,
   applyEmbeddedPaymentsEnv,
+  embeddedClockRoute,
   embeddedPayments,
   embeddedRoutes,
   embeddedSmtp,
 } from './embedded/index.ts';
+import type { StripeEmulator } from './embedded/stripe/index.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 /** What the back end of a mode needs. */
@@ -88,11 +92,19 @@ export async function startBackend({
   const db = await getDb();
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
-  const payments = embedded ? await embeddedPayments(db, port, process.env, loopbackHost) : null;
+  let payments: StripeEmulator | null = null;
   if (embedded) {
-    routes.push(...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })));
+    // The one clock, before anything reads it: the functions' "now" and the payment emulator's
+    // billing. The sign-in emulator keeps real time (server/embedded/clock/ says why).
+    const clock = await openClock(db);
+    installClock(clock.now);
+    payments = await embeddedPayments(db, port, process.env, loopbackHost, clock.now);
+    routes.push(
+      ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
+      embeddedClockRoute(clock, payments),
+    );
+    routes.push(...payments.routes);
   }
-  if (payments) routes.push(...payments.routes);
   const smtp = embedded ? await embeddedSmtp(db) : null;
 
   // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
@@ -107,6 +119,7 @@ export async function startBackend({
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
       await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop()]);
       await smtp?.stop();
+      if (embedded) installClock(Date.now);
       await db.close();
     },
   };

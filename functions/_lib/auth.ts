@@ -59,6 +59,8 @@ export async function requireUser(req: Request): Promise<AuthUser> {
   const token = bearerToken(req);
   const base = supabaseUrl();
   try {
+    // Expiry is judged by real time, not the site's clock (clock.ts): the sign-in service issues
+    // tokens and the browser refreshes them by real time, so an advanced clock must not age them.
     const { payload } = await jwtVerify(token, keySet(base), {
       issuer: `${base}/auth/v1`,
       audience: 'authenticated',

@@ -20,6 +20,7 @@ import {
   type PlanFacts,
 } from '../../src/features/mail/messages.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
+import * as clock from './clock.ts';
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail, type MailKind } from './mail.ts';
@@ -316,7 +317,7 @@ async function tellPlan(tx: Db, change: PlanChange, subscription: PlanSubscripti
   if (contact.email) await queueMail(tx, key, kind, { to: contact.email, ...mails[change]() });
   const dates: Record<string, string> =
     change === 'cancelled'
-      ? { endsOn: periodEnd ?? longDate(new Date()) }
+      ? { endsOn: periodEnd ?? longDate(clock.now()) }
       : change === 'payment_failed'
         ? {}
         : { nextCharge: periodEnd ?? '' };

@@ -1,7 +1,8 @@
 /**
  * The embedded default: with nothing configured, this one process also hosts the Supabase Auth
- * emulator at /auth/v1, the local mailbox at /_dev/mail, the stored leads at /_dev/leads and the
- * Stripe emulator at /v1 with its hosted checkout and billing pages, all in the same database.
+ * emulator at /auth/v1, the local mailbox at /_dev/mail, the stored leads at /_dev/leads, the
+ * Stripe emulator at /v1 with its hosted checkout and billing pages, and the one clock tests move
+ * at /_dev/clock, all in the same database.
  * Production (any hosted service configured, see functions/_lib/config-check.ts) mounts none of it.
  */
 import { randomBytes } from 'node:crypto';
@@ -10,6 +11,7 @@ import type { Db } from '../../functions/_lib/db.ts';
 import { supabaseUrl } from '../../functions/_lib/config.ts';
 import type { Route } from '../../functions/_lib/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
+import { createClockHandler, type EmbeddedClock } from './clock/index.ts';
 import { createDevLeadsHandler } from './leads-page.ts';
 import { writeServiceKey } from './service-key.ts';
 import { openMailbox } from './mailbox/index.ts';
@@ -114,12 +116,16 @@ export function applyEmbeddedPaymentsEnv(port: number, env: NodeJS.ProcessEnv = 
   env['STRIPE_API_URL'] ??= loopbackOrigin(port, host);
 }
 
-/** The Stripe emulator of the embedded default, delivering webhooks to this server's function. */
+/**
+ * The Stripe emulator of the embedded default, delivering webhooks to this server's function and
+ * billing by `now` (the embedded clock, server/embedded/clock/).
+ */
 export function embeddedPayments(
   db: Db,
   port: number,
   env: NodeJS.ProcessEnv = process.env,
   host?: string,
+  now: () => number = Date.now,
 ): Promise<StripeEmulator> {
   const webhookSecret = env['STRIPE_WEBHOOK_SECRET'];
   const apiKey = env['STRIPE_SECRET_KEY'];
@@ -130,5 +136,11 @@ export function embeddedPayments(
     webhookSecret,
     apiKey,
     publicUrl: (env['SITE_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    now,
   });
+}
+
+/** `/_dev/clock` (server/embedded/clock/): advancing the clock runs the payment emulator's billing that became due. */
+export function embeddedClockRoute(clock: EmbeddedClock, payments: StripeEmulator): Route {
+  return { path: '/_dev/clock', match: 'exact', handler: createClockHandler(clock, () => payments.sweep()) };
 }

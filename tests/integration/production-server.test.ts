@@ -8,6 +8,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { now as siteNow } from '../../functions/_lib/clock.ts';
 import { setDb } from '../../functions/_lib/db.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
 import { startSite, type Site } from '../../server/site.ts';
@@ -174,18 +175,27 @@ describe('a complete production configuration', { timeout: 120_000 }, () => {
     expect(res.headers.get('set-cookie')).toBeNull();
   });
 
-  test('the emulators, the mailbox and the lead list are not there', async () => {
+  test('the emulators, the mailbox, the lead list and the clock are not there', async () => {
     for (const path of [
       '/_dev/mail',
       '/_dev/mail.json',
       '/_dev/leads',
       '/_dev/leads.json',
+      '/_dev/clock',
       '/auth/v1/settings',
       '/v1/customers',
     ]) {
       const res = await fetch(`${origin}${path}`);
       expect(res.status, path).toBe(404);
     }
+    // Nor is the clock tests move: time cannot be advanced, and the site goes by real time.
+    const advance = await fetch(`${origin}/_dev/clock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ advance: 86_400 }),
+    });
+    expect(advance.status).toBe(404);
+    expect(Math.abs(siteNow().getTime() - Date.now())).toBeLessThan(1000);
     // The functions verify tokens against the hosted project, not against this server.
     expect(process.env['SUPABASE_URL']).toBeUndefined();
     expect(process.env['STRIPE_API_URL']).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
  * The Stripe emulator driven by the real `stripe` SDK: objects and ids, form encoding, errors,
- * idempotency, the hosted checkout and billing portal, and signed webhooks delivered in order,
- * retried, and resumed after a restart.
+ * idempotency, the hosted checkout and billing portal, refunds and the charge they report, and
+ * signed webhooks delivered in order, retried, and resumed after a restart.
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -433,6 +433,113 @@ describe('payment methods', { timeout: 60_000 }, () => {
     await expect(
       stack.stripe.subscriptions.update(subscriptionId, { default_payment_method: foreign.id }),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'default_payment_method' });
+  });
+});
+
+describe('refunds', { timeout: 60_000 }, () => {
+  /** A one-time checkout paid by a customer with a name: the completed session and its payment intent. */
+  const paidPayment = async (amount: number, email: string) => {
+    const customer = await stack.stripe.customers.create({ email, name: 'Pat Customer' });
+    const session = await stack.stripe.checkout.sessions.create({
+      mode: 'payment',
+      customer: customer.id,
+      line_items: [lineItem(amount)],
+      payment_intent_data: { metadata: { user_id: 'user-1', service_type: 'dryer-vent-cleaning' } },
+      success_url: 'https://shop.example/ok?session_id={CHECKOUT_SESSION_ID}',
+    });
+    expect((await payCheckout(session.url ?? '')).status).toBe(303);
+    const paid = await stack.stripe.checkout.sessions.retrieve(session.id);
+    return { session: paid, intentId: idOf(paid.payment_intent) };
+  };
+  /** The next `count` deliveries after the first `from`. */
+  const nextDeliveries = (from: number, count: number) =>
+    waitFor(
+      () => (hooks.received.length >= from + count ? hooks.received.slice(from, from + count) : undefined),
+      `${count} deliveries`,
+    );
+
+  test('a full refund sends a signed charge.refunded (refunded, with its payment intent) and refund.created', async () => {
+    const { session, intentId } = await paidPayment(4500, 'refund.full@example.com');
+    const intent = await stack.stripe.paymentIntents.retrieve(intentId);
+    const chargeId = idOf(intent.latest_charge);
+    expect(chargeId).toMatch(/^ch_[A-Za-z0-9]{24}$/);
+    // How the site finds the order of a charge: its payment intent names the checkout session.
+    const sessions = await stack.stripe.checkout.sessions.list({ payment_intent: intentId });
+    expect(sessions.data.map((s) => s.id)).toEqual([session.id]);
+
+    const before = hooks.received.length;
+    const refund = await stack.stripe.refunds.create({ payment_intent: intentId, reason: 'requested_by_customer' });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      amount: 4500,
+      charge: chargeId,
+      payment_intent: intentId,
+      customer: session.customer,
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+    });
+    const [refunded, created] = await nextDeliveries(before, 2);
+    expect(refunded?.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    expect(refunded?.event).toMatchObject({
+      type: 'charge.refunded',
+      api_version: Stripe.API_VERSION,
+      data: { previous_attributes: { amount_refunded: 0, refunded: false } },
+    });
+    const charge = refunded?.event.data.object as Stripe.Charge;
+    expect(charge).toMatchObject({
+      id: chargeId,
+      object: 'charge',
+      amount: 4500,
+      amount_captured: 4500,
+      amount_refunded: 4500,
+      refunded: true,
+      paid: true,
+      captured: true,
+      status: 'succeeded',
+      currency: 'usd',
+      payment_intent: intentId,
+      customer: session.customer,
+      metadata: { user_id: 'user-1', service_type: 'dryer-vent-cleaning' },
+      billing_details: { email: 'refund.full@example.com', name: 'Pat Customer' },
+      payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242' } },
+    });
+    // Since API version 2022-11-15 a charge no longer carries its refunds unless they are expanded.
+    expect(charge.refunds).toBeUndefined();
+    expect(created?.event).toMatchObject({
+      type: 'refund.created',
+      data: { object: { id: refund.id, amount: 4500, charge: chargeId } },
+    });
+    await expect(stack.stripe.refunds.create({ payment_intent: intentId })).rejects.toMatchObject({
+      code: 'charge_already_refunded',
+    });
+  });
+
+  test('partial refunds send charge.refunded with the cumulative amount_refunded, refunded once nothing is left', async () => {
+    const { intentId } = await paidPayment(6000, 'refund.partial@example.com');
+    const before = hooks.received.length;
+    const first = await stack.stripe.refunds.create({ payment_intent: intentId, amount: 1500 });
+    expect(first.amount).toBe(1500);
+    const [partly, firstCreated] = await nextDeliveries(before, 2);
+    expect(partly?.event).toMatchObject({
+      type: 'charge.refunded',
+      data: {
+        object: { amount: 6000, amount_refunded: 1500, refunded: false, payment_intent: intentId },
+        previous_attributes: { amount_refunded: 0 },
+      },
+    });
+    expect(Object.keys(partly?.event.data.previous_attributes ?? {})).toEqual(['amount_refunded']);
+    expect(firstCreated?.event).toMatchObject({ type: 'refund.created', data: { object: { id: first.id } } });
+
+    const rest = await stack.stripe.refunds.create({ payment_intent: intentId });
+    expect(rest.amount).toBe(4500);
+    const [fully] = await nextDeliveries(before + 2, 2);
+    expect(fully?.event).toMatchObject({
+      type: 'charge.refunded',
+      data: {
+        object: { amount_refunded: 6000, refunded: true, payment_intent: intentId },
+        previous_attributes: { amount_refunded: 1500, refunded: false },
+      },
+    });
   });
 });
 

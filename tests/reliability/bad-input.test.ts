@@ -29,6 +29,7 @@ import {
 import { crossSiteProblem } from '../../functions/_lib/http.ts';
 import { parseBanDuration } from '../../server/embedded/auth/rules.ts';
 import { readServiceKey } from '../../server/embedded/service-key.ts';
+import { MAX_ADVANCE_SECONDS } from '../../server/embedded/clock/index.ts';
 import { problemsWith } from './support/checks.ts';
 import { mailsTo } from '../integration/harness.ts';
 import { ANON_KEY, checkoutUrl, signUpConfirmed, subscribe, waitFor, type Session } from './support/customer.ts';
@@ -1439,7 +1440,40 @@ describe('hosted pages of the Stripe emulator', () => {
     ));
 });
 
+/**
+ * Bodies the clock refuses, standing in for `valid` ones: an accepted advance would move time under
+ * the rest of the suite (renewing the test plan), so no case here may be one.
+ */
+const refusedAdvance = fc.oneof(
+  fc.constantFrom({ advance: 0 }, { advance: MAX_ADVANCE_SECONDS + 1 }),
+  fc.double({ max: 0, noNaN: true, noDefaultInfinity: true }).map((advance) => ({ advance })),
+  fc.integer({ min: MAX_ADVANCE_SECONDS + 1 }).map((advance) => ({ advance })),
+);
+
 describe('/_dev routes', () => {
+  test('POST /_dev/clock (every body refused; the clock never moves)', (context) =>
+    fuzz(
+      context,
+      'POST /_dev/clock',
+      jsonEndpointCases({
+        method: 'POST',
+        path: '/_dev/clock',
+        valid: refusedAdvance,
+        required: { advance: 'number' },
+        acceptsValid: false,
+        maxBytes: 16 * 1024,
+      })
+        // GET only reads the clock: not a wrong method here.
+        .filter((c) => !(c.kind === 'wrong method' && c.probe.method === 'GET'))
+        // No body here is one the clock takes, whatever else the case holds.
+        .map((c) => ({ ...c, expect: 'reject' as const })),
+    ).then(async () => {
+      const clock = JSON.parse((await send(origin, { method: 'GET', path: '/_dev/clock' })).text) as {
+        offsetSeconds: number;
+      };
+      expect(clock.offsetSeconds).toBe(0);
+    }));
+
   test('/_dev/mail and /_dev/leads', (context) =>
     fuzz(
       context,

@@ -4,7 +4,8 @@
  * marked complete and paid, and the events Stripe sends for all of it, in one transaction.
  */
 import type { Db } from '../../../functions/_lib/db.ts';
-import { buildInvoice, buildPaymentIntent, buildSubscription, currentPeriodEnd, periodLine } from './billing.ts';
+import { buildInvoice, buildSubscription, currentPeriodEnd, periodLine } from './billing.ts';
+import { savePayment } from './charges.ts';
 import { recordEvent } from './events.ts';
 import type { AcceptedCard } from './hosted/card.ts';
 import { newId } from './ids.ts';
@@ -100,19 +101,18 @@ export async function completeCheckout(
     }
     await save(db, updated, { card: paymentMethod });
   }
-  await save(
-    db,
-    buildPaymentIntent({
-      id: paymentIntent,
-      amount: charged,
-      currency: state.session.currency,
-      customer: customer?.id ?? null,
-      paymentMethod: paymentMethod.id,
-      now,
-      description: state.session.mode === 'subscription' ? 'Subscription creation' : null,
-      metadata: state.session.mode === 'payment' ? state.paymentIntentMetadata : {},
-    }),
-  );
+  await savePayment(db, {
+    id: paymentIntent,
+    amount: charged,
+    currency: state.session.currency,
+    customer: customer?.id ?? null,
+    paymentMethod: paymentMethod.id,
+    now,
+    description: state.session.mode === 'subscription' ? 'Subscription creation' : null,
+    metadata: state.session.mode === 'payment' ? state.paymentIntentMetadata : {},
+    card: paymentMethod,
+    payer: { email, name: payer.name },
+  });
 
   const session: SessionState['session'] = {
     ...state.session,

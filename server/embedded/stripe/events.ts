@@ -15,6 +15,7 @@ export interface EventRequest {
 
 /** The event types the emulator emits. */
 export type EventType =
+  | 'charge.refunded'
   | 'checkout.session.completed'
   | 'checkout.session.expired'
   | 'customer.subscription.created'

@@ -11,7 +11,6 @@
 import type { Db } from '../../../functions/_lib/db.ts';
 import {
   buildInvoice,
-  buildPaymentIntent,
   currentPeriodEnd,
   currentPeriodStart,
   nextPaymentAttempt,
@@ -22,6 +21,7 @@ import {
   type InvoiceLine,
   type Subscription,
 } from './billing.ts';
+import { cardFor, savePayment } from './charges.ts';
 import { StripeError } from './errors.ts';
 import { recordEvent, type EventRequest } from './events.ts';
 import { newId } from './ids.ts';
@@ -121,19 +121,18 @@ export async function chargeInvoice(
   const invoice: Invoice = failed ? unpaid(built, due, input.now) : { ...built, status: 'paid' };
   await save(db, { ...customer, balance: built.ending_balance, next_invoice_sequence: sequence + 1 });
   if (paymentIntent) {
-    await save(
-      db,
-      buildPaymentIntent({
-        id: paymentIntent,
-        amount: due,
-        currency: invoice.currency,
-        customer: customer.id,
-        paymentMethod,
-        now: input.now,
-        description: 'Subscription update',
-        metadata: {},
-      }),
-    );
+    await savePayment(db, {
+      id: paymentIntent,
+      amount: due,
+      currency: invoice.currency,
+      customer: customer.id,
+      paymentMethod,
+      now: input.now,
+      description: 'Subscription update',
+      metadata: {},
+      card: await cardFor(db, paymentMethod, card),
+      payer: contactOf(customer),
+    });
   }
   await save(db, invoice);
   await recordEvent(db, failed ? 'invoice.payment_failed' : 'invoice.paid', invoice, {
@@ -141,6 +140,14 @@ export async function chargeInvoice(
     ...(input.request ? { request: input.request } : {}),
   });
   return invoice;
+}
+
+/** A customer's e-mail and name, as a charge's billing details carry them. */
+function contactOf(customer: StripeObject): { email: string | null; name: string | null } {
+  return {
+    email: typeof customer['email'] === 'string' ? customer['email'] : null,
+    name: typeof customer['name'] === 'string' ? customer['name'] : null,
+  };
 }
 
 /** A finalized invoice whose first charge failed: open, nothing paid, its retry scheduled. */
@@ -269,19 +276,18 @@ async function attemptInvoice(db: Db, before: Invoice, at: number): Promise<void
     return;
   }
   const paymentIntent = newId('pi');
-  await save(
-    db,
-    buildPaymentIntent({
-      id: paymentIntent,
-      amount: due,
-      currency: before.currency,
-      customer: String(before['customer']),
-      paymentMethod,
-      now: at,
-      description: 'Subscription update',
-      metadata: {},
-    }),
-  );
+  await savePayment(db, {
+    id: paymentIntent,
+    amount: due,
+    currency: before.currency,
+    customer: String(before['customer']),
+    paymentMethod,
+    now: at,
+    description: 'Subscription update',
+    metadata: {},
+    card: await cardFor(db, paymentMethod, card),
+    payer: customer ? contactOf(customer.data) : { email: null, name: null },
+  });
   const paid: Invoice = {
     ...before,
     status: 'paid',

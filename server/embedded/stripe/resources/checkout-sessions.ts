@@ -230,12 +230,13 @@ export async function retrieveCheckoutSession({ db, id, now, params }: ApiCall):
   return state.session;
 }
 
-/** GET /v1/checkout/sessions?customer=...&status=...&subscription=... (newest first) */
+/** GET /v1/checkout/sessions?customer=...&status=...&subscription=...&payment_intent=... (newest first) */
 export async function listCheckoutSessions({ db, params, now }: ApiCall): Promise<ListObject> {
   rejectUnknown(params, ['customer', 'status', 'subscription', 'payment_intent', 'limit', 'expand', 'created']);
   const limit = optionalInteger(params['limit'], 'limit', 1, 100) ?? 10;
   const customer = optionalString(params['customer'], 'customer', 255);
   const subscription = optionalString(params['subscription'], 'subscription', 255);
+  const paymentIntent = optionalString(params['payment_intent'], 'payment_intent', 255);
   const status = optionalEnum(params['status'], 'status', ['open', 'complete', 'expired'] as const);
   const rows = await list<SessionState['session']>(db, 'checkout.session', {
     ...(customer === undefined ? {} : { customer }),
@@ -247,6 +248,7 @@ export async function listCheckoutSessions({ db, params, now }: ApiCall): Promis
     const session = (await loadSession(db, row.data.id, now))?.session ?? row.data;
     if (status !== undefined && session.status !== status) continue;
     if (subscription !== undefined && session['subscription'] !== subscription) continue;
+    if (paymentIntent !== undefined && session['payment_intent'] !== paymentIntent) continue;
     sessions.push(session);
   }
   return {

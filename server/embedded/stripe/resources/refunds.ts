@@ -1,11 +1,16 @@
 /**
  * `/v1/refunds` and `/v1/payment_intents/:id`: a card payment refunded in full or in part, at most
- * what it received, with the `refund.created` event. Test-mode refunds succeed at once.
+ * what it received. As Stripe does, each refund sends `charge.refunded` (the charge with its
+ * cumulative `amount_refunded`, `refunded` once nothing is left) and `refund.created`. Test-mode
+ * refunds succeed at once.
  */
+import type Stripe from 'stripe';
 import type { ApiCall } from '../call.ts';
+import { buildCharge } from '../charges.ts';
 import { StripeError, invalidParam, missingParam, noSuch } from '../errors.ts';
 import { recordEvent } from '../events.ts';
 import { newId } from '../ids.ts';
+import { previousAttributes } from '../ledger.ts';
 import { metadata, optionalEnum, optionalInteger, optionalString, rejectUnknown } from '../params.ts';
 import { load, save, textOr, type StripeObject } from '../store.ts';
 
@@ -52,26 +57,43 @@ export async function createRefund({ db, params, now, request }: ApiCall): Promi
       'amount_too_large',
     );
   }
-  const refund: StripeObject = {
+  const refund = {
     id: newId('re'),
     object: 'refund',
     amount,
     balance_transaction: null,
     charge,
     created: now,
-    currency: intent['currency'],
+    currency: textOr(intent['currency'], 'usd'),
+    customer: typeof intent['customer'] === 'string' ? intent['customer'] : null,
+    customer_account: null,
     destination_details: { card: { type: 'refund' }, type: 'card' },
     metadata: metadata(params['metadata'], 'metadata'),
     payment_intent: intent.id,
+    payment_method: typeof intent['payment_method'] === 'string' ? intent['payment_method'] : null,
     reason:
       optionalEnum(params['reason'], 'reason', ['duplicate', 'fraudulent', 'requested_by_customer'] as const) ?? null,
     receipt_number: null,
     source_transfer_reversal: null,
     status: 'succeeded',
     transfer_reversal: null,
-  };
+  } satisfies Stripe.Refund;
   await save(db, refund);
   await save(db, intent, { ...stored.private, refunded: refunded + amount });
+  // A payment made before charges were kept has none stored: it is made from its payment intent.
+  const before =
+    (await load(db, 'charge', charge, true))?.data ?? buildCharge(intent, null, { email: null, name: null });
+  const after: StripeObject = {
+    ...before,
+    amount_refunded: refunded + amount,
+    refunded: refunded + amount >= received,
+  };
+  await save(db, after);
+  await recordEvent(db, 'charge.refunded', after, {
+    created: now,
+    previous: previousAttributes(before, after, ['amount_refunded', 'refunded']),
+    request,
+  });
   await recordEvent(db, 'refund.created', refund, { created: now, request });
   return refund;
 }
