@@ -6,14 +6,15 @@
 import { bookableDays } from '../src/features/booking/visit.ts';
 import type { AvailabilityAnswer } from '../src/features/visits/capacity.ts';
 import { businessToday } from '../src/lib/dates.ts';
+import { now } from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { closedDays, placesTaken, visitsPerWindow } from './_lib/visits.ts';
 
 export default handler(['GET'], async () => {
   const db = await getDb();
-  const days = bookableDays(businessToday());
-  const first = days[0]?.date ?? businessToday();
+  const days = bookableDays(businessToday(now()));
+  const first = days[0]?.date ?? businessToday(now());
   const last = days.at(-1)?.date ?? first;
   const [capacity, closed, taken] = await Promise.all([
     visitsPerWindow(db),

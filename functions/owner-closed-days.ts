@@ -7,6 +7,7 @@ import { addDays, businessToday } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { closedDayRequest, type ClosedDaysAnswer } from '../src/features/visits/owner-api.ts';
 import { requireOwner } from './_lib/auth.ts';
+import { now } from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { closedDays } from './_lib/visits.ts';
@@ -19,7 +20,7 @@ export default handler(['GET', 'POST', 'DELETE'], async (req, context) => {
     if (date) throw new HttpError(405, 'POST {date, reason} to /api/owner/closed-days');
     const parsed = closedDayRequest.safeParse(await readJsonObject(req));
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    if (parsed.data.date < businessToday()) throw new HttpError(400, 'date must be today or later');
+    if (parsed.data.date < businessToday(now())) throw new HttpError(400, 'date must be today or later');
     await db.query(
       `insert into closed_days (day, reason, created_by) values ($1, $2, $3)
        on conflict (day) do update set reason = excluded.reason, created_by = excluded.created_by`,
@@ -31,7 +32,7 @@ export default handler(['GET', 'POST', 'DELETE'], async (req, context) => {
     const removed = await db.query('delete from closed_days where day = $1 returning day', [date]);
     if (removed.length === 0) throw new HttpError(404, 'That day is not one you closed.');
   }
-  const today = businessToday();
+  const today = businessToday(now());
   const closed = await closedDays(db, today, addDays(today, 365));
   const answer: ClosedDaysAnswer = {
     closed: [...closed]

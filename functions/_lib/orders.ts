@@ -49,14 +49,20 @@ export async function recordPendingOrder(db: Db, order: PendingOrder): Promise<s
  * whose subscription was already refunded as a second plan (docs/product.md#one-live-plan-per-customer)
  * is marked refunded instead. False when there is no such order.
  */
-export async function markOrderPaid(db: Db, sessionId: string, subscriptionId: string | null = null): Promise<boolean> {
+export async function markOrderPaid(
+  db: Db,
+  sessionId: string,
+  subscriptionId: string | null = null,
+  paymentIntent: string | null = null,
+): Promise<boolean> {
   const rows = await db.query(
-    `update orders set subscription_id = coalesce($2, subscription_id), updated_at = now(),
+    `update orders set subscription_id = coalesce($2, subscription_id), payment_intent = coalesce($3, payment_intent),
+       updated_at = now(),
        status = case when exists (
          select 1 from subscriptions s where s.id = coalesce($2, orders.subscription_id) and s.refund_state = 'done'
        ) then 'refunded' else 'paid' end
      where checkout_session_id = $1 returning id`,
-    [sessionId, subscriptionId],
+    [sessionId, subscriptionId, paymentIntent],
   );
   return rows.length > 0;
 }

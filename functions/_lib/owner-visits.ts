@@ -7,6 +7,7 @@
  */
 import type Stripe from 'stripe';
 import { SITE } from '../../src/site.ts';
+import { formatCents } from '../../src/lib/format.ts';
 import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../src/features/booking/visit.ts';
 import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
 import { zipCentre } from '../../src/features/service-area/area-list.server.ts';
@@ -20,6 +21,7 @@ import {
   visitMovedMail,
   type VisitFacts,
 } from '../../src/features/mail/visit-messages.ts';
+import { now } from './clock.ts';
 import type { Db } from './db.ts';
 import { HttpError } from './http-error.ts';
 import { queueOwnerEvent } from './leads.ts';
@@ -253,12 +255,25 @@ export async function applyVisitAction(
   if (!allows(current.status, request.action)) {
     throw new HttpError(409, refusal(current.status, request.action));
   }
-  // The refund goes first, outside the transaction: if the provider fails, nothing has changed.
-  const refunded = request.action === 'cancel' && request.refund ? await refundVisit(stripe, current) : null;
+  // The refund goes first, outside the transaction: if the provider fails, the visit is unchanged.
+  // The order notes it is on its way, so the provider's event for it tells no one (refunds.ts).
+  const refunding = request.action === 'cancel' && request.refund && current.order_id !== null;
+  if (refunding) await db.query('update orders set refund_pending = true where id = $1', [current.order_id]);
+  if (refunding) {
+    try {
+      await refundVisit(stripe, current);
+    } catch (error) {
+      await db.query('update orders set refund_pending = false where id = $1', [current.order_id]);
+      throw error;
+    }
+  }
   await db.transaction(async (tx) => {
     const row = await findVisit(tx, id, true);
     // A second press that raced the first: the visit is already what the first made it.
-    if (!allows(row.status, request.action)) return;
+    if (!allows(row.status, request.action)) {
+      if (refunding) await tx.query('update orders set refund_pending = false where id = $1', [row.order_id]);
+      return;
+    }
     const next = await nextState(tx, row, request);
     const { was, now } = changed(row, next);
     const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
@@ -267,7 +282,7 @@ export async function applyVisitAction(
       ...Object.values(next),
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
-    await tell(tx, row, next, request, refunded);
+    await tell(tx, row, next, request, refunding);
   });
 }
 
@@ -295,7 +310,7 @@ async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
       };
     }
     case 'done':
-      return { status: 'done', completion_note: request.note?.trim() || null, completed_at: new Date() };
+      return { status: 'done', completion_note: request.note?.trim() || null, completed_at: now() };
     case 'no-show':
       return { status: 'no-show' };
     case 'cancel':
@@ -311,7 +326,7 @@ async function tell(
   row: VisitWithOrder,
   next: Partial<VisitRow>,
   request: VisitActionRequest,
-  refunded: number | null,
+  refunding: boolean,
 ): Promise<void> {
   const to = row.customer_email;
   const facts = factsOf(row, next);
@@ -321,34 +336,34 @@ async function tell(
     const mail = kind === 'visit-confirmed' ? visitConfirmedMail(facts) : visitMovedMail(facts);
     await queueMail(tx, `${kind}:${row.id}:${facts.sequence}`, kind, { to, ...mail });
   }
-  if (request.action === 'cancel') {
-    if (to) {
-      await queueMail(tx, `visit-cancelled:${row.id}`, 'visit-cancelled', {
-        to,
-        ...visitCancelledMail(facts, refunded, request.reason?.trim() ?? ''),
-      });
-    }
-    if (refunded && row.order_id !== null) {
-      const total = (row.refunded_cents ?? 0) + refunded;
-      await tx.query(
-        `update orders set refunded_cents = $2, status = case when $2 >= amount_cents then 'refunded' else status end,
-         updated_at = now() where id = $1`,
-        [row.order_id, total],
-      );
-      await queueOwnerEvent(tx, `order-refunded:${row.order_id}:${total}`, {
-        event: 'order.refunded',
-        orderNumber: row.order_number ?? '',
-        customerName: row.customer_name ?? '',
-        email: to,
-        phone: row.phone,
-        address: visitAddress(row),
-        service: serviceOf(row),
-        amount: `$${(refunded / 100).toFixed(2)}`,
-        amountCents: refunded,
-        refundedCents: total,
-        reason: request.reason?.trim() ?? '',
-        timestamp: new Date().toISOString(),
-      });
-    }
+  if (request.action !== 'cancel') return;
+  // A refund refunds the whole booking: what was paid, whoever refunded part of it before.
+  const total = refunding ? (row.amount_cents ?? 0) : null;
+  if (to) {
+    await queueMail(tx, `visit-cancelled:${row.id}`, 'visit-cancelled', {
+      to,
+      ...visitCancelledMail(facts, total, request.reason?.trim() ?? ''),
+    });
   }
+  if (total === null || row.order_id === null) return;
+  await tx.query(
+    `update orders set refunded_cents = $2, status = 'refunded', refund_pending = false, updated_at = now()
+     where id = $1`,
+    [row.order_id, total],
+  );
+  await queueOwnerEvent(tx, `order-refunded:${row.order_id}:${total}`, {
+    event: 'order.refunded',
+    orderNumber: row.order_number ?? '',
+    customerName: row.customer_name ?? '',
+    email: to,
+    phone: row.phone,
+    address: visitAddress(row),
+    service: serviceOf(row),
+    amount: formatCents(total - (row.refunded_cents ?? 0)),
+    amountCents: total - (row.refunded_cents ?? 0),
+    refundedCents: total,
+    full: true,
+    reason: request.reason?.trim() ?? '',
+    timestamp: new Date().toISOString(),
+  });
 }

@@ -19,6 +19,7 @@ import {
   type PlanState,
 } from './order-notices.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
+import { chargeRefunded } from './refunds.ts';
 import { createBookingVisit } from './visits.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import {
@@ -41,6 +42,7 @@ export const HANDLED_EVENTS: ReadonlySet<string> = new Set([
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'invoice.paid',
+  'charge.refunded',
 ]);
 
 /**
@@ -79,7 +81,9 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return;
   const subscriptionId =
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
-  if (await markOrderPaid(db, session.id, subscriptionId)) {
+  const paymentIntent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  if (await markOrderPaid(db, session.id, subscriptionId, paymentIntent)) {
     await createBookingVisit(db, session.id);
     await noticeBookingPaid(db, session.id);
     if (subscriptionId) await noticePlanStarted(db, subscriptionId);
@@ -95,8 +99,8 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   const visit = session.mode === 'subscription' ? null : visitFromMetadata(session.metadata);
   await db.query(
     `insert into orders (checkout_session_id, order_number, user_id, kind, item, options, amount_cents, currency, status,
-                         subscription_id, visit, customer_email)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid', $9, $10::jsonb, $11)
+                         subscription_id, visit, customer_email, payment_intent)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'paid', $9, $10::jsonb, $11, $12)
      on conflict (checkout_session_id) do update set status = 'paid', updated_at = now()`,
     [
       session.id,
@@ -110,6 +114,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
       subscriptionId,
       visit ? JSON.stringify(visit) : null,
       session.customer_details?.email ?? session.customer_email ?? null,
+      paymentIntent,
     ],
   );
   // Recorded after its subscription was found to be a duplicate and refunded: say so.
@@ -262,6 +267,8 @@ export async function applyEvent(
       );
     case 'invoice.paid':
       return invoicePaid(db, event.data.object);
+    case 'charge.refunded':
+      return chargeRefunded(db, event.data.object);
     default:
       return;
   }

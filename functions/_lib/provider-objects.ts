@@ -154,6 +154,7 @@ const EVENT_OBJECTS: Readonly<Record<string, string>> = {
   'customer.subscription.updated': 'subscription',
   'customer.subscription.deleted': 'subscription',
   'invoice.paid': 'invoice',
+  'charge.refunded': 'charge',
 };
 
 /**

@@ -62,9 +62,14 @@ create table if not exists public.closed_days (
   created_at timestamptz not null default now()
 );
 
--- How much of an order the card provider has refunded (a refund made anywhere).
+-- How much of an order the card provider has refunded (a refund made anywhere), the payment it
+-- refunds (a booking's checkout payment), and a refund the owner's desk has asked for and not yet
+-- recorded, so the provider's event for it does not tell the customer a second time.
 alter table public.orders add column if not exists refunded_cents integer not null default 0
   check (refunded_cents >= 0);
+alter table public.orders add column if not exists payment_intent text;
+alter table public.orders add column if not exists refund_pending boolean not null default false;
+create index if not exists orders_payment_intent_idx on public.orders (payment_intent);
 
 -- Bookings paid before visits were records get theirs: requested, or cancelled when refunded.
 insert into public.visits (order_id, user_id, customer_name, customer_email, phone, street, city, zip, service,

@@ -220,4 +220,50 @@ describe('visits', { timeout: 120_000 }, () => {
     ]);
     expect(mail).toEqual([{ kind: 'booking-confirmed' }]);
   });
+
+  test('a refund made straight in the card provider: partial recorded, full cancels the visit, told once', async () => {
+    const started = await checkout(customer(), visitOn(WEEKDAYS[4]!.date));
+    const sessionId = sessionOf(started.body.url ?? '');
+    expect((await payCheckout(started.body.url ?? '')).status).toBe(303);
+    const visit = await visitOf(sessionId);
+    const session = await stack.stripe.checkout.sessions.retrieve(sessionId);
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : '';
+    const order = () =>
+      stack.db.query<{ status: string; refunded_cents: number }>(
+        'select status, refunded_cents from orders where checkout_session_id = $1',
+        [sessionId],
+      );
+
+    await stack.stripe.refunds.create({ payment_intent: paymentIntent, amount: 1000 });
+    await waitFor(async () => ((await order())[0]?.refunded_cents === 1000 ? true : undefined), 'the partial refund');
+    expect((await order())[0]?.status).toBe('paid');
+    expect((await visitOf(sessionId)).status).toBe('requested');
+
+    await stack.stripe.refunds.create({ payment_intent: paymentIntent });
+    await waitFor(async () => ((await order())[0]?.status === 'refunded' ? true : undefined), 'the full refund');
+    expect((await order())[0]).toEqual({ status: 'refunded', refunded_cents: 3500 });
+    expect((await visitOf(sessionId)).status).toBe('cancelled');
+    const history = await stack.db.query<{ actor: string; action: string }>(
+      'select actor, action from visit_events where visit_id = (select id from visits where order_id = $1) order by id',
+      [visit.order_id],
+    );
+    expect(history).toEqual([
+      { actor: 'site', action: 'created' },
+      { actor: 'provider', action: 'refunded' },
+    ]);
+    const told = await stack.db.query<{ idempotency_key: string }>(
+      `select idempotency_key from mail_outbox where kind = 'refund-issued' and idempotency_key like $1 order by created_at`,
+      [`refund-issued:${visit.order_id}:%`],
+    );
+    expect(told.map((m) => m.idempotency_key)).toEqual([
+      `refund-issued:${visit.order_id}:1000`,
+      `refund-issued:${visit.order_id}:3500`,
+    ]);
+    const events = await stack.db.query<{ amount: number }>(
+      `select (payload->>'amountCents')::int as amount from leads where kind = 'order' and payload->>'event' = 'order.refunded'
+       and idempotency_key like $1 order by created_at`,
+      [`order-refunded:${visit.order_id}:%`],
+    );
+    expect(events).toEqual([{ amount: 1000 }, { amount: 2500 }]);
+  });
 });
