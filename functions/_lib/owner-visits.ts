@@ -73,6 +73,7 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     completionNote: row.completion_note,
     overCapacity: row.over_capacity,
     route,
+    requestedAt: new Date(row.created_at).toISOString(),
   };
 }
 

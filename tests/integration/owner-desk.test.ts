@@ -135,7 +135,11 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       address: { street: '2 Elm St', city: 'Springfield', zip: '65807' },
       start: null,
       overCapacity: false,
+      requestedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) as unknown,
     });
+    // Booked one after the other: the requests' times say so (the desk's To confirm, oldest first).
+    const booked = Object.fromEntries(listed.body.visits.map((v) => [v.address.city, v.requestedAt]));
+    expect(booked['Republic']! < booked['Springfield']! && booked['Springfield']! < booked['Nixa']!).toBe(true);
 
     // Confirmed at 09:30: an hour, the calendar entry's sequence up, the start in Springfield time.
     const confirmed = await call<OwnerVisitAnswer>('POST', `/api/owner/visits/${springfield}`, owner, {

@@ -31,6 +31,8 @@ export interface OwnerVisit {
   overCapacity: boolean;
   /** The visit's place in its day's route, from 1; null when its ZIP has no known centre. */
   route: number | null;
+  /** When the visit was booked (an ISO instant): the desk's To confirm lists the oldest first. */
+  requestedAt: string;
 }
 
 /** One change in a visit's history. */
