@@ -374,6 +374,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
             /^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will call/,
           ) as unknown,
           address: '1 Test Street, Springfield, MO 65804',
+          status: 'requested',
         },
       ],
       orders: [

@@ -1,0 +1,160 @@
+/**
+ * Capacity and closed days on the booking card (docs/product.md#capacity-and-closed-days), on a
+ * server of its own (a fresh data dir, 3 visits per window, as `npm start` runs it), so no other
+ * spec's bookings count: three customers book the same weekday morning and pay; the fourth sees the
+ * morning full on the card and is refused by the server; a day the owner closes is shown closed and
+ * refused.
+ */
+import { execFile } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { bookableDays } from '../../src/features/booking/visit';
+import { holidayOn } from '../../src/features/visits/closed-days.server';
+import { businessToday } from '../../src/lib/dates';
+import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { signUpAndIn } from './customer';
+import { expect, test } from './test';
+import { DAY, fillVisit } from './visit-fields';
+
+test.describe.configure({ mode: 'serial' });
+
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    dataDir: await tempDataDir('shm-e2e-capacity-'),
+    port: await freePort(),
+    env: { VISITS_PER_WINDOW: '3' },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (server) await removeDir(server.dataDir);
+});
+
+/** A browser on this spec's server, failing the test on any uncaught page error. */
+async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: server.origin });
+  const errors: string[] = [];
+  context.on('weberror', (e) => errors.push(e.error().message));
+  return { context, page: await context.newPage(), errors };
+}
+
+/** The signed-in customer's access token, as supabase-js keeps it. */
+function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) {
+      if (/^sb-.+-auth-token$/.test(key)) {
+        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? '';
+      }
+    }
+    return '';
+  });
+}
+
+/** The booking card, on a 390 px phone. */
+async function openCard(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/services/dryer-vent-cleaning#booking');
+  const card = page.locator('form[data-booking-card]');
+  await expect(card).toHaveAttribute('data-service', 'dryer-vent-cleaning');
+  return card;
+}
+
+test('three book the same morning and pay; the fourth sees it full, and the server refuses it', async ({ browser }) => {
+  test.setTimeout(300_000);
+  for (const name of ['ann', 'bob', 'cat']) {
+    const { context, page, errors } = await phone(browser);
+    await signUpAndIn(page, `${name}.${Date.now()}@example.com`);
+    const card = await openCard(page);
+    await fillVisit(card);
+    const popup = page.waitForEvent('popup');
+    await card.getByRole('button', { name: /Book & Pay/ }).click();
+    const checkout = await popup;
+    await checkout.getByLabel('Name on card').fill(name);
+    await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(checkout).toHaveURL(/\/payment-success\?session_id=cs_test_/);
+    await expect(checkout.getByText('You bought:')).toBeVisible();
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+
+  const { context, page, errors } = await phone(browser);
+  await signUpAndIn(page, `dee.${Date.now()}@example.com`);
+  const card = await openCard(page);
+  await card.getByLabel('Preferred day').selectOption(DAY.date);
+  const morning = card.getByRole('radio', { name: /Morning \(8 AM-12 PM\)/ });
+  await expect(morning).toBeDisabled();
+  await expect(card.getByText('Full', { exact: true })).toBeVisible();
+  await expect(card.getByRole('radio', { name: /Afternoon/ })).toBeEnabled();
+
+  const refused = await page.request.post('/api/create-payment-checkout', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: {
+      serviceType: 'dryer-vent-cleaning',
+      visit: {
+        street: '9 Elm St',
+        city: 'Nixa',
+        zip: '65714',
+        phone: '4175550142',
+        date: DAY.date,
+        window: 'morning',
+        notes: '',
+      },
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toEqual({ error: 'That window is full. Please choose another day or window.' });
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a day the owner closes is shown closed on the card and refused', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page, errors } = await phone(browser);
+  const email = `owner.${Date.now()}@example.com`;
+  await signUpAndIn(page, email);
+  // Made the owner as the business would: `npm run owner -- add EMAIL` beside this server.
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['scripts/owner.ts', 'add', email],
+      { cwd: ROOT, env: serverEnv({ dataDir: server.dataDir, port: server.port }) },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+    );
+  });
+  const closed = bookableDays(businessToday()).find(
+    (d) => d.date !== DAY.date && d.windows.includes('morning') && !holidayOn(d.date),
+  )!;
+  const token = await accessToken(page);
+  const closing = await page.request.post('/api/owner/closed-days', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { date: closed.date, reason: 'Staff training' },
+  });
+  expect(closing.status()).toBe(200);
+
+  const card = await openCard(page);
+  const option = card.getByRole('option', { name: `${closed.label}: Closed: Staff training` });
+  await expect(option).toBeDisabled();
+  const refused = await page.request.post('/api/create-payment-checkout', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      serviceType: 'dryer-vent-cleaning',
+      visit: {
+        street: '9 Elm St',
+        city: 'Nixa',
+        zip: '65714',
+        phone: '4175550142',
+        date: closed.date,
+        window: 'morning',
+        notes: '',
+      },
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: string }).error).toMatch(
+    /\(Staff training\)\. Please choose another day\.$/,
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});
