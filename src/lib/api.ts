@@ -38,7 +38,7 @@ export class ApiError extends Error {
 
 /** One call: its method, its JSON body, extra headers, and the words to show when the function gives none. */
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   headers?: Readonly<Record<string, string>>;
   /** Shown when the call fails without a reason of the function's (no connection, a proxy's error page). */

@@ -34,7 +34,7 @@ test('robots.txt blocks what is not a page and points at the sitemap', async ({ 
     expect(robots).toContain(`Disallow: ${path}\n`);
   }
   // Private pages say noindex themselves (docs/product.md#page-metadata): a Disallow would hide it.
-  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/guides']) {
+  for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/owner', '/guides']) {
     expect(robots).not.toContain(`Disallow: ${path}\n`);
   }
   expect(robots).toMatch(/Sitemap: https?:\/\/.+\/sitemap-index\.xml/);
@@ -44,5 +44,6 @@ test('robots.txt blocks what is not a page and points at the sitemap', async ({ 
   expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
   expect(sitemap).not.toContain('404');
   expect(sitemap).not.toContain('/auth<');
+  expect(sitemap).not.toContain('/owner<');
   expect(sitemap).not.toContain('/guides/');
 });

@@ -12,6 +12,8 @@ describe('isIndexable', () => {
     ['/account/orders', false],
     ['/payment-success', false],
     ['/webhook-test', false],
+    ['/owner', false],
+    ['/owners-guide', true],
     ['/_dev/mail', false],
     ['/guides/air-filter-checklist', false],
     ['/downloads/air-filter-checklist.pdf', false],
@@ -24,7 +26,7 @@ describe('isIndexable', () => {
 
 describe('robots.txt rules (docs/product.md#page-metadata)', () => {
   test('pages that say noindex are not blocked, so crawlers can read the noindex', () => {
-    for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/guides']) {
+    for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/owner', '/guides']) {
       expect(ROBOTS_DISALLOWED as readonly string[]).not.toContain(path);
       expect(PRIVATE_PATH_PREFIXES as readonly string[]).toContain(path);
     }

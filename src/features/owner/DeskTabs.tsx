@@ -1,0 +1,76 @@
+/**
+ * The owner's desk (docs/product.md#owners-desk) as six tabs (Headless UI Tab: arrow keys move
+ * between them): Today, Tomorrow, To confirm, Week, Closed days, Capacity. A visit's 'Details'
+ * opens its dialog; after any change every list is read again.
+ */
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { useState } from 'react';
+import type { OwnerVisit } from '@/features/visits/owner-api';
+import { addDays, businessToday } from '@/lib/dates';
+import CapacityForm from './CapacityForm';
+import ClosedDays from './ClosedDays';
+import DayVisits from './DayVisits';
+import ToConfirm from './ToConfirm';
+import VisitDialog from './VisitDialog';
+import WeekView from './WeekView';
+
+const TABS = ['Today', 'Tomorrow', 'To confirm', 'Week', 'Closed days', 'Capacity'] as const;
+
+const TAB =
+  'min-h-11 rounded-lg border-2 border-brand-700 px-2 py-2 font-semibold text-brand-700 data-hover:bg-brand-50 data-selected:bg-brand-700 data-selected:text-white';
+
+interface Props {
+  /** Visits per window, as the owner API answered. */
+  capacity: number;
+}
+
+export default function DeskTabs({ capacity: initial }: Props) {
+  const [today] = useState(() => businessToday());
+  const [capacity, setCapacity] = useState(initial);
+  // Moves after every change, so each list on screen is read again.
+  const [version, setVersion] = useState(0);
+  const [open, setOpen] = useState<OwnerVisit | null>(null);
+  const changed = () => setVersion((n) => n + 1);
+  const lists = { version, onOpen: setOpen };
+
+  return (
+    <>
+      <TabGroup>
+        <TabList aria-label="Desk" className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+          {TABS.map((name) => (
+            <Tab key={name} className={TAB}>
+              {name}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel>
+            <DayVisits date={today} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <DayVisits date={addDays(today, 1)} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <ToConfirm today={today} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <WeekView today={today} capacity={capacity} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <ClosedDays today={today} version={version} onChanged={changed} />
+          </TabPanel>
+          <TabPanel>
+            <CapacityForm
+              capacity={capacity}
+              onSaved={(value) => {
+                setCapacity(value);
+                changed();
+              }}
+            />
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+      <VisitDialog visit={open} onClose={() => setOpen(null)} onChanged={changed} />
+    </>
+  );
+}

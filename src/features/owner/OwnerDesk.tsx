@@ -1,0 +1,83 @@
+/**
+ * The /owner island (docs/product.md#owners-desk): 'Loading the desk...', then signed out (a
+ * sign-in link that comes back here), a customer (the owner API's 403 in its own words and nothing
+ * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
+ * the capacity, tells which; nothing of the owner's is in the page until it has answered.
+ */
+import { useEffect, useState } from 'react';
+import { callApi } from '@/features/auth/api';
+import { useAuth } from '@/features/auth/hooks';
+import { signInReturningTo } from '@/features/auth/return-path';
+import { startAuth, verifySession } from '@/features/auth/store';
+import type { OwnerSettings } from '@/features/visits/owner-api';
+import { ApiError } from '@/lib/api';
+import DeskTabs from './DeskTabs';
+import { errorMessage, LOAD_FAILED } from './owner-calls';
+
+type Access =
+  | { state: 'owner'; settings: OwnerSettings }
+  | { state: 'denied'; message: string }
+  | { state: 'failed'; message: string };
+
+const NOTE = 'rounded-2xl border border-slate-200 p-8 text-center text-lg';
+
+export default function OwnerDesk() {
+  const auth = useAuth();
+  const userId = auth.user?.id;
+  const [access, setAccess] = useState<{ user: string; attempt: number; access: Access }>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    // A stored session is only a hint: ask the sign-in service whether it is still alive.
+    void startAuth().then(verifySession);
+  }, []);
+  useEffect(() => {
+    if (!userId) return;
+    let current = true;
+    const settle = (result: Access) => current && setAccess({ user: userId, attempt, access: result });
+    callApi<OwnerSettings>('/api/owner/settings', { fallback: LOAD_FAILED }).then(
+      (settings) => settle({ state: 'owner', settings }),
+      (error: unknown) => {
+        // A 401 has signed this device out: the sign-in link follows from the auth state.
+        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.status === 403) settle({ state: 'denied', message: error.message });
+        else settle({ state: 'failed', message: errorMessage(error, LOAD_FAILED) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [userId, attempt]);
+
+  if (auth.status === 'signed-out') {
+    return (
+      <div className={NOTE}>
+        <p>Sign in with the owner&apos;s account to use the desk.</p>
+        <a className="mt-4 btn-primary" href={signInReturningTo('/owner')}>
+          Sign in
+        </a>
+      </div>
+    );
+  }
+  const known = access && access.user === userId && access.attempt === attempt ? access.access : null;
+  if (auth.status === 'loading' || !known) {
+    return (
+      <p role="status" className={`${NOTE} text-ink-muted`}>
+        Loading the desk...
+      </p>
+    );
+  }
+  if (known.state === 'denied') return <p className={NOTE}>{known.message}</p>;
+  if (known.state === 'failed') {
+    return (
+      <div role="alert" className={NOTE}>
+        <p>{LOAD_FAILED}</p>
+        {known.message !== LOAD_FAILED && <p className="mt-2 text-ink-muted">{known.message}</p>}
+        <button type="button" className="mt-4 btn-outline" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <DeskTabs capacity={known.settings.visitsPerWindow} />;
+}

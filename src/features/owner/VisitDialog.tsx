@@ -1,0 +1,82 @@
+/**
+ * A visit on the desk (docs/product.md#owners-desk): a Headless UI Dialog, which keeps focus inside
+ * until 'Close' or Escape and then returns it to the card's 'Details'. It shows the visit from the
+ * list at once, then with its history; after an action, the visit as the server answered it, what
+ * was done in words, and the lists behind it are read again.
+ */
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useState } from 'react';
+import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
+import { actionDone, customerName } from './desk';
+import { visitPath } from './owner-calls';
+import TechNotes from './TechNotes';
+import { useOwnerGet } from './use-owner';
+import VisitActions from './VisitActions';
+import VisitFacts from './VisitFacts';
+import VisitHistory from './VisitHistory';
+
+interface Props {
+  /** The visit to show, or null when the dialog is closed. */
+  visit: OwnerVisit | null;
+  onClose: () => void;
+  /** Called after every change to the visit. */
+  onChanged: () => void;
+}
+
+export default function VisitDialog({ visit, onClose, onChanged }: Props) {
+  return (
+    <Dialog open={visit !== null} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/60" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto sm:p-6">
+        <DialogPanel className="mx-auto min-h-full w-full max-w-2xl bg-white p-4 sm:min-h-0 sm:rounded-2xl sm:p-6">
+          {visit && <VisitDetail key={visit.id} summary={visit} onClose={onClose} onChanged={onChanged} />}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+interface DetailProps {
+  summary: OwnerVisit;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
+  const read = useOwnerGet<OwnerVisitAnswer>(visitPath(summary.id));
+  const [latest, setLatest] = useState<OwnerVisitAnswer['visit'] | null>(null);
+  const [done, setDone] = useState('');
+  const detail = latest ?? read.data?.visit ?? null;
+  const visit = detail ?? summary;
+
+  function applied(request: VisitActionRequest, next: OwnerVisitAnswer['visit']) {
+    setLatest(next);
+    setDone(actionDone(request, next));
+    onChanged();
+  }
+
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <DialogTitle className="min-w-0 text-2xl font-bold break-words">
+          {customerName(visit)}: {visit.service}
+        </DialogTitle>
+        <button type="button" className="btn-outline" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <VisitFacts visit={visit} />
+      <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 font-semibold empty:hidden">
+        {done}
+      </p>
+      <VisitActions visit={visit} onApplied={applied} />
+      <TechNotes visit={visit} onApplied={applied} />
+      {read.error && !detail && (
+        <p role="alert" className="mt-4 font-semibold text-red-700">
+          {read.error}
+        </p>
+      )}
+      <VisitHistory history={detail?.history ?? null} />
+    </>
+  );
+}

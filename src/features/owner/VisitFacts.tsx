@@ -1,0 +1,85 @@
+/**
+ * What the desk knows of a visit (docs/product.md#owners-desk): status, when, the customer, the
+ * phone (tap to call) and address (maps) as big links, the service and options, the order, the
+ * customer's notes and the completion note.
+ */
+import type { OwnerVisit } from '@/features/visits/owner-api';
+import { mapsLink } from '@/features/visits/route';
+import { formatDay } from '@/lib/dates';
+import { formatCents } from '@/lib/format';
+import { addressOf, customerName, optionLines, STATUS_LABELS, telHref, visitTime } from './desk';
+import { BIG_LINK, OverCapacityBadge } from './VisitCard';
+
+interface Props {
+  visit: OwnerVisit;
+}
+
+const TERM = 'font-semibold text-ink-muted';
+
+export default function VisitFacts({ visit }: Props) {
+  const options = optionLines(visit.options);
+  return (
+    <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+      <dt className={TERM}>Status</dt>
+      <dd>
+        {STATUS_LABELS[visit.status]}
+        {visit.overCapacity && (
+          <>
+            <br />
+            <OverCapacityBadge />
+          </>
+        )}
+      </dd>
+      <dt className={TERM}>When</dt>
+      <dd>
+        {formatDay(visit.date)}, {visitTime(visit)}
+      </dd>
+      <dt className={TERM}>Customer</dt>
+      <dd className="min-w-0 break-words">
+        {customerName(visit)}
+        <br />
+        <a
+          className="inline-flex min-h-11 items-center text-brand-700 underline"
+          href={`mailto:${visit.customer.email}`}
+        >
+          {visit.customer.email}
+        </a>
+      </dd>
+      <dt className={TERM}>Phone</dt>
+      <dd>
+        <a className={BIG_LINK} href={telHref(visit.customer.phone)}>
+          Call {visit.customer.phone}
+        </a>
+      </dd>
+      <dt className={TERM}>Address</dt>
+      <dd>
+        <a className={BIG_LINK} href={mapsLink(addressOf(visit))} target="_blank" rel="noopener noreferrer">
+          {addressOf(visit)}
+        </a>
+      </dd>
+      <dt className={TERM}>Service</dt>
+      <dd>
+        {visit.service}
+        {options.length > 0 && (
+          <ul className="text-sm text-ink-muted">
+            {options.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt className={TERM}>Order</dt>
+      <dd>
+        {visit.orderNumber ?? 'No order'}, {formatCents(visit.amountCents)}
+      </dd>
+      <dt className={TERM}>Customer&apos;s notes</dt>
+      <dd className="break-words whitespace-pre-line">{visit.notes || 'None'}</dd>
+      {visit.completionNote && (
+        <>
+          <dt className={TERM}>Completion note</dt>
+          <dd className="break-words whitespace-pre-line">{visit.completionNote}</dd>
+        </>
+      )}
+    </dl>
+  );
+}

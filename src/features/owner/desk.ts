@@ -1,0 +1,217 @@
+/**
+ * The owner's desk in words and numbers (docs/product.md#owners-desk): a day's visits by window in
+ * the API's route order, the day's route link, the requests oldest first, the week's places against
+ * the capacity, the history in words, and what each action answers the owner. Framework-free.
+ */
+import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from '@/features/booking/visit';
+import type { ClosedDay, OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '@/features/visits/owner-api';
+import { routeLink } from '@/features/visits/route';
+import { holdsPlace, type VisitStatus } from '@/features/visits/visit-status';
+import { addDays, BUSINESS_TIME_ZONE, formatClock, formatDay } from '@/lib/dates';
+import { formatCents } from '@/lib/format';
+import { SITE } from '@/site';
+
+/** Each status as the desk names it. */
+export const STATUS_LABELS: Readonly<Record<VisitStatus, string>> = {
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  done: 'Done',
+  'no-show': 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/** The badge of a visit paid for a full window (docs/product.md#capacity-and-closed-days). */
+export const OVER_CAPACITY = 'Over capacity: move or confirm';
+
+/** Where the day's route starts: the business's own address. */
+export const BUSINESS_ADDRESS = visitAddress({
+  street: SITE.address.street,
+  city: SITE.area.city,
+  zip: SITE.address.postalCode,
+});
+
+/** A value of the history or an option, in words. */
+function valueWords(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** "Morning (8 AM-12 PM)". */
+export function windowLabel(window: VisitWindow): string {
+  return VISIT_WINDOWS[window].label;
+}
+
+/** The confirmed time ("9:30 AM-10:30 AM"), else the window. */
+export function visitTime(visit: Pick<OwnerVisit, 'start' | 'end' | 'window'>): string {
+  return visit.start && visit.end ? `${formatClock(visit.start)}-${formatClock(visit.end)}` : windowLabel(visit.window);
+}
+
+/** The customer's name, or the e-mail when the booking gave none. */
+export function customerName(visit: Pick<OwnerVisit, 'customer'>): string {
+  return visit.customer.name?.trim() || visit.customer.email;
+}
+
+/** "12 Elm St, Nixa, MO 65714". */
+export function addressOf(visit: Pick<OwnerVisit, 'address'>): string {
+  return visitAddress(visit.address);
+}
+
+/** A `tel:` link for a phone as the customer typed it: a US number dialled as +1 and ten digits. */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
+  return `tel:${digits}`;
+}
+
+/** A booking's options as lines ("filterType: premium"), for the visit's details. */
+export function optionLines(options: Readonly<Record<string, unknown>>): string[] {
+  return Object.entries(options).map(([key, value]) => `${key}: ${valueWords(value)}`);
+}
+
+/** One window of a day and its visits. */
+export interface WindowGroup {
+  window: VisitWindow;
+  label: string;
+  visits: OwnerVisit[];
+}
+
+/** A day's visits by window, the windows and the visits in the order given (the API's route order). */
+export function byWindow(visits: readonly OwnerVisit[]): WindowGroup[] {
+  const groups: WindowGroup[] = [];
+  for (const visit of visits) {
+    let group = groups.find((g) => g.window === visit.window);
+    if (!group) {
+      group = { window: visit.window, label: windowLabel(visit.window), visits: [] };
+      groups.push(group);
+    }
+    group.visits.push(visit);
+  }
+  return groups;
+}
+
+/** The maps route from the business through the day's visits still to do, in the order given; null when none. */
+export function dayRoute(visits: readonly OwnerVisit[]): string | null {
+  const stops = visits.filter((visit) => holdsPlace(visit.status)).map(addressOf);
+  return stops.length > 0 ? routeLink(BUSINESS_ADDRESS, stops) : null;
+}
+
+/** Requested visits, the oldest request first (then by day). */
+export function oldestFirst(visits: readonly OwnerVisit[]): OwnerVisit[] {
+  return visits
+    .filter((visit) => visit.status === 'requested')
+    .sort((a, b) => a.requestedAt.localeCompare(b.requestedAt) || a.date.localeCompare(b.date));
+}
+
+/** The seven days from `start`. */
+export function weekFrom(start: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** One window of the week: its visits holding a place against the capacity. */
+export interface WindowCount {
+  window: VisitWindow;
+  label: string;
+  booked: number;
+  full: boolean;
+}
+
+/** One day of the week: closed (with the reason) or its windows' counts. */
+export interface DaySummary {
+  date: string;
+  closed: string | null;
+  windows: WindowCount[];
+}
+
+/** Each day's windows counted against `capacity`; a closed day (or a Sunday) has its reason. */
+export function weekSummary(
+  dates: readonly string[],
+  visits: readonly OwnerVisit[],
+  closed: readonly ClosedDay[],
+  capacity: number,
+): DaySummary[] {
+  return dates.map((date) => {
+    const reason = closed.find((day) => day.date === date)?.reason ?? null;
+    const windows = windowsOn(date);
+    if (reason !== null || windows.length === 0) return { date, closed: reason ?? 'Sunday', windows: [] };
+    return {
+      date,
+      closed: null,
+      windows: windows.map((window) => {
+        const booked = visits.filter((v) => v.date === date && v.window === window && holdsPlace(v.status)).length;
+        return { window, label: windowLabel(window), booked, full: booked >= capacity };
+      }),
+    };
+  });
+}
+
+/** "Dec 1, 9:30 AM": an instant as it was in Springfield. */
+export function formatInstant(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    timeZone: BUSINESS_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+const ACTION_WORDS: Readonly<Record<string, string>> = {
+  created: 'Booked',
+  confirm: 'Time confirmed',
+  reschedule: 'Moved',
+  done: 'Marked done',
+  'no-show': 'No-show',
+  cancel: 'Cancelled',
+  notes: "Technician's notes changed",
+  refunded: 'Refunded and cancelled',
+};
+
+/** Who made a change, in words. */
+function actorWords(actor: string): string {
+  if (actor.startsWith('owner:')) return actor.slice('owner:'.length);
+  return { site: 'the site', provider: 'the card provider', customer: 'the customer' }[actor] ?? actor;
+}
+
+/** One entry of a visit's history: when, who, what, and each field that changed ("status: requested -> confirmed"). */
+export function describeChange(entry: VisitHistoryEntry): {
+  when: string;
+  who: string;
+  what: string;
+  changes: string[];
+} {
+  const changes = Object.entries(entry.after ?? {})
+    .filter(([field]) => field !== 'calendar_sequence')
+    .map(([field, value]) => {
+      const name = field.replace(/_/g, ' ');
+      return entry.before && field in entry.before
+        ? `${name}: ${valueWords(entry.before[field])} -> ${valueWords(value)}`
+        : `${name}: ${valueWords(value)}`;
+    });
+  return {
+    when: formatInstant(entry.at),
+    who: actorWords(entry.actor),
+    what: ACTION_WORDS[entry.action] ?? entry.action,
+    changes,
+  };
+}
+
+/** What the desk says once an action has been applied, from the visit as it now is. */
+export function actionDone(request: VisitActionRequest, visit: OwnerVisit): string {
+  switch (request.action) {
+    case 'confirm':
+      return `Visit confirmed: ${formatDay(visit.date)} at ${formatClock(visit.start ?? '')}.`;
+    case 'reschedule':
+      return `Visit moved to ${formatDay(visit.date)}, ${windowLabel(visit.window)}.`;
+    case 'done':
+      return 'Visit marked done.';
+    case 'no-show':
+      return 'Visit marked a no-show.';
+    case 'cancel':
+      return request.refund && visit.amountCents > 0
+        ? `Visit cancelled and ${formatCents(visit.amountCents)} refunded.`
+        : 'Visit cancelled.';
+    case 'notes':
+      return 'Notes saved.';
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * The desk's calls to the owner API (docs/product.md#owner-api), each through callApi, so each
+ * carries the owner's session and a 401 signs this device out; a refusal reaches the desk as the
+ * server's words.
+ */
+import { callApi } from '@/features/auth/api';
+import type {
+  ClosedDaysAnswer,
+  OwnerSettings,
+  OwnerVisitAnswer,
+  VisitActionRequest,
+} from '@/features/visits/owner-api';
+import { ApiError } from '@/lib/api';
+
+/** Shown when a read fails without a reason of the server's. */
+export const LOAD_FAILED = 'The desk could not be loaded.';
+/** Shown when an action fails without a reason of the server's. */
+export const ACTION_FAILED = 'The visit could not be changed. Please try again.';
+/** Shown when a change of the closed days or the capacity fails without a reason of the server's. */
+export const SAVE_FAILED = 'That could not be saved. Please try again.';
+
+/** The words to show for a failed call: the server's reason, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
+/** The visits path of a range (and one status). */
+export function visitsPath(from: string, to: string, status?: 'requested'): string {
+  const query = new URLSearchParams({ from, to, ...(status ? { status } : {}) });
+  return `/api/owner/visits?${query.toString()}`;
+}
+
+/** The path of one visit, with its history. */
+export function visitPath(id: string): string {
+  return `/api/owner/visits/${encodeURIComponent(id)}`;
+}
+
+/** Applies one action to a visit; resolves with the visit as it is afterwards. */
+export async function sendAction(id: string, request: VisitActionRequest): Promise<OwnerVisitAnswer['visit']> {
+  const answer = await callApi<OwnerVisitAnswer>(visitPath(id), {
+    method: 'POST',
+    body: request,
+    fallback: ACTION_FAILED,
+  });
+  return answer.visit;
+}
+
+/** Closes a day; resolves with the closed days as they now are. */
+export function closeDay(date: string, reason: string): Promise<ClosedDaysAnswer> {
+  return callApi<ClosedDaysAnswer>('/api/owner/closed-days', {
+    method: 'POST',
+    body: { date, reason },
+    fallback: SAVE_FAILED,
+  });
+}
+
+/** Opens a day the owner closed; resolves with the closed days as they now are. */
+export function openDay(date: string): Promise<ClosedDaysAnswer> {
+  return callApi<ClosedDaysAnswer>(`/api/owner/closed-days/${encodeURIComponent(date)}`, {
+    method: 'DELETE',
+    fallback: SAVE_FAILED,
+  });
+}
+
+/** Sets how many visits a window takes (null for a field that held no number); resolves with the settings as stored. */
+export function saveCapacity(visitsPerWindow: number | null): Promise<OwnerSettings> {
+  return callApi<OwnerSettings>('/api/owner/settings', {
+    method: 'POST',
+    body: { visitsPerWindow },
+    fallback: SAVE_FAILED,
+  });
+}

@@ -1,0 +1,87 @@
+/**
+ * The desk's ways of talking to the owner API (docs/product.md#owners-desk): reading a path (again
+ * whenever `version` moves, after an action), and sending a change (an action on a visit among
+ * them) with a busy state, once at a time, keeping the server's reason to show beside the form.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { callApi } from '@/features/auth/api';
+import type { OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
+import { ACTION_FAILED, errorMessage, LOAD_FAILED, sendAction } from './owner-calls';
+
+/** What a read shows: its data (kept while the same path is read again), its error, whether it is loading. */
+export interface OwnerRead<T> {
+  data: T | null;
+  error: string | null;
+  loading: boolean;
+}
+
+/** Reads `path` as the owner, and again each time `version` changes. */
+export function useOwnerGet<T>(path: string, version = 0): OwnerRead<T> {
+  const key = `${path}#${version}`;
+  const [result, setResult] = useState<{ path: string; key: string; data: T | null; error: string | null }>();
+  useEffect(() => {
+    let current = true;
+    callApi<T>(path, { fallback: LOAD_FAILED }).then(
+      (data) => current && setResult({ path, key, data, error: null }),
+      (error: unknown) => {
+        console.error(`Owner read of ${path} failed:`, error);
+        if (current) setResult({ path, key, data: null, error: errorMessage(error, LOAD_FAILED) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [path, key]);
+  const samePath = result?.path === path;
+  return {
+    data: samePath ? result.data : null,
+    error: result?.key === key ? result.error : null,
+    loading: result?.key !== key,
+  };
+}
+
+/** A change being sent: whether it is busy, the last refusal in words, and how to send one. */
+export interface OwnerSend {
+  busy: boolean;
+  error: string | null;
+  /** Runs `call` unless one is under way; resolves with its answer, or null when it failed (then `error` says why). */
+  send: <T>(call: () => Promise<T>) => Promise<T | null>;
+}
+
+/** Sends one change at a time; `fallback` is shown when the server gives no reason. */
+export function useOwnerSend(fallback: string): OwnerSend {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // A second press before React has drawn the busy button is ignored here too.
+  const sending = useRef(false);
+  async function send<T>(call: () => Promise<T>): Promise<T | null> {
+    if (sending.current) return null;
+    sending.current = true;
+    setBusy(true);
+    setError(null);
+    try {
+      return await call();
+    } catch (failure) {
+      console.error('Owner change failed:', failure);
+      setError(errorMessage(failure, fallback));
+      return null;
+    } finally {
+      sending.current = false;
+      setBusy(false);
+    }
+  }
+  return { busy, error, send };
+}
+
+/** An action on one visit being sent: as useOwnerSend, calling `onApplied` with the visit as it now is. */
+export function useVisitAction(
+  id: string,
+  onApplied: (request: VisitActionRequest, visit: OwnerVisitAnswer['visit']) => void,
+) {
+  const sender = useOwnerSend(ACTION_FAILED);
+  async function act(request: VisitActionRequest): Promise<void> {
+    const visit = await sender.send(() => sendAction(id, request));
+    if (visit) onApplied(request, visit);
+  }
+  return { busy: sender.busy, error: sender.error, act };
+}

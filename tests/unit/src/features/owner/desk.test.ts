@@ -1,0 +1,271 @@
+/** The owner's desk in words and numbers (docs/product.md#owners-desk). */
+import { describe, expect, test } from 'vitest';
+import {
+  actionDone,
+  BUSINESS_ADDRESS,
+  byWindow,
+  customerName,
+  dayRoute,
+  describeChange,
+  oldestFirst,
+  optionLines,
+  telHref,
+  visitTime,
+  weekFrom,
+  weekSummary,
+} from '@/features/owner/desk';
+import type { ClosedDay, OwnerVisit } from '@/features/visits/owner-api';
+
+/** A requested morning visit on Tuesday, December 1, 2026, with what a case changes. */
+function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
+  return {
+    id,
+    status: 'requested',
+    date: '2026-12-01',
+    window: 'morning',
+    start: null,
+    end: null,
+    service: 'Dryer Vent Cleaning',
+    options: {},
+    amountCents: 3500,
+    orderNumber: `ORD-${id.toUpperCase()}`,
+    customer: { name: `Customer ${id}`, email: `${id}@example.com`, phone: '(417) 555-0142' },
+    address: { street: `${id} Elm St`, city: 'Nixa', zip: '65714' },
+    notes: '',
+    techNotes: '',
+    completionNote: null,
+    overCapacity: false,
+    route: null,
+    requestedAt: '2026-11-20T15:00:00.000Z',
+    ...over,
+  };
+}
+
+describe('a day on the desk (docs/product.md#owners-desk)', () => {
+  test('visits by window, windows and visits in the order the API gave (route order)', () => {
+    const day = [
+      visit('b', { route: 1 }),
+      visit('a', { route: 2 }),
+      visit('c', { window: 'afternoon', route: 3 }),
+      visit('x', { status: 'cancelled' }),
+      visit('d', { window: 'afternoon', route: 4 }),
+    ];
+    expect(byWindow(day).map((g) => [g.label, g.visits.map((v) => v.id)])).toEqual([
+      ['Morning (8 AM-12 PM)', ['b', 'a', 'x']],
+      ['Afternoon (12-6 PM)', ['c', 'd']],
+    ]);
+    expect(byWindow([])).toEqual([]);
+  });
+
+  test("the route runs from the business through the visits still to do, in the API's order", () => {
+    const day = [
+      visit('b', { status: 'confirmed' }),
+      visit('done', { status: 'done' }),
+      visit('a'),
+      visit('x', { status: 'cancelled' }),
+    ];
+    const stops = [BUSINESS_ADDRESS, 'b Elm St, Nixa, MO 65714', 'a Elm St, Nixa, MO 65714'];
+    expect(dayRoute(day)).toBe(`https://www.google.com/maps/dir/${stops.map(encodeURIComponent).join('/')}`);
+    expect(BUSINESS_ADDRESS).toBe('100 Example Street, Springfield, MO 65806');
+    expect(dayRoute([visit('x', { status: 'cancelled' })])).toBeNull();
+    expect(dayRoute([])).toBeNull();
+  });
+
+  test('the time once confirmed, else the window; the name, else the e-mail', () => {
+    expect(visitTime(visit('a'))).toBe('Morning (8 AM-12 PM)');
+    expect(visitTime(visit('a', { window: 'saturday' }))).toBe('Saturday (9 AM-4 PM)');
+    expect(visitTime(visit('a', { start: '09:30', end: '10:30' }))).toBe('9:30 AM-10:30 AM');
+    expect(visitTime(visit('a', { window: 'afternoon', start: '17:30', end: '18:00' }))).toBe('5:30 PM-6:00 PM');
+    expect(customerName(visit('a'))).toBe('Customer a');
+    expect(customerName(visit('a', { customer: { name: null, email: 'a@example.com', phone: '' } }))).toBe(
+      'a@example.com',
+    );
+    expect(customerName(visit('a', { customer: { name: '  ', email: 'a@example.com', phone: '' } }))).toBe(
+      'a@example.com',
+    );
+  });
+});
+
+describe("a booking's options", () => {
+  test('one line each, in words', () => {
+    expect(optionLines({ filterType: 'premium', vents: 3, extra: { a: 1 }, none: null })).toEqual([
+      'filterType: premium',
+      'vents: 3',
+      'extra: {"a":1}',
+      'none: none',
+    ]);
+    expect(optionLines({})).toEqual([]);
+  });
+});
+
+describe('tap to call', () => {
+  test.each([
+    ['(417) 555-0177', 'tel:+14175550177'],
+    ['417.555.0177', 'tel:+14175550177'],
+    ['1-417-555-0177', 'tel:+14175550177'],
+    ['+1 (417) 555-0177', 'tel:+14175550177'],
+    ['555-0177', 'tel:5550177'],
+  ])('%s -> %s', (phone, href) => {
+    expect(telHref(phone)).toBe(href);
+  });
+});
+
+describe('To confirm: requested visits, oldest request first', () => {
+  test('by the time of the request, then by day; other statuses left out', () => {
+    const visits = [
+      visit('late', { requestedAt: '2026-11-21T09:00:00.000Z', date: '2026-12-01' }),
+      visit('early', { requestedAt: '2026-11-19T09:00:00.000Z', date: '2026-12-09' }),
+      visit('confirmed', { status: 'confirmed', requestedAt: '2026-11-01T09:00:00.000Z' }),
+      visit('same-time-later-day', { requestedAt: '2026-11-21T09:00:00.000Z', date: '2026-12-03' }),
+    ];
+    expect(oldestFirst(visits).map((v) => v.id)).toEqual(['early', 'late', 'same-time-later-day']);
+  });
+});
+
+describe('the week: each window against the capacity', () => {
+  const closed: ClosedDay[] = [
+    { date: '2026-12-03', reason: 'Training day', source: 'owner' },
+    { date: '2026-12-25', reason: 'Christmas Day', source: 'holiday' },
+  ];
+
+  test('seven days from the first; Saturday has one window, Sunday none; closed days their reason', () => {
+    const week = weekFrom('2026-12-01');
+    expect(week).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+      '2026-12-07',
+    ]);
+    const visits = [
+      visit('a'),
+      visit('b', { status: 'confirmed' }),
+      visit('c', { status: 'cancelled' }),
+      visit('d', { status: 'done' }),
+      visit('e', { window: 'afternoon' }),
+      visit('s', { date: '2026-12-05', window: 'saturday' }),
+    ];
+    const summary = weekSummary(week, visits, closed, 2);
+    expect(summary.map((day) => [day.date, day.closed, day.windows.map((w) => [w.window, w.booked, w.full])])).toEqual([
+      // Cancelled and done visits hold no place: two of two is full.
+      [
+        '2026-12-01',
+        null,
+        [
+          ['morning', 2, true],
+          ['afternoon', 1, false],
+        ],
+      ],
+      [
+        '2026-12-02',
+        null,
+        [
+          ['morning', 0, false],
+          ['afternoon', 0, false],
+        ],
+      ],
+      ['2026-12-03', 'Training day', []],
+      [
+        '2026-12-04',
+        null,
+        [
+          ['morning', 0, false],
+          ['afternoon', 0, false],
+        ],
+      ],
+      ['2026-12-05', null, [['saturday', 1, false]]],
+      ['2026-12-06', 'Sunday', []],
+      [
+        '2026-12-07',
+        null,
+        [
+          ['morning', 0, false],
+          ['afternoon', 0, false],
+        ],
+      ],
+    ]);
+    expect(summary[0]?.windows[0]?.label).toBe('Morning (8 AM-12 PM)');
+  });
+
+  test('over capacity counts as full; a holiday is closed with its name', () => {
+    const three = [visit('a'), visit('b'), visit('c')];
+    expect(weekSummary(['2026-12-01'], three, [], 2)[0]?.windows[0]).toMatchObject({ booked: 3, full: true });
+    expect(weekSummary(['2026-12-01'], three, [], 20)[0]?.windows[0]).toMatchObject({ booked: 3, full: false });
+    expect(weekSummary(['2026-12-25'], [], closed, 3)[0]).toEqual({
+      date: '2026-12-25',
+      closed: 'Christmas Day',
+      windows: [],
+    });
+  });
+});
+
+describe('the history in words', () => {
+  test('who, what, when (Springfield time), and each field that changed', () => {
+    expect(
+      describeChange({
+        at: '2026-11-20T15:30:00.000Z',
+        actor: 'owner:owner@springfieldhome.example',
+        action: 'confirm',
+        before: { status: 'requested', start_time: null, calendar_sequence: 0 },
+        after: { status: 'confirmed', start_time: '09:30', calendar_sequence: 1 },
+      }),
+    ).toEqual({
+      when: 'Nov 20, 9:30 AM',
+      who: 'owner@springfieldhome.example',
+      what: 'Time confirmed',
+      changes: ['status: requested -> confirmed', 'start time: none -> 09:30'],
+    });
+    expect(
+      describeChange({
+        at: '2026-07-01T22:05:00.000Z',
+        actor: 'site',
+        action: 'created',
+        before: null,
+        after: { status: 'requested', day: '2026-07-06', window: 'morning', overCapacity: true },
+      }),
+    ).toEqual({
+      when: 'Jul 1, 5:05 PM',
+      who: 'the site',
+      what: 'Booked',
+      changes: ['status: requested', 'day: 2026-07-06', 'window: morning', 'overCapacity: true'],
+    });
+    expect(
+      describeChange({
+        at: '2026-07-01T22:05:00.000Z',
+        actor: 'provider',
+        action: 'refunded',
+        before: {},
+        after: null,
+      }),
+    ).toMatchObject({ who: 'the card provider', what: 'Refunded and cancelled', changes: [] });
+    expect(
+      describeChange({ at: '2026-07-01T22:05:00.000Z', actor: 'robot', action: 'tidied', before: null, after: null }),
+    ).toMatchObject({ who: 'robot', what: 'tidied' });
+  });
+});
+
+describe('what each action answers', () => {
+  test('the messages of docs/product.md#owners-desk, from the visit as it now is', () => {
+    const confirmed = visit('a', { status: 'confirmed', start: '09:30', end: '10:30' });
+    expect(actionDone({ action: 'confirm', start: '09:30' }, confirmed)).toBe(
+      'Visit confirmed: Tuesday, December 1, 2026 at 9:30 AM.',
+    );
+    expect(
+      actionDone(
+        { action: 'reschedule', date: '2026-12-05', window: 'saturday' },
+        visit('a', {
+          date: '2026-12-05',
+          window: 'saturday',
+        }),
+      ),
+    ).toBe('Visit moved to Saturday, December 5, 2026, Saturday (9 AM-4 PM).');
+    expect(actionDone({ action: 'done' }, visit('a'))).toBe('Visit marked done.');
+    expect(actionDone({ action: 'no-show' }, visit('a'))).toBe('Visit marked a no-show.');
+    expect(actionDone({ action: 'cancel', refund: true }, visit('a'))).toBe('Visit cancelled and $35.00 refunded.');
+    expect(actionDone({ action: 'cancel', refund: false }, visit('a'))).toBe('Visit cancelled.');
+    expect(actionDone({ action: 'cancel', refund: true }, visit('a', { amountCents: 0 }))).toBe('Visit cancelled.');
+    expect(actionDone({ action: 'notes', techNotes: 'Ladder' }, visit('a'))).toBe('Notes saved.');
+  });
+});
