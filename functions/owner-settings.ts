@@ -1,10 +1,12 @@
 /**
- * The owner's settings (docs/product.md#owner-api): `GET /api/owner/settings` -> `{visitsPerWindow}`;
+ * The owner's settings (docs/product.md#owner-api): `GET /api/owner/settings` -> `{visitsPerWindow, today}`;
  * `POST {visitsPerWindow}` (1 to 20) sets how many visits a window takes. The owner's live session only.
  */
 import { isVisitsPerWindow, VISITS_PER_WINDOW_LIMITS } from '../src/features/visits/capacity.ts';
 import type { OwnerSettings } from '../src/features/visits/owner-api.ts';
+import { businessToday } from '../src/lib/dates.ts';
 import { requireOwner } from './_lib/auth.ts';
+import { now } from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { setVisitsPerWindow, visitsPerWindow } from './_lib/visits.ts';
@@ -20,7 +22,7 @@ export default handler(['GET', 'POST'], async (req) => {
     }
     await setVisitsPerWindow(db, value);
   }
-  return json({ visitsPerWindow: await visitsPerWindow(db) } satisfies OwnerSettings);
+  return json({ visitsPerWindow: await visitsPerWindow(db), today: businessToday(now()) } satisfies OwnerSettings);
 });
 
 export const config = { path: '/api/owner/settings' };

@@ -27,8 +27,8 @@ export async function signUp(page: Page, email: string, fullName = 'Sam Subscrib
 }
 
 /** Creates, confirms (through the local mailbox) and signs in a new customer, as a person would. */
-export async function signUpAndIn(page: Page, email: string): Promise<void> {
-  await signUp(page, email);
+export async function signUpAndIn(page: Page, email: string, fullName?: string): Promise<void> {
+  await signUp(page, email, fullName);
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { links: string[] }[] };
   // The link lands on /auth/confirm, which signs in and opens the account (docs/product.md#email-confirmation).

@@ -254,10 +254,16 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
     expect((await call('DELETE', `/api/owner/closed-days/${day}`, owner)).status).toBe(404);
 
     // VISITS_PER_WINDOW unset here: 3, until the owner sets another number.
-    expect((await call('GET', '/api/owner/settings', owner)).body).toEqual({ visitsPerWindow: 3 });
+    // `today` is the site's clock's day in Springfield (real time on this stack), so the desk's Today
+    // follows the server, not the phone.
+    const settings = await call('GET', '/api/owner/settings', owner);
+    const today = (settings.body as { today: string }).today;
+    expect([businessToday(new Date(Date.now() - 60_000)), businessToday()]).toContain(today);
+    expect(settings.body).toEqual({ visitsPerWindow: 3, today });
     expect((await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 21 })).status).toBe(400);
     expect((await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 4 })).body).toEqual({
       visitsPerWindow: 4,
+      today,
     });
     const availability = (await (await fetch(`${stack.origin}/api/availability`)).json()) as { capacity: number };
     expect(availability.capacity).toBe(4);

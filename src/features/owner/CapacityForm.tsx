@@ -3,7 +3,7 @@
  * many visits a window takes, 1 to 20; a refusal shows in the server's words beside the field.
  */
 import { useState, type FormEvent } from 'react';
-import { VISITS_PER_WINDOW_LIMITS } from '@/features/visits/capacity';
+import { isVisitsPerWindow, VISITS_PER_WINDOW_LIMITS } from '@/features/visits/capacity';
 import { saveCapacity, SAVE_FAILED } from './owner-calls';
 import SendState from './SendState';
 import { useOwnerSend } from './use-owner';
@@ -16,14 +16,18 @@ interface Props {
 export default function CapacityForm({ capacity, onSaved }: Props) {
   const [value, setValue] = useState(String(capacity));
   const [done, setDone] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   const saving = useOwnerSend(SAVE_FAILED);
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone('');
-    // Anything that is not a number goes as null: the server names the field and the range.
     const number = value.trim() === '' ? Number.NaN : Number(value);
-    const answer = await saving.send(() => saveCapacity(Number.isFinite(number) ? number : null));
+    const { min, max } = VISITS_PER_WINDOW_LIMITS;
+    const wrong = isVisitsPerWindow(number) ? null : `Please enter a whole number from ${min} to ${max}.`;
+    setProblem(wrong);
+    if (wrong) return;
+    const answer = await saving.send(() => saveCapacity(number));
     if (!answer) return;
     setValue(String(answer.visitsPerWindow));
     setDone(`Saved: ${answer.visitsPerWindow} visits per window.`);
@@ -55,7 +59,7 @@ export default function CapacityForm({ capacity, onSaved }: Props) {
         <button type="submit" className="btn-primary" disabled={saving.busy}>
           {saving.busy ? 'Saving...' : 'Save'}
         </button>
-        <SendState error={saving.error} />
+        <SendState error={problem ?? saving.error} />
         <p role="status" className="font-semibold empty:hidden">
           {done}
         </p>

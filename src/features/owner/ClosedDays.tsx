@@ -32,8 +32,9 @@ export default function ClosedDays({ today, version, onChanged }: Props) {
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone('');
-    setProblem(date ? null : 'Please choose a day.');
-    if (!date) return;
+    const missing = !date ? 'Please choose a day.' : !reason.trim() ? 'Please give a reason: customers see it.' : null;
+    setProblem(missing);
+    if (missing) return;
     const answer = await adding.send(() => closeDay(date, reason));
     if (!answer) return;
     setLatest(answer.closed);

@@ -6,7 +6,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { useState } from 'react';
 import type { OwnerVisit } from '@/features/visits/owner-api';
-import { addDays, businessToday } from '@/lib/dates';
+import { addDays } from '@/lib/dates';
 import CapacityForm from './CapacityForm';
 import ClosedDays from './ClosedDays';
 import DayVisits from './DayVisits';
@@ -22,10 +22,11 @@ const TAB =
 interface Props {
   /** Visits per window, as the owner API answered. */
   capacity: number;
+  /** The site's today in Springfield, as the owner API answered (the server's clock, not the phone's). */
+  today: string;
 }
 
-export default function DeskTabs({ capacity: initial }: Props) {
-  const [today] = useState(() => businessToday());
+export default function DeskTabs({ capacity: initial, today }: Props) {
   const [capacity, setCapacity] = useState(initial);
   // Moves after every change, so each list on screen is read again.
   const [version, setVersion] = useState(0);

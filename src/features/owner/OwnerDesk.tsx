@@ -79,5 +79,5 @@ export default function OwnerDesk() {
       </div>
     );
   }
-  return <DeskTabs capacity={known.settings.visitsPerWindow} />;
+  return <DeskTabs capacity={known.settings.visitsPerWindow} today={known.settings.today} />;
 }

@@ -4,7 +4,7 @@
  * list at once, then with its history; after an action, the visit as the server answered it, what
  * was done in words, and the lists behind it are read again.
  */
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import { actionDone, customerName } from './desk';
@@ -25,13 +25,11 @@ interface Props {
 
 export default function VisitDialog({ visit, onClose, onChanged }: Props) {
   return (
-    <Dialog open={visit !== null} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/60" aria-hidden="true" />
-      <div className="fixed inset-0 overflow-y-auto sm:p-6">
-        <DialogPanel className="mx-auto min-h-full w-full max-w-2xl bg-white p-4 sm:min-h-0 sm:rounded-2xl sm:p-6">
-          {visit && <VisitDetail key={visit.id} summary={visit} onClose={onClose} onChanged={onChanged} />}
-        </DialogPanel>
-      </div>
+    <Dialog open={visit !== null} onClose={onClose} className="fixed inset-0 z-50 overflow-y-auto sm:p-6">
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/60" />
+      <DialogPanel className="relative mx-auto min-h-full w-full max-w-2xl bg-white p-4 sm:min-h-0 sm:rounded-2xl sm:p-6">
+        {visit && <VisitDetail key={visit.id} summary={visit} onClose={onClose} onChanged={onChanged} />}
+      </DialogPanel>
     </Dialog>
   );
 }

@@ -62,8 +62,8 @@ export function openDay(date: string): Promise<ClosedDaysAnswer> {
   });
 }
 
-/** Sets how many visits a window takes (null for a field that held no number); resolves with the settings as stored. */
-export function saveCapacity(visitsPerWindow: number | null): Promise<OwnerSettings> {
+/** Sets how many visits a window takes; resolves with the settings as stored. */
+export function saveCapacity(visitsPerWindow: number): Promise<OwnerSettings> {
   return callApi<OwnerSettings>('/api/owner/settings', {
     method: 'POST',
     body: { visitsPerWindow },

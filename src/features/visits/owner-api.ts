@@ -117,4 +117,6 @@ export const closedDayRequest = z.object({
 /** GET and POST /api/owner/settings. */
 export interface OwnerSettings {
   visitsPerWindow: number;
+  /** The site's today in Springfield (`YYYY-MM-DD`): the desk's Today, whatever the phone's clock says. */
+  today: string;
 }

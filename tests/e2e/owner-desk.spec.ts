@@ -1,0 +1,260 @@
+/**
+ * The owner's desk at /owner (docs/product.md#owners-desk), on a server of its own (a fresh data
+ * dir, as `npm start` runs it), on a 390 px phone: two customers book the same morning and pay; the
+ * site's clock is moved to that day; signed out the desk asks for the owner's sign-in, a customer is
+ * refused without a word of the owner's data, and the owner runs the day: the route, tap to call,
+ * a time confirmed (a start outside the window refused in the server's words), a visit done, one
+ * cancelled and refunded (the customer told), the week, a closed day and the capacity.
+ */
+import { execFile } from 'node:child_process';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { holidayOn } from '../../src/features/visits/closed-days.server';
+import { addDays, businessToday, formatDay } from '../../src/lib/dates';
+import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { expectNoAxeViolations } from './a11y';
+import { PASSWORD, readyAuthForm, signUpAndIn } from './customer';
+import { expect, test } from './test';
+import { DAY, fillVisit } from './visit-fields';
+
+test.describe.configure({ mode: 'serial' });
+
+const PHONE = { width: 390, height: 844 };
+const stamp = Date.now();
+const ANN = { name: 'Ann Archer', email: `ann.${stamp}@example.com`, zip: '65714' };
+const BOB = { name: 'Bob Baker', email: `bob.${stamp}@example.com`, zip: '65721' };
+const OWNER = `owner.${stamp}@example.com`;
+
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  server = await startServer({
+    dataDir: await tempDataDir('shm-e2e-owner-'),
+    port: await freePort(),
+    env: { VISITS_PER_WINDOW: '3' },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (server) await removeDir(server.dataDir);
+});
+
+/** A browser on this spec's server; signUpAndIn checks the desktop header, so pages turn phones after signing in. */
+async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.origin });
+  return { context, page: await context.newPage() };
+}
+
+/** Books a dryer vent cleaning on DAY's morning as `customer` and pays, as a person would. */
+async function bookAndPay(browser: Browser, customer: typeof ANN): Promise<void> {
+  const { context, page } = await phone(browser);
+  await signUpAndIn(page, customer.email, customer.name);
+  await page.setViewportSize(PHONE);
+  await page.goto('/services/dryer-vent-cleaning#booking');
+  const card = page.locator('form[data-booking-card]');
+  await expect(card).toHaveAttribute('data-service', 'dryer-vent-cleaning');
+  await fillVisit(card, customer.zip);
+  const popup = page.waitForEvent('popup');
+  await card.getByRole('button', { name: /Book & Pay/ }).click();
+  const checkout = await popup;
+  await checkout.getByLabel('Name on card').fill(customer.name);
+  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(checkout.getByText('You bought:')).toBeVisible();
+  await context.close();
+}
+
+/** The subjects of the mails the local mailbox holds for `email`. */
+async function subjects(page: Page, email: string): Promise<string[]> {
+  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
+  const { messages } = (await res.json()) as { messages: { subject: string }[] };
+  return messages.map((m) => m.subject);
+}
+
+/** The page is no wider than the phone: nothing needs sideways scrolling. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+test('customers book; the desk is the owner only, and a customer sees none of it', async ({ browser }) => {
+  test.setTimeout(300_000);
+  await bookAndPay(browser, ANN);
+  await bookAndPay(browser, BOB);
+
+  const { context, page } = await phone(browser);
+  await page.setViewportSize(PHONE);
+  await page.goto('/owner');
+  await expect(page.getByText("Sign in with the owner's account to use the desk.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth?return=%2Fowner');
+  await expectNoAxeViolations(page);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signUpAndIn(page, `cat.${stamp}@example.com`, 'Cat Carter');
+  await page.setViewportSize(PHONE);
+  await page.goto('/owner');
+  await expect(page.getByText('This is for the business owner only.')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await expect(page.getByText(ANN.name)).toHaveCount(0);
+  await context.close();
+});
+
+test('the owner runs the day from a phone: route, call, confirm, done, cancel and refund', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const { context, page } = await phone(browser);
+  await signUpAndIn(page, OWNER, 'Owner Olson');
+  await page.setViewportSize(PHONE);
+  // Made the owner as the business would: `npm run owner -- add EMAIL` beside this server.
+  await new Promise<void>((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['scripts/owner.ts', 'add', OWNER],
+      { cwd: ROOT, env: serverEnv({ dataDir: server.dataDir, port: server.port }) },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+    );
+  });
+  // The morning of the booked day: the site's clock moves there, the desk's Today with it.
+  const days = Math.round((Date.parse(DAY.date) - Date.parse(businessToday())) / 86_400_000);
+  const moved = await page.request.post('/_dev/clock', { data: { advance: days * 86_400 } });
+  expect(moved.status()).toBe(200);
+
+  await page.goto('/owner');
+  await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
+  const today = page.getByRole('tabpanel');
+  await expect(today.getByRole('heading', { name: formatDay(DAY.date) })).toBeVisible();
+  await expect(today.getByRole('heading', { name: 'Morning (8 AM-12 PM)' })).toBeVisible();
+  const cards = today.getByRole('listitem');
+  await expect(cards).toHaveCount(2);
+  const route = await today.getByRole('link', { name: 'Route' }).getAttribute('href');
+  expect(route).toContain('65714');
+  expect(route).toContain('65721');
+  const ann = cards.filter({ hasText: ANN.name });
+  await expect(ann.getByRole('link', { name: 'Call (417) 555-0177' })).toHaveAttribute('href', 'tel:+14175550177');
+  await expect(ann.getByRole('link', { name: '12 Elm Street, Nixa, MO 65714' })).toHaveAttribute('href', /maps/);
+  await expect(ann.getByText('Requested')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+
+  // A visit: its dialog keeps focus, refuses a start outside the window, confirms 9:30.
+  const details = ann.getByRole('button', { name: `Details for ${ANN.name}` });
+  await details.click();
+  const dialog = page.getByRole('dialog', { name: `${ANN.name}: Dryer Vent Cleaning` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Booked', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Confirm time' }).click();
+  await dialog.getByLabel('Start').fill('13:00');
+  await dialog.getByRole('button', { name: 'Confirm visit' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: /./ })).toHaveText(
+    'The start must be within the window: Morning (8 AM-12 PM).',
+  );
+  await expect(dialog.getByLabel('Start')).toHaveValue('13:00');
+  await dialog.getByLabel('Start').fill('09:30');
+  await dialog.getByRole('button', { name: 'Confirm visit' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`Visit confirmed: ${formatDay(DAY.date)} at 9:30 AM.`);
+  await expect(dialog.getByText('Time confirmed', { exact: true })).toBeVisible();
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(details).toBeFocused();
+  await expect(ann.getByText('9:30 AM-10:30 AM')).toBeVisible();
+  await expect(ann.getByText('Confirmed')).toBeVisible();
+  await expect.poll(() => subjects(page, ANN.email)).toContainEqual(expect.stringMatching(/^Visit confirmed: /));
+
+  // Done, with a note.
+  await details.click();
+  await dialog.getByRole('button', { name: 'Mark done' }).click();
+  await dialog.getByLabel('Completion note').fill('Vent cleared, 2 ft of lint.');
+  await dialog.getByRole('button', { name: 'Save as done' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Visit marked done.');
+  await expect(dialog.getByText('Vent cleared, 2 ft of lint.', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(ann.getByText('Done', { exact: true })).toBeVisible();
+
+  // Cancel and refund, asked once more.
+  const bob = cards.filter({ hasText: BOB.name });
+  await bob.getByRole('button', { name: `Details for ${BOB.name}` }).click();
+  const bobDialog = page.getByRole('dialog', { name: `${BOB.name}: Dryer Vent Cleaning` });
+  await bobDialog.getByRole('button', { name: 'Cancel and refund' }).click();
+  await bobDialog.getByLabel('Reason (the customer sees it)').fill('Our van broke down');
+  const refund = bobDialog.getByRole('checkbox', { name: /^Refund \$[\d.]+ to the card$/ });
+  await expect(refund).toBeChecked();
+  const amount = /\$[\d.]+/.exec((await refund.locator('xpath=..').textContent()) ?? '')![0];
+  await bobDialog.getByRole('button', { name: 'Cancel visit' }).click();
+  await expect(bobDialog.getByText(`Cancel this visit and refund ${amount}?`)).toBeFocused();
+  await bobDialog.getByRole('button', { name: 'Yes, cancel visit' }).click();
+  await expect(bobDialog.getByRole('status')).toHaveText(`Visit cancelled and ${amount} refunded.`);
+  await bobDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(bob.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect.poll(() => subjects(page, BOB.email)).toContainEqual(expect.stringMatching(/^Visit cancelled /));
+
+  // Nothing left to confirm; the week counts the done visit out of the morning's places.
+  await page.getByRole('tab', { name: 'To confirm' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Nothing to confirm.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Week' }).click();
+  const week = page.getByRole('tabpanel');
+  await expect(week.getByText('Morning (8 AM-12 PM): 0 of 3').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await context.close();
+});
+
+test('the owner closes a day and sets the capacity; a refusal keeps what was typed', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await phone(browser);
+  await page.goto('/auth');
+  await readyAuthForm(page);
+  await page.getByLabel('Email').fill(OWNER);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await page.setViewportSize(PHONE);
+  await page.goto('/owner');
+
+  await page.getByRole('tab', { name: 'Closed days' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('(Holiday)').first()).toBeVisible();
+  const clock = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
+  const day = addWeekday(businessToday(new Date(clock.now)), 10);
+  const alert = panel.getByRole('alert').filter({ hasText: /./ });
+  await panel.getByLabel('Day', { exact: true }).fill(day);
+  await panel.getByRole('button', { name: 'Close this day' }).click();
+  await expect(alert).toHaveText('Please give a reason: customers see it.');
+  await expect(panel.getByLabel('Day', { exact: true })).toHaveValue(day);
+  await panel.getByLabel('Reason', { exact: true }).fill('Staff training');
+  // A day gone by: the server refuses it, in its words, and the form keeps both fields.
+  await panel.getByLabel('Day', { exact: true }).fill('2020-01-06');
+  await panel.getByRole('button', { name: 'Close this day' }).click();
+  await expect(alert).toHaveText('date must be today or later');
+  await expect(panel.getByLabel('Reason', { exact: true })).toHaveValue('Staff training');
+  await panel.getByLabel('Day', { exact: true }).fill(day);
+  await panel.getByRole('button', { name: 'Close this day' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: /./ })).toHaveText(`Closed ${formatDay(day)}.`);
+  await expect(panel.getByText('Staff training')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await panel.getByRole('button', { name: `Remove ${formatDay(day, 'short')}` }).click();
+  await expect(panel.getByRole('status').filter({ hasText: /./ })).toHaveText(`Opened ${formatDay(day)} again.`);
+  await expect(panel.getByText('Staff training')).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Capacity' }).click();
+  const field = page.getByLabel('Visits per window');
+  await expect(field).toHaveValue('3');
+  await field.fill('25');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText('Please enter a whole number from 1 to 20.');
+  await expect(field).toHaveValue('25');
+  await field.fill('4');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved: 4 visits per window.')).toBeVisible();
+  const availability = (await (await page.request.get('/api/availability')).json()) as { capacity: number };
+  expect(availability.capacity).toBe(4);
+  await context.close();
+});
+
+/** The first weekday (Monday to Friday, no holiday) at least `days` after `date`. */
+function addWeekday(date: string, days: number): string {
+  let day = addDays(date, days);
+  while ([0, 6].includes(new Date(`${day}T12:00:00Z`).getUTCDay()) || holidayOn(day)) day = addDays(day, 1);
+  return day;
+}
