@@ -67,13 +67,13 @@ export default function CancelForm({ visit, onApplied }: Props) {
           <div className="grid grid-cols-2 gap-2">
             <button
               type="button"
-              className="btn bg-red-700 text-white hover:bg-red-800"
+              className="btn bg-red-700 px-3 whitespace-normal text-white hover:bg-red-800"
               disabled={action.busy}
               onClick={cancel}
             >
               {action.busy ? 'Saving...' : 'Yes, cancel visit'}
             </button>
-            <button type="button" className="btn-outline" onClick={() => setAsking(false)}>
+            <button type="button" className="btn-outline px-3 whitespace-normal" onClick={() => setAsking(false)}>
               Keep visit
             </button>
           </div>

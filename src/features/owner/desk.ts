@@ -173,6 +173,23 @@ function actorWords(actor: string): string {
   return { site: 'the site', provider: 'the card provider', customer: 'the customer' }[actor] ?? actor;
 }
 
+/** A value of the history in the desk's words: a status or window by its label, a day, a clock time or an instant as read elsewhere on the desk. */
+function historyValue(value: unknown): string {
+  if (typeof value === 'string') {
+    if (value in STATUS_LABELS) return STATUS_LABELS[value as VisitStatus];
+    if (value in VISIT_WINDOWS) return windowLabel(value as VisitWindow);
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDay(value, 'short');
+    if (/^\d{2}:\d{2}$/.test(value)) return formatClock(value);
+    if (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))) return formatInstant(value);
+  }
+  return valueWords(value);
+}
+
+/** A field of the history in words: "start_time" and "overCapacity" as "start time" and "over capacity". */
+function fieldWords(field: string): string {
+  return field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
+}
+
 /** One entry of a visit's history: when, who, what, and each field that changed ("status: requested -> confirmed"). */
 export function describeChange(entry: VisitHistoryEntry): {
   when: string;
@@ -183,10 +200,10 @@ export function describeChange(entry: VisitHistoryEntry): {
   const changes = Object.entries(entry.after ?? {})
     .filter(([field]) => field !== 'calendar_sequence')
     .map(([field, value]) => {
-      const name = field.replace(/_/g, ' ');
+      const name = fieldWords(field);
       return entry.before && field in entry.before
-        ? `${name}: ${valueWords(entry.before[field])} -> ${valueWords(value)}`
-        : `${name}: ${valueWords(value)}`;
+        ? `${name}: ${historyValue(entry.before[field])} -> ${historyValue(value)}`
+        : `${name}: ${historyValue(value)}`;
     });
   return {
     when: formatInstant(entry.at),

@@ -16,7 +16,7 @@ let holidays: Holidays | undefined;
 function holidaysOf(year: number): Map<string, string> {
   holidays ??= new Holidays('US');
   const days = new Map<string, string>();
-  for (const holiday of holidays.getHolidays(year, 'en')) {
+  for (const holiday of holidays.getHolidays(year, 'en-us')) {
     if (holiday.type !== 'public' && !ALSO_CLOSED.has(holiday.name)) continue;
     const date = holiday.date.slice(0, 10);
     if (!days.has(date)) days.set(date, holiday.name);

@@ -215,7 +215,7 @@ describe('the history in words', () => {
       when: 'Nov 20, 9:30 AM',
       who: 'owner@springfieldhome.example',
       what: 'Time confirmed',
-      changes: ['status: requested -> confirmed', 'start time: none -> 09:30'],
+      changes: ['status: Requested -> Confirmed', 'start time: none -> 9:30 AM'],
     });
     expect(
       describeChange({
@@ -229,7 +229,7 @@ describe('the history in words', () => {
       when: 'Jul 1, 5:05 PM',
       who: 'the site',
       what: 'Booked',
-      changes: ['status: requested', 'day: 2026-07-06', 'window: morning', 'overCapacity: true'],
+      changes: ['status: Requested', 'day: Mon, Jul 6', 'window: Morning (8 AM-12 PM)', 'over capacity: true'],
     });
     expect(
       describeChange({
@@ -240,6 +240,15 @@ describe('the history in words', () => {
         after: null,
       }),
     ).toMatchObject({ who: 'the card provider', what: 'Refunded and cancelled', changes: [] });
+    expect(
+      describeChange({
+        at: '2026-11-30T16:00:00.000Z',
+        actor: 'owner:owner@springfieldhome.example',
+        action: 'done',
+        before: { status: 'confirmed', completed_at: null },
+        after: { status: 'done', completed_at: '2026-11-30T16:00:00.000Z' },
+      }).changes,
+    ).toEqual(['status: Confirmed -> Done', 'completed at: none -> Nov 30, 10:00 AM']);
     expect(
       describeChange({ at: '2026-07-01T22:05:00.000Z', actor: 'robot', action: 'tidied', before: null, after: null }),
     ).toMatchObject({ who: 'robot', what: 'tidied' });

@@ -19,6 +19,10 @@ describe('closed days from the holiday library', () => {
     expect(holidayOn('2026-07-04')).toBe('Independence Day');
   });
 
+  test('in American English, as customers and the owner read them', () => {
+    expect(holidayOn('2027-09-06')).toBe('Labor Day');
+  });
+
   test('observances are not closed days', () => {
     expect(holidayOn('2026-02-14')).toBeNull();
     expect(holidayOn('2026-12-31')).toBeNull();
