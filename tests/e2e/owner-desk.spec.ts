@@ -1,10 +1,12 @@
 /**
  * The owner's desk at /owner (docs/product.md#owners-desk), on a server of its own (a fresh data
- * dir, as `npm start` runs it), on a 390 px phone: two customers book the same morning and pay; the
- * site's clock is moved to that day; signed out the desk asks for the owner's sign-in, a customer is
- * refused without a word of the owner's data, and the owner runs the day: the route, tap to call,
- * a time confirmed (a start outside the window refused in the server's words), a visit done, one
- * cancelled and refunded (the customer told), the week, a closed day and the capacity.
+ * dir and 3 visits per window, as `npm start` runs it), on a 390 px phone: three customers book the
+ * same morning and pay; signed out the desk asks for the owner's sign-in, and a customer is refused
+ * without a word of the owner's data. The owner, made so with `npm run owner -- add`, moves the
+ * site's clock to that day and runs it: the visits in route order, the route, tap to call, a time
+ * confirmed (a start outside the window refused in the server's words; the calendar entry sent
+ * again), a visit moved, one done (the customer's account says so), one cancelled and refunded with
+ * the button pressed twice (one e-mail), the week, a closed day and the capacity.
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -19,9 +21,11 @@ import { DAY, fillVisit } from './visit-fields';
 test.describe.configure({ mode: 'serial' });
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 const stamp = Date.now();
 const ANN = { name: 'Ann Archer', email: `ann.${stamp}@example.com`, zip: '65714' };
 const BOB = { name: 'Bob Baker', email: `bob.${stamp}@example.com`, zip: '65721' };
+const CAT = { name: 'Cat Carter', email: `cat.${stamp}@example.com`, zip: '65810' };
 const OWNER = `owner.${stamp}@example.com`;
 
 let server: ServerProcess;
@@ -63,11 +67,32 @@ async function bookAndPay(browser: Browser, customer: typeof ANN): Promise<void>
   await context.close();
 }
 
-/** The subjects of the mails the local mailbox holds for `email`. */
-async function subjects(page: Page, email: string): Promise<string[]> {
+/** A mail as the local mailbox lists it. */
+interface Mail {
+  subject: string;
+  attachments: { filename: string; content: string }[];
+}
+
+/** The mails the local mailbox holds for `email`. */
+async function mails(page: Page, email: string): Promise<Mail[]> {
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: { subject: string }[] };
-  return messages.map((m) => m.subject);
+  return ((await res.json()) as { messages: Mail[] }).messages;
+}
+
+/** The mail to `email` whose subject matches, once it has come. */
+async function mailTo(page: Page, email: string, subject: RegExp): Promise<Mail> {
+  await expect.poll(async () => (await mails(page, email)).some((m) => subject.test(m.subject))).toBe(true);
+  return (await mails(page, email)).find((m) => subject.test(m.subject))!;
+}
+
+/** Signs `email` in on /auth, as a person would, up to the account page. */
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await readyAuthForm(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
 }
 
 /** The page is no wider than the phone: nothing needs sideways scrolling. */
@@ -76,9 +101,8 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 test('customers book; the desk is the owner only, and a customer sees none of it', async ({ browser }) => {
-  test.setTimeout(300_000);
-  await bookAndPay(browser, ANN);
-  await bookAndPay(browser, BOB);
+  test.setTimeout(360_000);
+  for (const customer of [ANN, BOB, CAT]) await bookAndPay(browser, customer);
 
   const { context, page } = await phone(browser);
   await page.setViewportSize(PHONE);
@@ -87,8 +111,8 @@ test('customers book; the desk is the owner only, and a customer sees none of it
   await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', '/auth?return=%2Fowner');
   await expectNoAxeViolations(page);
 
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signUpAndIn(page, `cat.${stamp}@example.com`, 'Cat Carter');
+  await page.setViewportSize(DESKTOP);
+  await signUpAndIn(page, `dee.${stamp}@example.com`, 'Dee Dixon');
   await page.setViewportSize(PHONE);
   await page.goto('/owner');
   await expect(page.getByText('This is for the business owner only.')).toBeVisible();
@@ -97,7 +121,9 @@ test('customers book; the desk is the owner only, and a customer sees none of it
   await context.close();
 });
 
-test('the owner runs the day from a phone: route, call, confirm, done, cancel and refund', async ({ browser }) => {
+test('the owner runs the day from a phone: route, call, confirm, move, done, cancel and refund', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const { context, page } = await phone(browser);
   await signUpAndIn(page, OWNER, 'Owner Olson');
@@ -122,13 +148,18 @@ test('the owner runs the day from a phone: route, call, confirm, done, cancel an
   await expect(today.getByRole('heading', { name: formatDay(DAY.date) })).toBeVisible();
   await expect(today.getByRole('heading', { name: 'Morning (8 AM-12 PM)' })).toBeVisible();
   const cards = today.getByRole('listitem');
-  await expect(cards).toHaveCount(2);
-  const route = await today.getByRole('link', { name: 'Route' }).getAttribute('href');
-  expect(route).toContain('65714');
-  expect(route).toContain('65721');
+  // Route order, nearest first from the business in central Springfield: south Springfield, Nixa, Ozark.
+  await expect(cards.getByRole('paragraph').filter({ hasText: /^\w+ \w+$/ })).toHaveText([
+    CAT.name,
+    ANN.name,
+    BOB.name,
+  ]);
+  const route = (await today.getByRole('link', { name: 'Route' }).getAttribute('href')) ?? '';
+  const stops = [CAT.zip, ANN.zip, BOB.zip].map((zip) => route.indexOf(zip));
+  expect(stops.every((at, i) => at > 0 && (i === 0 || at > stops[i - 1]!))).toBe(true);
   const ann = cards.filter({ hasText: ANN.name });
   await expect(ann.getByRole('link', { name: 'Call (417) 555-0177' })).toHaveAttribute('href', 'tel:+14175550177');
-  await expect(ann.getByRole('link', { name: '12 Elm Street, Nixa, MO 65714' })).toHaveAttribute('href', /maps/);
+  await expect(ann.getByRole('link', { name: `12 Elm Street, Nixa, MO ${ANN.zip}` })).toHaveAttribute('href', /maps/);
   await expect(ann.getByText('Requested')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
@@ -160,55 +191,75 @@ test('the owner runs the day from a phone: route, call, confirm, done, cancel an
   await expect(details).toBeFocused();
   await expect(ann.getByText('9:30 AM-10:30 AM')).toBeVisible();
   await expect(ann.getByText('Confirmed')).toBeVisible();
-  await expect.poll(() => subjects(page, ANN.email)).toContainEqual(expect.stringMatching(/^Visit confirmed: /));
+  // The customer's calendar entry moves to 9:30 Springfield time (15:30 UTC in winter, 14:30 in summer).
+  const confirmed = await mailTo(page, ANN.email, /^Visit confirmed: /);
+  const ics = confirmed.attachments.find((a) => a.filename.endsWith('.ics'))?.content ?? '';
+  expect(ics).toContain('SEQUENCE:1');
+  expect(ics).toMatch(/DTSTART:\d{8}T1[45]3000Z/);
 
-  // Done, with a note.
-  await details.click();
-  await dialog.getByRole('button', { name: 'Mark done' }).click();
-  await dialog.getByLabel('Completion note').fill('Vent cleared, 2 ft of lint.');
-  await dialog.getByRole('button', { name: 'Save as done' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Visit marked done.');
-  await expect(dialog.getByText('Vent cleared, 2 ft of lint.', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  await expect(ann.getByText('Done', { exact: true })).toBeVisible();
-
-  // Cancel and refund, asked once more.
+  // Bob moves to the afternoon of the same day.
   const bob = cards.filter({ hasText: BOB.name });
   await bob.getByRole('button', { name: `Details for ${BOB.name}` }).click();
   const bobDialog = page.getByRole('dialog', { name: `${BOB.name}: Dryer Vent Cleaning` });
-  await bobDialog.getByRole('button', { name: 'Cancel and refund' }).click();
-  await bobDialog.getByLabel('Reason (the customer sees it)').fill('Our van broke down');
-  const refund = bobDialog.getByRole('checkbox', { name: /^Refund \$[\d.]+ to the card$/ });
+  await bobDialog.getByRole('button', { name: 'Reschedule' }).click();
+  await bobDialog.getByLabel('Window').selectOption({ label: 'Afternoon (12-6 PM)' });
+  await bobDialog.getByRole('button', { name: 'Move visit' }).click();
+  await expect(bobDialog.getByRole('status')).toHaveText(`Visit moved to ${formatDay(DAY.date)}, Afternoon (12-6 PM).`);
+  await bobDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(today.getByRole('heading', { name: 'Afternoon (12-6 PM)' })).toBeVisible();
+  await mailTo(page, BOB.email, /^Visit moved: /);
+
+  // Cat's visit done, with a note: her account shows it done.
+  const cat = cards.filter({ hasText: CAT.name });
+  await cat.getByRole('button', { name: `Details for ${CAT.name}` }).click();
+  const catDialog = page.getByRole('dialog', { name: `${CAT.name}: Dryer Vent Cleaning` });
+  await catDialog.getByRole('button', { name: 'Mark done' }).click();
+  await catDialog.getByLabel('Completion note').fill('Vent cleared, 2 ft of lint.');
+  await catDialog.getByRole('button', { name: 'Save as done' }).click();
+  await expect(catDialog.getByRole('status')).toHaveText('Visit marked done.');
+  await expect(catDialog.getByText('Vent cleared, 2 ft of lint.', { exact: true })).toBeVisible();
+  await expect(catDialog.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+  await catDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(cat.getByText('Done', { exact: true })).toBeVisible();
+
+  // Ann's cancelled and refunded, the last button pressed twice: one refund, one e-mail.
+  await details.click();
+  await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+  await dialog.getByLabel('Reason (the customer sees it)').fill('Our van broke down');
+  const refund = dialog.getByRole('checkbox', { name: /^Refund \$[\d.]+ to the card$/ });
   await expect(refund).toBeChecked();
   const amount = /\$[\d.]+/.exec((await refund.locator('xpath=..').textContent()) ?? '')![0];
-  await bobDialog.getByRole('button', { name: 'Cancel visit' }).click();
-  await expect(bobDialog.getByText(`Cancel this visit and refund ${amount}?`)).toBeFocused();
-  await bobDialog.getByRole('button', { name: 'Yes, cancel visit' }).click();
-  await expect(bobDialog.getByRole('status')).toHaveText(`Visit cancelled and ${amount} refunded.`);
-  await bobDialog.getByRole('button', { name: 'Close' }).click();
-  await expect(bob.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect.poll(() => subjects(page, BOB.email)).toContainEqual(expect.stringMatching(/^Visit cancelled /));
+  await dialog.getByRole('button', { name: 'Cancel visit' }).click();
+  await expect(dialog.getByText(`Cancel this visit and refund ${amount}?`)).toBeFocused();
+  await dialog.getByRole('button', { name: 'Yes, cancel visit' }).dblclick();
+  await expect(dialog.getByRole('status')).toHaveText(`Visit cancelled and ${amount} refunded.`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(ann.getByText('Cancelled', { exact: true })).toBeVisible();
+  await mailTo(page, ANN.email, /^Visit cancelled /);
 
-  // Nothing left to confirm; the week counts the done visit out of the morning's places.
+  // Nothing of the morning holds a place now; Bob's moved visit still waits for a time.
   await page.getByRole('tab', { name: 'To confirm' }).click();
-  await expect(page.getByRole('tabpanel').getByText('Nothing to confirm.')).toBeVisible();
+  const toConfirm = page.getByRole('tabpanel');
+  await expect(toConfirm.getByRole('listitem')).toHaveCount(1);
+  await expect(toConfirm.getByRole('listitem')).toContainText(BOB.name);
   await page.getByRole('tab', { name: 'Week' }).click();
-  const week = page.getByRole('tabpanel');
-  await expect(week.getByText('Morning (8 AM-12 PM): 0 of 3').first()).toBeVisible();
+  const week = page.getByRole('tabpanel').getByRole('listitem').first();
+  await expect(week.getByText('Morning (8 AM-12 PM): 0 of 3')).toBeVisible();
+  await expect(week.getByText('Afternoon (12-6 PM): 1 of 3')).toBeVisible();
   await expectNoSidewaysScroll(page);
+  expect((await mails(page, ANN.email)).filter((m) => /^Visit cancelled /.test(m.subject))).toHaveLength(1);
   await context.close();
+
+  const customer = await phone(browser);
+  await signIn(customer.page, CAT.email);
+  await expect(customer.page.getByText(`Done: ${formatDay(DAY.date)}`)).toBeVisible();
+  await customer.context.close();
 });
 
 test('the owner closes a day and sets the capacity; a refusal keeps what was typed', async ({ browser }) => {
   test.setTimeout(180_000);
   const { context, page } = await phone(browser);
-  await page.goto('/auth');
-  await readyAuthForm(page);
-  await page.getByLabel('Email').fill(OWNER);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
+  await signIn(page, OWNER);
   await page.setViewportSize(PHONE);
   await page.goto('/owner');
 
