@@ -3,13 +3,13 @@
  * server of its own (a fresh data dir, 3 visits per window, as `npm start` runs it), so no other
  * spec's bookings count: three customers book the same weekday morning and pay; the fourth sees the
  * morning full on the card and is refused by the server; a day the owner closes is shown closed and
- * refused.
+ * refused; so is the day after Thanksgiving, once the site's clock is moved to the week before it.
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { bookableDays } from '../../src/features/booking/visit';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
-import { businessToday } from '../../src/lib/dates';
+import { addDays, businessToday, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { signUpAndIn } from './customer';
 import { expect, test } from './test';
@@ -154,6 +154,46 @@ test('a day the owner closes is shown closed on the card and refused', async ({ 
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: string }).error).toMatch(
     /\(Staff training\)\. Please choose another day\.$/,
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('the day after Thanksgiving is shown closed and refused, once the clock brings it within reach', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { context, page, errors } = await phone(browser);
+  await signUpAndIn(page, `eve.${Date.now()}@example.com`);
+  // The next day after Thanksgiving, and the site's clock moved to the week before it.
+  let day = businessToday();
+  while (holidayOn(day) !== 'Day after Thanksgiving Day' || day === businessToday()) day = addDays(day, 1);
+  const weekBefore = addDays(day, -7);
+  const days = Math.round((Date.parse(weekBefore) - Date.parse(businessToday())) / 86_400_000);
+  expect((await page.request.post('/_dev/clock', { data: { advance: days * 86_400 } })).status()).toBe(200);
+
+  const availability = (await (await page.request.get('/api/availability')).json()) as {
+    days: { date: string; closed: string | null }[];
+  };
+  expect(availability.days.find((d) => d.date === day)?.closed).toBe('Day after Thanksgiving Day');
+  const refused = await page.request.post('/api/create-payment-checkout', {
+    headers: { Authorization: `Bearer ${await accessToken(page)}` },
+    data: {
+      serviceType: 'dryer-vent-cleaning',
+      visit: {
+        street: '9 Elm St',
+        city: 'Nixa',
+        zip: '65714',
+        phone: '4175550142',
+        date: day,
+        window: 'morning',
+        notes: '',
+      },
+    },
+  });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: string }).error).toBe(
+    `We are closed on ${formatDay(day)} (Day after Thanksgiving Day). Please choose another day.`,
   );
   expect(errors).toEqual([]);
   await context.close();
