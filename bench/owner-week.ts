@@ -17,6 +17,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import type { OwnerSettings, OwnerVisitsAnswer } from '../src/features/visits/owner-api.ts';
 import { addDays, businessToday } from '../src/lib/dates.ts';
@@ -167,6 +168,7 @@ try {
       visits: answer.visits.length,
       byStatus,
       bytes: Buffer.byteLength(body),
+      gzipBytes: gzipSync(body).length,
       contentEncoding: first.headers.get('content-encoding'),
     },
     alone: { requests: ALONE_REQUESTS, medianMs: round1(median(alone)), p95Ms: round1(percentile(alone, 95)) },
