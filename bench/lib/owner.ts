@@ -1,0 +1,261 @@
+/**
+ * What the owner's desk benches (bench/owner-week.ts, bench/owner-desk.ts) need: visits in the
+ * embedded database, and the owner signed in.
+ *
+ * - `seedVisits` writes visits into a fresh data dir before the server opens it, with the site's
+ *   own code, as a paid booking writes them (docs/product.md#visits): the pending order
+ *   (functions/_lib/orders.ts), then in one transaction the order marked paid and its visit created
+ *   (functions/_lib/visits.ts), as the payment event does. A confirmed visit is then confirmed as
+ *   the desk's 'Confirm time' writes it (start and end, status, calendar sequence, a history entry
+ *   under the owner's e-mail). Going through checkouts would take minutes for 500 visits; what is
+ *   left out is only what a payment and a confirmation queue for later (the customer's e-mails,
+ *   the owner's event), which the owner's read never touches.
+ * - `signInOwner` makes an account the owner as the business does: sign-up, the mailed
+ *   confirmation link, `npm run owner -- add EMAIL` (scripts/owner.ts) against this server, then a
+ *   sign-in, keeping the session as supabase-js stores it in the browser.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { openPGlite } from '../../functions/_lib/db.ts';
+import { migrate } from '../../functions/_lib/migrate.ts';
+import { markOrderPaid, recordPendingOrder } from '../../functions/_lib/orders.ts';
+import { createBookingVisit, recordVisitEvent, setVisitsPerWindow } from '../../functions/_lib/visits.ts';
+import { main as ownerCommand } from '../../scripts/owner.ts';
+import { bookedOptions } from '../../src/features/booking/booking.ts';
+import {
+  FILTER_QUALITIES,
+  SERVICE_TYPES,
+  servicePriceCents,
+  type BookingOptions,
+  type ServiceType,
+} from '../../src/features/booking/pricing.ts';
+import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '../../src/features/booking/visit.ts';
+import { serviceAreaList } from '../../src/features/service-area/area-list.server.ts';
+import { VISITS_PER_WINDOW_LIMITS } from '../../src/features/visits/capacity.ts';
+import { addDays } from '../../src/lib/dates.ts';
+import { ROOT, serverEnv } from '../../tests/support/server.ts';
+
+/** The anon key the embedded default accepts (src/lib/supabase.ts). */
+const EMBEDDED_ANON_KEY = 'embedded-anon-key';
+
+/** The owner's password in the benches. */
+const PASSWORD = 'filters-every-90-days';
+
+/** ZIP codes of the service area the seeded customers live in: Springfield's and the towns around it. */
+export const SEED_ZIPS = ['65802', '65804', '65807', '65810', '65714', '65721', '65738', '65742'] as const;
+
+const FIRST_NAMES = ['Ann', 'Bob', 'Cat', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal', 'Ida', 'Jon', 'Kim', 'Lou', 'May'];
+const LAST_NAMES = ['Archer', 'Baker', 'Carter', 'Dixon', 'Ellis', 'Foster', 'Grant', 'Hughes', 'Irwin', 'Jones'];
+const STREETS = ['Elm St', 'Oak Ave', 'Walnut St', 'Cherry St', 'Grand St', 'Battlefield Rd', 'Kansas Ave'];
+
+/** What to seed. */
+export interface SeedPlan {
+  /** How many visits. */
+  count: number;
+  /** The first day (`YYYY-MM-DD`, the site's today), and how many days from it the visits spread over. */
+  from: string;
+  days: number;
+  /** Every how many visits one is confirmed (2: every other one); the rest stay requested. */
+  confirmEvery: number;
+  /** The owner whose confirmations the history names. */
+  ownerEmail: string;
+}
+
+/** What was seeded. */
+export interface SeededVisits {
+  count: number;
+  requested: number;
+  confirmed: number;
+  /** Visits the site's code flagged 'Over capacity' (paid for a full window or a closed day), before any confirmation. */
+  overCapacityAtPayment: number;
+  /** Each day with its windows, and the visits each window holds. */
+  slots: { date: string; window: VisitWindow; visits: number }[];
+  zips: readonly string[];
+  /** Visits per window set on the desk (the most the owner may set). */
+  visitsPerWindow: number;
+  seconds: number;
+}
+
+/** A booking's options, varied by `i`, as the booking card sends them. */
+function optionsFor(service: ServiceType, i: number): BookingOptions {
+  switch (service) {
+    case 'air-filter-replacement':
+      return { filterQuality: FILTER_QUALITIES[i % FILTER_QUALITIES.length] };
+    case 'smoke-detector-batteries':
+      return { additionalDetectors: i % 3 };
+    case 'vacuum-cleanout':
+      return { ventCount: 1 + (i % 4) };
+    default:
+      return {};
+  }
+}
+
+/** A start within the window, varied by `i`: on the hour, an hour apart. */
+function startIn(window: VisitWindow, i: number): { start: string; end: string } {
+  const first = Number(VISIT_WINDOWS[window].start.slice(0, 2));
+  const hours = Number(VISIT_WINDOWS[window].end.slice(0, 2)) - first;
+  const hour = first + (i % hours);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { start: `${pad(hour)}:00`, end: `${pad(hour + 1)}:00` };
+}
+
+/**
+ * Seeds `plan.count` paid bookings, each with its visit, spread evenly over every window of the
+ * days from `plan.from` (Sundays have none) and over SEED_ZIPS, into the embedded database of
+ * `dataDir` (migrated first; closed again before the server opens it).
+ */
+export async function seedVisits(dataDir: string, plan: SeedPlan): Promise<SeededVisits> {
+  const started = Date.now();
+  const area = serviceAreaList();
+  for (const zip of SEED_ZIPS) if (!area.zips[zip]) throw new Error(`${zip} is not in the service area`);
+  const slots = Array.from({ length: plan.days }, (_, d) => addDays(plan.from, d)).flatMap((date) =>
+    windowsOn(date).map((window) => ({ date, window, visits: 0 })),
+  );
+  if (slots.length === 0) throw new Error(`no window is open from ${plan.from} over ${plan.days} days`);
+  const db = await openPGlite(dataDir);
+  let confirmed = 0;
+  let overCapacityAtPayment = 0;
+  try {
+    await migrate(db, join(ROOT, 'supabase/migrations'));
+    // A business this busy sets the most a window may take (the desk's Capacity).
+    await setVisitsPerWindow(db, VISITS_PER_WINDOW_LIMITS.max);
+    for (let i = 0; i < plan.count; i += 1) {
+      const slot = slots[i % slots.length]!;
+      slot.visits += 1;
+      const service = SERVICE_TYPES[i % SERVICE_TYPES.length]!;
+      const options = bookedOptions(service, optionsFor(service, i));
+      const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[Math.floor(i / FIRST_NAMES.length) % LAST_NAMES.length]!;
+      const email = `${first}.${last}.${i}@bench.example`.toLowerCase();
+      const zip = SEED_ZIPS[i % SEED_ZIPS.length]!;
+      const sessionId = `cs_test_${randomUUID().replaceAll('-', '')}`;
+      const userId = randomUUID();
+      await recordPendingOrder(db, {
+        sessionId,
+        userId,
+        kind: 'service',
+        item: service,
+        options,
+        amountCents: servicePriceCents(service, options),
+        visit: {
+          street: `${100 + i} ${STREETS[i % STREETS.length]!}`,
+          city: area.zips[zip]!,
+          zip,
+          phone: `(417) 555-${String(i % 10_000).padStart(4, '0')}`,
+          date: slot.date,
+          window: slot.window,
+          notes: i % 5 === 0 ? 'Gate code 1234; the dog is friendly.' : '',
+        },
+        customer: { name: `${first} ${last}`, email },
+      });
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'insert into customers (user_id, email, stripe_customer_id) values ($1, $2, $3) on conflict do nothing',
+          [userId, email, `cus_${randomUUID().replaceAll('-', '').slice(0, 14)}`],
+        );
+        if (!(await markOrderPaid(tx, sessionId, null, `pi_${randomUUID().replaceAll('-', '')}`))) {
+          throw new Error(`order ${sessionId} was not stored`);
+        }
+        const visit = await createBookingVisit(tx, sessionId);
+        if (!visit) throw new Error(`order ${sessionId} got no visit`);
+        if (visit.over_capacity) overCapacityAtPayment += 1;
+        if (i % plan.confirmEvery !== 0) return;
+        // As the desk's 'Confirm time' writes it (functions/_lib/owner-visits.ts), without the e-mail it queues.
+        const time = startIn(slot.window, i);
+        const next = {
+          start_time: time.start,
+          end_time: time.end,
+          status: 'confirmed',
+          over_capacity: false,
+          calendar_sequence: visit.calendar_sequence + 1,
+        };
+        await tx.query(
+          `update visits set start_time = $2, end_time = $3, status = $4, over_capacity = $5, calendar_sequence = $6,
+             updated_at = now() where id = $1`,
+          [visit.id, next.start_time, next.end_time, next.status, next.over_capacity, next.calendar_sequence],
+        );
+        await recordVisitEvent(
+          tx,
+          visit.id,
+          `owner:${plan.ownerEmail}`,
+          'confirm',
+          {
+            start_time: null,
+            end_time: null,
+            status: 'requested',
+            over_capacity: visit.over_capacity,
+            calendar_sequence: visit.calendar_sequence,
+          },
+          next,
+        );
+        confirmed += 1;
+      });
+    }
+  } finally {
+    await db.close();
+  }
+  return {
+    count: plan.count,
+    requested: plan.count - confirmed,
+    confirmed,
+    overCapacityAtPayment,
+    slots,
+    zips: SEED_ZIPS,
+    visitsPerWindow: VISITS_PER_WINDOW_LIMITS.max,
+    seconds: Math.round((Date.now() - started) / 100) / 10,
+  };
+}
+
+/** The owner, signed in: the token for the API, and the session as the browser's supabase-js stores it. */
+export interface OwnerSession {
+  email: string;
+  accessToken: string;
+  /** localStorage's key (`sb-<host>-auth-token`) and value for the server's origin. */
+  storage: { key: string; value: string };
+}
+
+/**
+ * Signs `email` up on the server at `origin`, confirms it through the local mailbox, makes it the
+ * owner with `npm run owner -- add` (scripts/owner.ts, with the server's own environment), then
+ * signs it in (the role is in the session from then on).
+ */
+export async function signInOwner(
+  server: { origin: string; port: number; dataDir: string },
+  email: string,
+): Promise<OwnerSession> {
+  const stored = new Map<string, string>();
+  const supabase = createClient(server.origin, EMBEDDED_ANON_KEY, {
+    auth: {
+      persistSession: true,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      storage: {
+        getItem: (key) => stored.get(key) ?? null,
+        setItem: (key, value) => void stored.set(key, value),
+        removeItem: (key) => void stored.delete(key),
+      },
+    },
+  });
+  const signUp = await supabase.auth.signUp({
+    email,
+    password: PASSWORD,
+    options: { data: { full_name: 'Owen Owner' } },
+  });
+  if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
+  const mail = (await (await fetch(`${server.origin}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: { links: string[] }[];
+  };
+  const link = mail.messages[0]?.links.find((l) => l.includes('/auth/v1/verify'));
+  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
+  const verified = await fetch(link, { redirect: 'manual' });
+  await verified.arrayBuffer();
+  if (verified.status >= 400) throw new Error(`the confirmation link answered ${verified.status}`);
+  const code = await ownerCommand(['add', email], serverEnv({ dataDir: server.dataDir, port: server.port }));
+  if (code !== 0) throw new Error(`npm run owner -- add ${email} failed (exit ${code})`);
+  const signIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
+  if (signIn.error || !signIn.data.session) throw new Error(`sign-in failed: ${signIn.error?.message ?? 'no session'}`);
+  const entry = [...stored].find(([key]) => /^sb-.+-auth-token$/.test(key));
+  if (!entry) throw new Error('supabase-js stored no session');
+  return { email, accessToken: signIn.data.session.access_token, storage: { key: entry[0], value: entry[1] } };
+}
