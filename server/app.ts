@@ -10,6 +10,7 @@ import { matchPattern, type Route } from '../functions/_lib/http.ts';
 import { clientKey } from '../functions/_lib/rate-limit.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
+import { compressAnswer } from './compress.ts';
 import { applySecurityHeaders } from './headers.ts';
 
 export interface AppOptions {
@@ -90,10 +91,12 @@ export function createRouteListener(
       const route = findRoute(routes, pathname);
       if (!route) return new Response('Not found', { status: 404 });
       const params = route.match === 'pattern' ? matchPattern(route.path, pathname) : null;
-      return route.handler(request, {
+      const response = await route.handler(request, {
         ip: clientIp(env.incoming.socket.remoteAddress ?? '', env.incoming.headers['x-forwarded-for']),
         ...(params ? { params } : {}),
       });
+      // The functions' answers only: the emulators' stay as the services they stand for send them.
+      return pathname.startsWith('/api/') ? compressAnswer(request, response) : response;
     },
     { overrideGlobalObjects: false },
   );

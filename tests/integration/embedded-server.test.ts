@@ -3,7 +3,9 @@
  * supabase-js client and plain HTTP, from sign-up to a paid subscription, across a restart.
  */
 import { readFile, stat } from 'node:fs/promises';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPGlite } from '../../functions/_lib/db.ts';
@@ -40,6 +42,26 @@ describe('embedded default, end to end', () => {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
     });
+
+  test('function answers go gzip-encoded to a client that accepts gzip, as they leave Netlify', async () => {
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(`${origin}/api/availability`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on('error', reject);
+        }).on('error', reject);
+      });
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toContain('Accept-Encoding');
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    expect(zipped.body.byteLength).toBeLessThan(plain.body.byteLength / 3);
+    expect((JSON.parse(plain.body.toString('utf8')) as { days: unknown[] }).days.length).toBeGreaterThan(10);
+  });
 
   test('sign up, confirm by mail, subscribe to Autopilot Full, pay, and be subscribed across a restart', async () => {
     const supabase = client();
