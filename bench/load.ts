@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@supabase/supabase-js';
 import autocannon from 'autocannon';
+import { bookingVisit } from '../tests/support/visit.ts';
 import { startBenchServer } from './lib/server.ts';
 
 /** The anon key the embedded default accepts (src/lib/supabase.ts). */
@@ -93,7 +94,12 @@ try {
       method: 'POST',
       path: '/api/create-payment-checkout',
       headers: json,
-      body: JSON.stringify({ serviceType: 'smoke-detector-batteries', options: { additionalDetectors: 2 } }),
+      // A visit on the first weekday morning ahead: checkouts take one since visits became records.
+      body: JSON.stringify({
+        serviceType: 'smoke-detector-batteries',
+        options: { additionalDetectors: 2 },
+        visit: bookingVisit(),
+      }),
     },
   ];
   for (const endpoint of endpoints) {
