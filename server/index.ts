@@ -14,6 +14,7 @@ import {
   buildMismatches,
   checkConfig,
   describeProblems,
+  ownerFeedLine,
   type BuildConfig,
   type ConfigReport,
 } from '../functions/_lib/config-check.ts';
@@ -134,6 +135,8 @@ const site = await startSite({
 });
 console.log(`Springfield Home Maintenance is running at http://localhost:${site.port}`);
 console.log(listeningLine(report.mode, host, site.port, Boolean(process.env['HOST'])));
+// Which feed tells the owner of leads and events (docs/product.md#owner-alerts).
+console.log(ownerFeedLine(process.env));
 if (report.mode === 'embedded') {
   console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${site.port}/_dev/mail`);
   console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');
