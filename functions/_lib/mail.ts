@@ -28,7 +28,8 @@ export type MailKind =
   | 'visit-cancelled'
   | 'refund-issued'
   | 'guide'
-  | 'owner-alert';
+  | 'owner-alert'
+  | 'morning-list';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -43,6 +44,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'refund-issued',
   'guide',
   'owner-alert',
+  'morning-list',
 ];
 
 const listeners = new Set<() => void>();

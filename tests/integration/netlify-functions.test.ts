@@ -43,6 +43,7 @@ const FUNCTION_FILES = [
   'customer-portal.ts',
   'lead.ts',
   'leads-outbox.ts',
+  'morning-list.ts',
   'order.ts',
   'owner-closed-days.ts',
   'owner-settings.ts',
@@ -240,6 +241,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
     { file: 'availability.ts', method: 'GET', path: '/api/availability' },
+    { file: 'morning-list.ts', method: 'POST', path: '/.netlify/functions/morning-list', ...json({ next_run: '' }) },
   ]);
 
   expect(guard).toBe('active');
@@ -263,6 +265,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
     ['availability.ts', 200],
+    ['morning-list.ts', 204],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');
