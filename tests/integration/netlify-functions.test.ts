@@ -46,6 +46,9 @@ const FUNCTION_FILES = [
   'morning-list.ts',
   'order.ts',
   'owner-closed-days.ts',
+  'owner-customers.ts',
+  'owner-export.ts',
+  'owner-leads.ts',
   'owner-settings.ts',
   'owner-visits.ts',
   'plan-details.ts',
@@ -343,7 +346,7 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
     delete env['STRIPE_WEBHOOK_SECRET'];
     env['LEAD_WEBHOOK_URL'] = 'ftp://leads.example';
     // Each function called with the method it answers, so the configuration check is what answers.
-    const READS = new Set(['account.ts', 'availability.ts', 'order.ts']);
+    const READS = new Set(['account.ts', 'availability.ts', 'order.ts', 'owner-customers.ts', 'owner-export.ts']);
     const calls: RunnerCall[] = FUNCTION_FILES.map((file) => ({
       file,
       method: READS.has(file) ? 'GET' : file === 'plan-details.ts' ? 'PUT' : 'POST',
