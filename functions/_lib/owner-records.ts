@@ -14,6 +14,7 @@ import type {
   OwnerCustomerAnswer,
   OwnerLead,
 } from '../../src/features/owner/records-api.ts';
+import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
 import type { Db } from './db.ts';
 import { HttpError } from './http-error.ts';
 import { csvField } from './leads-csv.ts';
@@ -155,12 +156,14 @@ export async function customerRecord(db: Db, id: string): Promise<OwnerCustomerA
   const [row] = await db.query<CustomerRow>(`select * from (${CUSTOMERS}) found where id = $1`, [id]);
   if (!row) throw new HttpError(404, 'No such customer');
   const customer = ownerCustomer(row);
-  const visits = await db.query<CustomerVisit>(
+  const rows = await db.query<CustomerVisit>(
     `select id, day as date, time_window as window, status, service,
             street || ', ' || city || ' ' || zip as address
      from public.visits where user_id = $1 order by day desc, time_window`,
     [id],
   );
+  // The service in words, as the desk's visits show it.
+  const visits = rows.map((v) => ({ ...v, service: SERVICE_NAMES[v.service as ServiceType] ?? v.service }));
   const orders = await db.query<CustomerOrder>(
     `select order_number as "orderNumber", kind, item, amount_cents as "amountCents", status, ${ISO('created_at', '"createdAt"')}
      from public.orders where user_id = $1 and status <> 'pending' order by created_at desc`,

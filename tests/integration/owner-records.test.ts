@@ -152,7 +152,11 @@ describe('the owner’s leads, customers and exports', { timeout: 120_000 }, () 
     expect(record.status).toBe(200);
     expect(record.body.customer).toMatchObject({ email: 'rae@example.com', phone: '(417) 555-0187', zip: '65721' });
     expect(record.body.visits).toHaveLength(1);
-    expect(record.body.visits[0]).toMatchObject({ status: 'requested', address: '7 Oak Ave, Ozark 65721' });
+    expect(record.body.visits[0]).toMatchObject({
+      status: 'requested',
+      service: 'Dryer Vent Cleaning',
+      address: '7 Oak Ave, Ozark 65721',
+    });
     expect(record.body.orders).toHaveLength(1);
     expect(record.body.orders[0]).toMatchObject({ kind: 'service', item: 'dryer-vent-cleaning', status: 'paid' });
     expect(record.body.leads.map((l) => l.id)).toEqual([leadId]);
