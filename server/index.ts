@@ -14,6 +14,7 @@ import {
   buildMismatches,
   checkConfig,
   describeProblems,
+  ownerFeedLine,
   type BuildConfig,
   type ConfigReport,
 } from '../functions/_lib/config-check.ts';
@@ -93,6 +94,8 @@ async function warnWithoutSigningKeys(): Promise<void> {
 
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
+// Which feed tells the owner of leads and events (docs/product.md#owner-alerts).
+console.log(ownerFeedLine(process.env));
 // The dashboard prices must be the ones the pages show (docs/product.md#billing-periods).
 const priceProblem = report.mode === 'production' ? await planPricesProblem(stripeClient) : null;
 if (priceProblem) refuse(priceProblem);

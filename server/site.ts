@@ -13,6 +13,7 @@ import { getDb } from '../functions/_lib/db.ts';
 import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
+import { sendMorningList, startMorningList } from '../functions/_lib/morning-list.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
@@ -101,7 +102,8 @@ export async function startBackend({
     payments = await embeddedPayments(db, port, process.env, loopbackHost, clock.now);
     routes.push(
       ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
-      embeddedClockRoute(clock, payments),
+      // The morning list due at the clock's new time goes before the answer (docs/product.md#morning-list).
+      embeddedClockRoute(clock, payments, () => sendMorningList(db)),
     );
     routes.push(...payments.routes);
   }
@@ -111,13 +113,15 @@ export async function startBackend({
   // server, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
   const mailOutbox = startOutbox({ db, queue: mailQueue() });
+  // The owner's morning list at 6:30 Springfield time, as Netlify's schedule runs it there.
+  const morningList = startMorningList(db);
   return {
     routes,
     // The emulator is reached over the port, like the card provider, so this waits for the listen.
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop()]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), morningList.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();

@@ -27,6 +27,8 @@ export interface VariableSpec {
   selectsProduction: boolean;
   /** What to set, for the "is missing" line. */
   hint: string;
+  /** A required variable that may be left out when this one is set (a webhook, when OWNER_EMAIL is). */
+  unlessSet?: string;
   /** Why a set value is unusable, or null when it is fine. */
   check?: (value: string, mode: RuntimeMode) => string | null;
 }
@@ -159,6 +161,15 @@ function mailFromProblem(value: string): string | null {
     : 'must be an e-mail address, optionally with a name: "Name" <address@example.com>';
 }
 
+function ownerEmailProblem(value: string): string | null {
+  const addresses = value.split(',').map((address) => address.trim());
+  const bad = addresses.find((address) => !/^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/.test(address));
+  if (bad === undefined) return null;
+  return bad === ''
+    ? 'has an empty address: separate addresses with single commas'
+    : `has "${bad.slice(0, 60)}", which is not an e-mail address: use plain addresses separated by commas`;
+}
+
 /** Every variable the server, the functions and the build read, in the README's order. */
 export const VARIABLES: readonly VariableSpec[] = [
   {
@@ -258,7 +269,8 @@ export const VARIABLES: readonly VariableSpec[] = [
     visibility: 'secret',
     production: 'required',
     selectsProduction: false,
-    hint: "the automation tool's webhook for contact-form leads",
+    hint: "the automation tool's webhook for contact-form leads (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
+    unlessSet: 'OWNER_EMAIL',
     check: (value, mode) => urlProblem(value, mode),
   },
   {
@@ -266,7 +278,8 @@ export const VARIABLES: readonly VariableSpec[] = [
     visibility: 'secret',
     production: 'required',
     selectsProduction: false,
-    hint: "the automation tool's webhook for guide-download and plan-request leads",
+    hint: "the automation tool's webhook for guide-download and plan-request leads (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
+    unlessSet: 'OWNER_EMAIL',
     check: (value, mode) => urlProblem(value, mode),
   },
   {
@@ -274,8 +287,17 @@ export const VARIABLES: readonly VariableSpec[] = [
     visibility: 'secret',
     production: 'required',
     selectsProduction: false,
-    hint: "the automation tool's webhook for paid bookings, plan changes and refunds",
+    hint: "the automation tool's webhook for paid bookings, plan changes and refunds (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
+    unlessSet: 'OWNER_EMAIL',
     check: (value, mode) => urlProblem(value, mode),
+  },
+  {
+    name: 'OWNER_EMAIL',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: '',
+    check: ownerEmailProblem,
   },
   {
     name: 'SMTP_URL',
@@ -360,7 +382,8 @@ export function checkConfig(env: Readonly<Record<string, string | undefined>>, f
   for (const spec of VARIABLES) {
     const value = values.get(spec.name);
     if (value === undefined) {
-      if (mode === 'production' && spec.production === 'required')
+      const excused = spec.unlessSet !== undefined && values.has(spec.unlessSet);
+      if (mode === 'production' && spec.production === 'required' && !excused)
         problems.push(`${spec.name} is missing: ${spec.hint}`);
       continue;
     }
@@ -392,6 +415,31 @@ export function variableProblems(
     const problem = valueProblem(spec, value, mode);
     return problem ? [`${spec.name} ${problem}`] : [];
   });
+}
+
+/** The automation webhooks, in the order the feed line names them. */
+const WEBHOOK_VARIABLES = ['CONTACT_WEBHOOK_URL', 'LEAD_WEBHOOK_URL', 'ORDER_WEBHOOK_URL'] as const;
+
+/**
+ * The start's line saying how the owner hears of leads and events (docs/product.md#production):
+ * by e-mail to OWNER_EMAIL, by the automation webhooks, both, or neither.
+ */
+export function ownerFeedLine(env: Readonly<Record<string, string | undefined>>): string {
+  const values = setValues(env);
+  const owner = values.get('OWNER_EMAIL');
+  const email = owner
+    ? `e-mail to ${owner
+        .split(',')
+        .map((a) => a.trim())
+        .join(', ')} (OWNER_EMAIL)`
+    : 'no e-mail (OWNER_EMAIL unset)';
+  const on = WEBHOOK_VARIABLES.filter((name) => values.has(name));
+  const off = WEBHOOK_VARIABLES.filter((name) => !values.has(name));
+  const webhooks =
+    on.length === 0
+      ? `webhooks off (${off.join(', ')} unset)`
+      : `webhooks on (${on.join(', ')})${off.length ? `; ${off.join(', ')} unset` : ''}`;
+  return `Owner alerts: ${email}; ${webhooks}.`;
 }
 
 /** The text to print when a configuration is unusable: a headline, then one line per problem. */

@@ -22,6 +22,11 @@ export function siteOrigin(req: Request): string {
   return (configured || new URL(req.url).origin).replace(/\/+$/, '');
 }
 
+/** The site's public address, for links in e-mails: SITE_URL, else this server on localhost. */
+export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  return (env['SITE_URL'] || `http://localhost:${env['PORT'] || 4321}`).replace(/\/+$/, '');
+}
+
 /** Whether this code runs as a Netlify Function (its runtime defines the `Netlify` global). */
 export function onNetlify(): boolean {
   return typeof (globalThis as { Netlify?: unknown }).Netlify === 'object';

@@ -3,8 +3,11 @@
  * outbox relays it to the automation tool. Which webhook a kind goes to lives here, once.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { alertOfEvent, alertOfLead } from '../../src/features/mail/owner-alerts.ts';
 import type { Db } from './db.ts';
 import { HttpError } from './http-error.ts';
+import { announceMailQueued } from './mail.ts';
+import { ownerEmails, queueOwnerAlert } from './owner-alerts.ts';
 
 /**
  * What a lead came from: the contact form, a guide download, an Autopilot sign-up form; or an
@@ -34,9 +37,13 @@ export function onLeadStored(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Wakes the outbox: call after the transaction that stored leads with `queueOwnerEvent` commits. */
+/**
+ * Wakes the outbox, and the mail outbox for the owner's alerts queued beside the events: call after
+ * the transaction that stored leads with `queueOwnerEvent` commits.
+ */
 export function announceLeadsStored(): void {
   for (const listener of listeners) listener();
+  announceMailQueued();
 }
 
 /** The answer to a key sent again with another submission (IETF draft "The Idempotency-Key HTTP Header Field"). */
@@ -61,11 +68,19 @@ export async function storeLead(
   idempotencyKey: string | null = null,
 ): Promise<string> {
   const state = webhookUrlFor(kind) ? 'pending' : 'unconfigured';
-  const [row] = await db.query<{ id: string }>(
-    `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
-     on conflict (idempotency_key) do nothing returning id`,
-    [kind, JSON.stringify(payload), state, idempotencyKey],
-  );
+  const insert = async (tx: Db) => {
+    const [stored] = await tx.query<{ id: string }>(
+      `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
+       on conflict (idempotency_key) do nothing returning id`,
+      [kind, JSON.stringify(payload), state, idempotencyKey],
+    );
+    if (stored) await queueOwnerAlert(tx, `lead:${stored.id}`, alert);
+    return stored;
+  };
+  // The owner's alert is stored with its lead, or neither (docs/product.md#owner-alerts); a lead
+  // with none (a guide download, whose caller may hold a transaction already) is one insert.
+  const alert = ownerEmails().length > 0 ? alertOfLead(kind, payload) : null;
+  const row = alert ? await db.transaction(insert) : await insert(db);
   if (row) {
     announceLeadsStored();
     return row.id;
@@ -83,9 +98,11 @@ export async function storeLead(
 
 /**
  * Stores an owner event for ORDER_WEBHOOK_URL inside the caller's transaction, once per `key`
- * (the event it reports: a repeat stores nothing). The caller announces it after committing.
+ * (the event it reports: a repeat stores nothing), and its alert to OWNER_EMAIL under the same key
+ * (docs/product.md#owner-alerts). The caller announces them after committing.
  */
 export async function queueOwnerEvent(tx: Db, key: string, payload: Record<string, unknown>): Promise<void> {
+  await queueOwnerAlert(tx, key, alertOfEvent(payload));
   await tx.query(
     `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ('order', $1::jsonb, $2, $3)
      on conflict (idempotency_key) do nothing`,

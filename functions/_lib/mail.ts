@@ -8,14 +8,14 @@ import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailContent } from '../../src/features/mail/compose.ts';
 import type { Db } from './db.ts';
-import { describe, type OutboxQueue } from './outbox.ts';
+import { describe, type OutboxQueue } from './outbox-queue.ts';
 
 /** What the mail outbox sends: the recipient and the message. */
 export interface QueuedMail extends MailContent {
   to: string;
 }
 
-/** The kinds of customer e-mail. */
+/** The kinds of e-mail: the customer's, and the owner's alerts (docs/product.md#owner-alerts). */
 export type MailKind =
   | 'booking-confirmed'
   | 'plan-started'
@@ -27,7 +27,9 @@ export type MailKind =
   | 'visit-moved'
   | 'visit-cancelled'
   | 'refund-issued'
-  | 'guide';
+  | 'guide'
+  | 'owner-alert'
+  | 'morning-list';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -41,6 +43,8 @@ const MAIL_KINDS: readonly MailKind[] = [
   'visit-cancelled',
   'refund-issued',
   'guide',
+  'owner-alert',
+  'morning-list',
 ];
 
 const listeners = new Set<() => void>();

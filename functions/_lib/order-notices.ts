@@ -21,6 +21,7 @@ import {
 } from '../../src/features/mail/messages.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
 import * as clock from './clock.ts';
+import { publicOrigin } from './config.ts';
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail, type MailKind } from './mail.ts';
@@ -28,10 +29,8 @@ import type { VisitRow } from './visits.ts';
 import { orderDescription } from './orders.ts';
 import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from './subscription-status.ts';
 
-/** The site's public address, for links in e-mails: SITE_URL, else this server on localhost. */
-export function publicOrigin(env: NodeJS.ProcessEnv = process.env): string {
-  return (env['SITE_URL'] || `http://localhost:${env['PORT'] || 4321}`).replace(/\/+$/, '');
-}
+/** The site's public address, for links in e-mails (kept here for the callers that import it from this module). */
+export { publicOrigin } from './config.ts';
 
 interface PaidOrderRow {
   order_number: string;

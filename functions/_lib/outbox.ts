@@ -8,6 +8,7 @@
  */
 import type { Db } from './db.ts';
 import { LEAD_KINDS, onLeadStored, webhookUrlFor, type LeadKind } from './leads.ts';
+import { describe, type ClaimedRow, type OutboxQueue } from './outbox-queue.ts';
 
 /** How retries are spaced: base x 2^attempts, capped, then scaled by a random 50-100 %. */
 export interface BackoffPolicy {
@@ -24,35 +25,8 @@ export function backoffMs(attempts: number, policy: BackoffPolicy, random: () =>
   return Math.round(ceiling * (0.5 + 0.5 * random()));
 }
 
-/** One stored row being delivered. */
-export interface ClaimedRow {
-  id: string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-  /** The key its form sent or its event's key, if any. */
-  idempotency_key: string | null;
-}
-
-/** How one attempt ended: delivered, failed (retried later), or cut by a stop (not counted). */
-export type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
-
-/**
- * A table of rows to deliver (the columns of `public.leads`) and how to deliver one. Rows of a
- * kind with no destination stay 'unconfigured' and join the queue once it has one.
- */
-export interface OutboxQueue {
-  /** What the log calls it ("Leads outbox"). */
-  name: string;
-  /** The table, schema-qualified. */
-  table: 'public.leads' | 'public.mail_outbox';
-  /** The kinds that can be delivered now. */
-  configuredKinds(): string[];
-  /** Delivers one row; `signal` ends when the caller stops or the attempt times out. */
-  deliver(row: ClaimedRow, signal: AbortSignal, stopping: AbortSignal): Promise<Outcome>;
-  /** Subscribes to "a row was stored" (the worker wakes at once); returns the unsubscriber. */
-  onStored(listener: () => void): () => void;
-}
+export type { ClaimedRow, Outcome, OutboxQueue } from './outbox-queue.ts';
+export { describe } from './outbox-queue.ts';
 
 /** What the outbox needs; everything but `db` has a production default. */
 export interface OutboxOptions {
@@ -299,13 +273,4 @@ export function leadsQueue(
       }
     },
   };
-}
-
-/** A short reason for a failed attempt: the network error's code when there is one. */
-export function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  if (error.name === 'TimeoutError') return 'Timed out';
-  if (cause && typeof cause.code === 'string') return `${error.message} (${cause.code})`;
-  return error.message;
 }

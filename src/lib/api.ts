@@ -81,6 +81,33 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
   return answer as T;
 }
 
+/** A file a function answered with (an export): its contents and the name it asked to be saved as. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * Calls a function whose answer is a file (`Content-Disposition: attachment`) and resolves with
+ * it; a refusal throws as requestJson does.
+ */
+export async function requestFile(path: string, request: ApiRequest): Promise<ApiFile> {
+  const { headers = {}, fallback } = request;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers });
+  } catch (error) {
+    throw new ApiError(fallback, 0, {}, { cause: error });
+  }
+  if (!res.ok) {
+    const answer: unknown = await res.json().catch(() => null);
+    const reason = isRecord(answer) && typeof answer['error'] === 'string' ? answer['error'] : fallback;
+    throw new ApiError(reason, res.status);
+  }
+  const filename = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { blob: await res.blob(), filename };
+}
+
 /**
  * A new Idempotency-Key, so a request the network repeats is stored once. randomUUID exists only on
  * HTTPS and localhost; a phone trying the local site over the network gets random hex.

@@ -43,8 +43,12 @@ const FUNCTION_FILES = [
   'customer-portal.ts',
   'lead.ts',
   'leads-outbox.ts',
+  'morning-list.ts',
   'order.ts',
   'owner-closed-days.ts',
+  'owner-customers.ts',
+  'owner-export.ts',
+  'owner-leads.ts',
   'owner-settings.ts',
   'owner-visits.ts',
   'plan-details.ts',
@@ -240,6 +244,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
     { file: 'availability.ts', method: 'GET', path: '/api/availability' },
+    { file: 'morning-list.ts', method: 'POST', path: '/.netlify/functions/morning-list', ...json({ next_run: '' }) },
   ]);
 
   expect(guard).toBe('active');
@@ -263,6 +268,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
     ['availability.ts', 200],
+    ['morning-list.ts', 204],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');
@@ -340,7 +346,7 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
     delete env['STRIPE_WEBHOOK_SECRET'];
     env['LEAD_WEBHOOK_URL'] = 'ftp://leads.example';
     // Each function called with the method it answers, so the configuration check is what answers.
-    const READS = new Set(['account.ts', 'availability.ts', 'order.ts']);
+    const READS = new Set(['account.ts', 'availability.ts', 'order.ts', 'owner-customers.ts', 'owner-export.ts']);
     const calls: RunnerCall[] = FUNCTION_FILES.map((file) => ({
       file,
       method: READS.has(file) ? 'GET' : file === 'plan-details.ts' ? 'PUT' : 'POST',

@@ -56,14 +56,26 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
       '  - DATABASE_URL is missing: the Postgres connection string (Supabase: Project Settings > Database > Connection string)',
       '  - PUBLIC_SUPABASE_ANON_KEY is the service_role key: use the anon key, because this value is built into every page',
       "  - STRIPE_WEBHOOK_SECRET is missing: the signing secret of the site's webhook endpoint in the Stripe dashboard, whsec_...",
-      "  - CONTACT_WEBHOOK_URL is missing: the automation tool's webhook for contact-form leads",
-      "  - LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads",
-      "  - ORDER_WEBHOOK_URL is missing: the automation tool's webhook for paid bookings, plan changes and refunds",
+      "  - CONTACT_WEBHOOK_URL is missing: the automation tool's webhook for contact-form leads (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
+      "  - LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
+      "  - ORDER_WEBHOOK_URL is missing: the automation tool's webhook for paid bookings, plan changes and refunds (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
       "  - SMTP_URL is missing: the mail provider's SMTP address with its credentials, e.g. smtps://user:password@smtp.example.com:465",
       '  - MAIL_FROM is missing: the sender of customer e-mails, e.g. "Springfield Home Maintenance" <help@example.com>',
       'See "Environment variables" in README.md and docs/deploy.md.',
     ]);
     expect(output).not.toContain('sk_live_realKeyThatMustNotBePrinted');
+  });
+
+  test('with OWNER_EMAIL and no webhook address the check passes and says which feed is on', async () => {
+    const { CONTACT_WEBHOOK_URL: _c, LEAD_WEBHOOK_URL: _l, ORDER_WEBHOOK_URL: _o, ...withoutWebhooks } = PRODUCTION;
+    const { output } = await run('server/index.ts', {
+      ...withoutWebhooks,
+      OWNER_EMAIL: 'owner@springfieldhome.example',
+    });
+    expect(output).not.toContain('WEBHOOK_URL is missing');
+    expect(output.split('\n')[0]).toBe(
+      'Owner alerts: e-mail to owner@springfieldhome.example (OWNER_EMAIL); webhooks off (CONTACT_WEBHOOK_URL, LEAD_WEBHOOK_URL, ORDER_WEBHOOK_URL unset).',
+    );
   });
 
   test('stops `npm start` the same way, before it spends time on a build', async () => {
@@ -128,6 +140,7 @@ describe('dashboard prices (docs/product.md#billing-periods)', { timeout: 120_00
       });
       expect(code).toBe(1);
       expect(output.trim().split('\n')).toEqual([
+        'Owner alerts: no e-mail (OWNER_EMAIL unset); webhooks on (CONTACT_WEBHOOK_URL, LEAD_WEBHOOK_URL, ORDER_WEBHOOK_URL).',
         "The card provider's dashboard prices do not match the prices the site shows:",
         `  - STRIPE_PRICE_LITE_MONTHLY (${cheaper.id}): the amount is $35.00, but the site sells Autopilot Lite (monthly) at $39.00`,
         "  - STRIPE_PRICE_LITE_ANNUAL (price_missingFromTheDashboard): No such price: 'price_missingFromTheDashboard'",

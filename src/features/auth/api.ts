@@ -5,7 +5,7 @@
  * so the header shows 'Sign In' and /auth its form. JSON and the function's reason in words come
  * from lib/api.ts. The sign-in client loads only when such a call is made.
  */
-import { ApiError, requestJson, type ApiRequest, type PageAnswer } from '@/lib/api';
+import { ApiError, requestFile, requestJson, type ApiFile, type ApiRequest, type PageAnswer } from '@/lib/api';
 
 /** The message of docs/product.md#starting-a-checkout for a payment call that failed without a reason. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
@@ -32,6 +32,19 @@ export async function callApi<T>(path: string, request: ApiRequest): Promise<T> 
       ...request,
       headers: { ...request.headers, Authorization: `Bearer ${token}` },
     });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) await signOutHere();
+    throw error;
+  }
+}
+
+/** As callApi, for an answer that is a file (the owner's CSV exports): resolves with its contents and name. */
+export async function callApiFile(path: string, request: ApiRequest): Promise<ApiFile> {
+  const { currentAccessToken, signOutHere } = await import('./store');
+  const token = await currentAccessToken();
+  if (!token) throw new SignedOutError();
+  try {
+    return await requestFile(path, { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) await signOutHere();
     throw error;

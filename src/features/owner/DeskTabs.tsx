@@ -1,6 +1,6 @@
 /**
- * The owner's desk (docs/product.md#owners-desk) as six tabs (Headless UI Tab: arrow keys move
- * between them): Today, Tomorrow, To confirm, Week, Closed days, Capacity. A visit's 'Details'
+ * The owner's desk (docs/product.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
+ * between them): Today, Tomorrow, To confirm, Week, Closed days, Capacity, Leads, Customers, Export. A visit's 'Details'
  * opens its dialog; after any change every list is read again.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
@@ -9,12 +9,25 @@ import type { OwnerVisit } from '@/features/visits/owner-api';
 import { addDays } from '@/lib/dates';
 import CapacityForm from './CapacityForm';
 import ClosedDays from './ClosedDays';
+import CustomersPanel from './CustomersPanel';
 import DayVisits from './DayVisits';
+import ExportPanel from './ExportPanel';
+import LeadsPanel from './LeadsPanel';
 import ToConfirm from './ToConfirm';
 import VisitDialog from './VisitDialog';
 import WeekView from './WeekView';
 
-const TABS = ['Today', 'Tomorrow', 'To confirm', 'Week', 'Closed days', 'Capacity'] as const;
+const TABS = [
+  'Today',
+  'Tomorrow',
+  'To confirm',
+  'Week',
+  'Closed days',
+  'Capacity',
+  'Leads',
+  'Customers',
+  'Export',
+] as const;
 
 const TAB =
   'min-h-11 rounded-lg border-2 border-brand-700 px-2 py-2 font-semibold text-brand-700 data-hover:bg-brand-50 data-selected:bg-brand-700 data-selected:text-white';
@@ -68,6 +81,16 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
                 changed();
               }}
             />
+          </TabPanel>
+          {/* Leads, customers and exports (docs/product.md#owner-api): their own files. */}
+          <TabPanel>
+            <LeadsPanel />
+          </TabPanel>
+          <TabPanel>
+            <CustomersPanel />
+          </TabPanel>
+          <TabPanel>
+            <ExportPanel />
           </TabPanel>
         </TabPanels>
       </TabGroup>

@@ -5,6 +5,7 @@ import {
   checkBuildConfig,
   checkConfig,
   describeProblems,
+  ownerFeedLine,
   variableProblems,
   VARIABLES,
 } from '../../../../functions/_lib/config-check.ts';
@@ -72,8 +73,36 @@ describe('which mode an environment selects', () => {
   test('an empty or blank value counts as unset', () => {
     expect(checkConfig({ STRIPE_SECRET_KEY: '', PUBLIC_SUPABASE_URL: '  ' }).mode).toBe('embedded');
     expect(checkConfig({ ...PRODUCTION, LEAD_WEBHOOK_URL: ' ' }).problems).toEqual([
-      "LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads",
+      "LEAD_WEBHOOK_URL is missing: the automation tool's webhook for guide-download and plan-request leads (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
     ]);
+  });
+
+  test('with OWNER_EMAIL the three webhooks are optional (docs/product.md#production), and the start says which feed is on', () => {
+    const { CONTACT_WEBHOOK_URL: _c, LEAD_WEBHOOK_URL: _l, ORDER_WEBHOOK_URL: _o, ...withoutWebhooks } = PRODUCTION;
+    expect(checkConfig(withoutWebhooks).problems.map((p) => p.split(' ')[0])).toEqual([
+      'CONTACT_WEBHOOK_URL',
+      'LEAD_WEBHOOK_URL',
+      'ORDER_WEBHOOK_URL',
+    ]);
+    const byEmail = { ...withoutWebhooks, OWNER_EMAIL: 'owner@example.com, partner@example.com' };
+    expect(checkConfig(byEmail).problems).toEqual([]);
+    expect(ownerFeedLine(byEmail)).toBe(
+      'Owner alerts: e-mail to owner@example.com, partner@example.com (OWNER_EMAIL); webhooks off (CONTACT_WEBHOOK_URL, LEAD_WEBHOOK_URL, ORDER_WEBHOOK_URL unset).',
+    );
+    expect(ownerFeedLine({ ...withoutWebhooks, ORDER_WEBHOOK_URL: PRODUCTION.ORDER_WEBHOOK_URL })).toBe(
+      'Owner alerts: no e-mail (OWNER_EMAIL unset); webhooks on (ORDER_WEBHOOK_URL); CONTACT_WEBHOOK_URL, LEAD_WEBHOOK_URL unset.',
+    );
+  });
+
+  test.each([
+    ['owner@example.com,', 'OWNER_EMAIL has an empty address: separate addresses with single commas'],
+    [
+      'Owner <owner@example.com>',
+      'OWNER_EMAIL has "Owner <owner@example.com>", which is not an e-mail address: use plain addresses separated by commas',
+    ],
+    ['owner', 'OWNER_EMAIL has "owner", which is not an e-mail address: use plain addresses separated by commas'],
+  ])('OWNER_EMAIL %j is refused, naming the address', (value, problem) => {
+    expect(checkConfig({ ...PRODUCTION, OWNER_EMAIL: value }).problems).toEqual([problem]);
   });
 
   test('forced production (Netlify) asks for everything even with nothing set', () => {

@@ -1,0 +1,43 @@
+/**
+ * What an outbox delivers and how one attempt ends (outbox.ts runs them): apart, so the queues
+ * (mail.ts) need nothing of the leads the outbox also relays.
+ */
+
+/** One stored row being delivered. */
+export interface ClaimedRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  /** The key its form sent or its event's key, if any. */
+  idempotency_key: string | null;
+}
+
+/** How one attempt ended: delivered, failed (retried later), or cut by a stop (not counted). */
+export type Outcome = { ok: true } | { ok: false; error: string } | { aborted: true };
+
+/**
+ * A table of rows to deliver (the columns of `public.leads`) and how to deliver one. Rows of a
+ * kind with no destination stay 'unconfigured' and join the queue once it has one.
+ */
+export interface OutboxQueue {
+  /** What the log calls it ("Leads outbox"). */
+  name: string;
+  /** The table, schema-qualified. */
+  table: 'public.leads' | 'public.mail_outbox';
+  /** The kinds that can be delivered now. */
+  configuredKinds(): string[];
+  /** Delivers one row; `signal` ends when the caller stops or the attempt times out. */
+  deliver(row: ClaimedRow, signal: AbortSignal, stopping: AbortSignal): Promise<Outcome>;
+  /** Subscribes to "a row was stored" (the worker wakes at once); returns the unsubscriber. */
+  onStored(listener: () => void): () => void;
+}
+
+/** A short reason for a failed attempt: the network error's code when there is one. */
+export function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (error.name === 'TimeoutError') return 'Timed out';
+  if (cause && typeof cause.code === 'string') return `${error.message} (${cause.code})`;
+  return error.message;
+}

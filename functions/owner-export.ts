@@ -1,0 +1,43 @@
+/**
+ * The owner's exports (docs/product.md#owner-api): `GET /api/owner/export/{customers|visits|orders|leads}.csv
+ * [?from=YYYY-MM-DD&to=YYYY-MM-DD]` -> a CSV download whose cells no spreadsheet runs as a formula.
+ * The owner's live session only.
+ */
+import { EXPORTS, type ExportName } from '../src/features/owner/records-api.ts';
+import { businessToday } from '../src/lib/dates.ts';
+import { requireOwner } from './_lib/auth.ts';
+import { now } from './_lib/clock.ts';
+import { getDb } from './_lib/db.ts';
+import { HttpError, handler } from './_lib/http.ts';
+import { exportCsv } from './_lib/owner-records.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function day(url: URL, name: 'from' | 'to'): string | null {
+  const value = url.searchParams.get(name);
+  if (value === null || value === '') return null;
+  if (!DAY.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be YYYY-MM-DD`);
+  return value;
+}
+
+export default handler(['GET'], async (req, context) => {
+  await requireOwner(req);
+  const file = context.params?.['file'] ?? '';
+  const name = file.replace(/\.csv$/, '');
+  if (!file.endsWith('.csv') || !(EXPORTS as readonly string[]).includes(name)) {
+    throw new HttpError(404, `No such export: ask for one of ${EXPORTS.map((e) => `${e}.csv`).join(', ')}`);
+  }
+  const url = new URL(req.url);
+  const range = { from: day(url, 'from'), to: day(url, 'to') };
+  if (range.from && range.to && range.to < range.from) throw new HttpError(400, 'to must not be before from');
+  const csv = await exportCsv(await getDb(), name as ExportName, range);
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${businessToday(now())}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+});
+
+export const config = { path: '/api/owner/export/:file' };

@@ -1,0 +1,83 @@
+/**
+ * The owner's morning list (docs/product.md#morning-list): today's visits in route order with
+ * their times, addresses and phones, the visits still to confirm, and the leads since yesterday.
+ * Pure. Shared core: relative imports with the extension only.
+ */
+import { VISIT_WINDOWS } from '../booking/visit.ts';
+import { formatClock, formatDay } from '../../lib/dates.ts';
+import type { OwnerVisit } from '../visits/owner-api.ts';
+import { compose, type MailContent } from './compose.ts';
+
+/** A lead as the list names it. */
+export interface MorningLead {
+  kind: 'contact' | 'download' | 'plan-request';
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/** What the morning list of a day holds. */
+export interface MorningList {
+  /** The Springfield day, `YYYY-MM-DD`. */
+  day: string;
+  /** The day's visits still to do, in route order. */
+  visits: readonly OwnerVisit[];
+  /** Requested visits from today on, not yet confirmed. */
+  toConfirm: number;
+  leads: readonly MorningLead[];
+}
+
+const LEAD_KINDS: Record<MorningLead['kind'], string> = {
+  contact: 'Contact message',
+  download: 'Guide download',
+  'plan-request': 'Plan request',
+};
+
+/** Whether there is anything to tell: a day with nothing in it sends nothing. */
+export function hasNews(list: MorningList): boolean {
+  return list.visits.length > 0 || list.toConfirm > 0 || list.leads.length > 0;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One visit as a line: when, who, where, phone, what. */
+function visitLine(visit: OwnerVisit, place: number): string {
+  const when =
+    visit.start && visit.end
+      ? `${formatClock(visit.start)}-${formatClock(visit.end)}`
+      : VISIT_WINDOWS[visit.window].label;
+  const who = visit.customer.name || visit.customer.email;
+  const where = `${visit.address.street}, ${visit.address.city} ${visit.address.zip}`;
+  const status = visit.status === 'requested' ? ' (not confirmed yet)' : '';
+  return `${place}. ${when}: ${who}, ${where}, ${visit.customer.phone}, ${visit.service}${status}`;
+}
+
+/** The morning list written out, with the desk's link (`siteUrl` without a trailing slash). */
+export function morningListMail(list: MorningList, siteUrl: string): MailContent {
+  const day = formatDay(list.day);
+  const counts = [
+    plural(list.visits.length, 'visit', 'visits'),
+    `${list.toConfirm} to confirm`,
+    plural(list.leads.length, 'new lead', 'new leads'),
+  ].join(', ');
+  const paragraphs = [
+    ...(list.visits.length
+      ? ["Today's visits, in route order:", ...list.visits.map((v, i) => visitLine(v, i + 1))]
+      : ['No visits today.']),
+    list.toConfirm
+      ? `${plural(list.toConfirm, 'visit is', 'visits are')} still to confirm: call to agree a time.`
+      : 'Nothing to confirm.',
+    ...(list.leads.length
+      ? [
+          'New leads since the last list:',
+          ...list.leads.map((l) => `${LEAD_KINDS[l.kind]}: ${[l.name, l.phone, l.email].filter(Boolean).join(', ')}`),
+        ]
+      : ['No new leads since the last list.']),
+  ];
+  return compose({
+    subject: `Today, ${day}: ${counts}`,
+    greeting: `Good morning. ${counts}.`,
+    paragraphs,
+    after: [`Open the desk: ${siteUrl}/owner`],
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * The owner's alert e-mails (docs/product.md#owner-alerts): one line of what happened and what to
+ * do, the details needed to act, and the desk's link; read from an owner event's payload or a
+ * stored lead's. Pure. Shared core: relative imports with the extension only.
+ */
+import { compose, type MailContent } from './compose.ts';
+
+/** What an alert says before it is written out. */
+export interface OwnerAlert {
+  subject: string;
+  /** What happened and what to do, in one line. */
+  line: string;
+  details: readonly (readonly [label: string, value: string])[];
+}
+
+type Payload = Record<string, unknown>;
+
+/** A payload field as text ('' when absent or not a string or number). */
+function text(payload: Payload, field: string): string {
+  const value = payload[field];
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+/** Who the event is about, in words: the name, else the e-mail. */
+function who(payload: Payload, nameField = 'customerName'): string {
+  return text(payload, nameField) || text(payload, 'email') || 'A customer';
+}
+
+/** The labelled details, without the empty ones. */
+function details(pairs: readonly (readonly [string, string])[]): (readonly [string, string])[] {
+  return pairs.filter(([, value]) => value !== '');
+}
+
+const PREFERRED: Record<string, string> = { weekdays: 'Weekdays', evenings: 'Evenings', weekends: 'Weekends' };
+
+/** The details every owner event carries, in the order the owner reads them. */
+function eventDetails(payload: Payload): (readonly [string, string])[] {
+  const requested = text(payload, 'requested');
+  const preferred = text(payload, 'requestedDay');
+  const when = requested || PREFERRED[preferred] || preferred;
+  return details([
+    ['Name', text(payload, 'customerName')],
+    ['Phone', text(payload, 'phone')],
+    ['E-mail', text(payload, 'email')],
+    ['Address', text(payload, 'address')],
+    ['Service', text(payload, 'service')],
+    ['When', when],
+    ['Amount', text(payload, 'amount')],
+    ['Order', text(payload, 'orderNumber')],
+    ['Notes', text(payload, 'notes') || text(payload, 'reason')],
+  ]);
+}
+
+/**
+ * The alert of an owner event (docs/product.md#owner-events), or null for one that asks nothing of
+ * the owner (a renewal paid).
+ */
+export function alertOfEvent(payload: Payload): OwnerAlert | null {
+  const customer = who(payload);
+  const service = text(payload, 'service');
+  const order = text(payload, 'orderNumber');
+  const withOrder = order ? ` (${order})` : '';
+  const facts = eventDetails(payload);
+  switch (text(payload, 'event')) {
+    case 'booking.paid': {
+      const when = text(payload, 'requested');
+      if (payload['overCapacity'] === true) {
+        return {
+          subject: `Over capacity: ${service}, ${when}${withOrder}`,
+          line: `${customer} paid for ${service} in a window that was already full. Move it to another window or confirm it.`,
+          details: facts,
+        };
+      }
+      return {
+        subject: `New booking: ${service}, ${when}${withOrder}`,
+        line: `${customer} booked and paid for ${service}. Call to confirm the time.`,
+        details: facts,
+      };
+    }
+    case 'plan.started':
+      return {
+        subject: `Plan started: ${service} for ${customer}`,
+        line: `${customer} started the ${service}. Call to set the day of the first visit.`,
+        details: facts,
+      };
+    case 'plan.changed':
+      return {
+        subject: `Plan changed: ${customer} is now on ${service}`,
+        line: `${customer} changed plan: now ${service}, from today.`,
+        details: facts,
+      };
+    case 'plan.cancelled': {
+      const ends = text(payload, 'endsOn');
+      return {
+        subject: `Plan cancelled: ${service} for ${customer}${ends ? `, ends ${ends}` : ''}`,
+        line: `${customer} cancelled the ${service}${ends ? `; it ends ${ends}` : ''}. No visits after that.`,
+        details: facts,
+      };
+    }
+    case 'plan.resumed':
+      return {
+        subject: `Plan kept: ${service} for ${customer}`,
+        line: `${customer} kept the ${service}: it is no longer set to cancel.`,
+        details: facts,
+      };
+    case 'plan.payment_failed':
+      return {
+        subject: `Payment failed: ${service} for ${customer}`,
+        line: `The payment for the ${service} of ${customer} did not go through. Call them to sort the payment out.`,
+        details: facts,
+      };
+    case 'order.refunded':
+    case 'plan.refunded': {
+      const amount = text(payload, 'amount');
+      return {
+        subject: `Refund: ${amount} to ${customer}${withOrder}`,
+        line: `${amount} was refunded to ${customer} for ${service}.`,
+        details: facts,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The alert of a stored lead: a contact message or a plan request; null for a guide download
+ * (nothing to act on) and for owner events (alertOfEvent).
+ */
+export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
+  if (kind === 'contact') {
+    const name = who(payload, 'name');
+    return {
+      subject: `Contact message from ${name}`,
+      line: `${name} sent a message through the contact form. Reply or call back.`,
+      details: details([
+        ['Name', text(payload, 'name')],
+        ['Phone', text(payload, 'phone')],
+        ['E-mail', text(payload, 'email')],
+        ['Service', text(payload, 'service')],
+        ['Message', text(payload, 'message')],
+      ]),
+    };
+  }
+  if (kind === 'plan-request') {
+    const name = who(payload, 'fullName');
+    const plan = text(payload, 'planName');
+    const period = text(payload, 'billingPeriod');
+    const address = [
+      text(payload, 'address'),
+      text(payload, 'city'),
+      `${text(payload, 'state')} ${text(payload, 'zip')}`,
+    ]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(', ');
+    const preferred = text(payload, 'preferredDay');
+    return {
+      subject: `Plan request from ${name}: ${plan} (${period})`,
+      line: `${name} asked for the ${plan} plan. Call to talk it through and send the sign-up.`,
+      details: details([
+        ['Name', text(payload, 'fullName')],
+        ['Phone', text(payload, 'phone')],
+        ['E-mail', text(payload, 'email')],
+        ['Address', address],
+        ['Service', `${plan} plan, ${period}`],
+        ['When', PREFERRED[preferred] ?? preferred],
+        ['Amount', text(payload, 'quotedPrice')],
+        ['Notes', text(payload, 'specialInstructions')],
+      ]),
+    };
+  }
+  return null;
+}
+
+/** The alert written out, with the desk's link (`siteUrl` without a trailing slash). */
+export function ownerAlertMail(alert: OwnerAlert, siteUrl: string): MailContent {
+  return compose({
+    subject: alert.subject,
+    greeting: alert.line,
+    paragraphs: [],
+    details: alert.details,
+    after: [`Open the desk: ${siteUrl}/owner`],
+  });
+}

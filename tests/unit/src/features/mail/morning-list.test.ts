@@ -1,0 +1,63 @@
+import { describe, expect, test } from 'vitest';
+import { hasNews, morningListMail, type MorningList } from '@/features/mail/morning-list';
+import type { OwnerVisit } from '@/features/visits/owner-api';
+
+const VISIT: OwnerVisit = {
+  id: 'v1',
+  status: 'confirmed',
+  date: '2026-11-30',
+  window: 'morning',
+  start: '09:30',
+  end: '10:30',
+  service: 'Dryer Vent Cleaning',
+  options: {},
+  amountCents: 3500,
+  orderNumber: 'ORD-1',
+  customer: { name: 'Sam', email: 'sam@example.com', phone: '(417) 555-0100' },
+  address: { street: '12 Elm St', city: 'Nixa', zip: '65714' },
+  notes: '',
+  techNotes: '',
+  completionNote: null,
+  overCapacity: false,
+  route: 1,
+  requestedAt: '2026-11-20T10:00:00Z',
+};
+
+const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, leads: [] };
+
+describe('the morning list (docs/product.md#morning-list)', () => {
+  test('an empty day has no news', () => {
+    expect(hasNews(EMPTY)).toBe(false);
+    expect(hasNews({ ...EMPTY, toConfirm: 1 })).toBe(true);
+  });
+
+  test("today's visits in route order with time, address and phone; the count to confirm; the leads", () => {
+    const mail = morningListMail(
+      {
+        ...EMPTY,
+        visits: [
+          VISIT,
+          {
+            ...VISIT,
+            id: 'v2',
+            status: 'requested',
+            start: null,
+            end: null,
+            customer: { ...VISIT.customer, name: 'Lee' },
+          },
+        ],
+        toConfirm: 3,
+        leads: [{ kind: 'contact', name: 'Ada', phone: '(417) 555-0101', email: 'ada@example.com' }],
+      },
+      'https://www.example.com',
+    );
+    expect(mail.subject).toBe('Today, Monday, November 30, 2026: 2 visits, 3 to confirm, 1 new lead');
+    expect(mail.text).toContain('1. 9:30 AM-10:30 AM: Sam, 12 Elm St, Nixa 65714, (417) 555-0100, Dryer Vent Cleaning');
+    expect(mail.text).toContain(
+      '2. Morning (8 AM-12 PM): Lee, 12 Elm St, Nixa 65714, (417) 555-0100, Dryer Vent Cleaning (not confirmed yet)',
+    );
+    expect(mail.text).toContain('3 visits are still to confirm: call to agree a time.');
+    expect(mail.text).toContain('Contact message: Ada, (417) 555-0101, ada@example.com');
+    expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
+  });
+});

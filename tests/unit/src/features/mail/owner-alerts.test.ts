@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'vitest';
+import { alertOfEvent, alertOfLead, ownerAlertMail } from '@/features/mail/owner-alerts';
+
+const BOOKING = {
+  event: 'booking.paid',
+  orderNumber: 'ORD-E5F6G7H8',
+  customerName: 'Sam Subscriber',
+  email: 'sam@example.com',
+  phone: '(417) 555-0100',
+  address: '12 Elm St, Nixa, MO 65714',
+  service: 'Dryer Vent Cleaning',
+  amount: '$35.00',
+  requestedDay: '2026-11-30',
+  requestedWindow: 'Morning (8 AM-12 PM)',
+  requested: 'Monday, November 30, Morning (8 AM-12 PM)',
+  notes: 'Gate 4',
+};
+
+describe('owner alerts (docs/product.md#owner-alerts)', () => {
+  test('a paid booking: what happened and what to do in one line, the details to act, the desk link', () => {
+    const alert = alertOfEvent(BOOKING);
+    expect(alert?.subject).toBe(
+      'New booking: Dryer Vent Cleaning, Monday, November 30, Morning (8 AM-12 PM) (ORD-E5F6G7H8)',
+    );
+    expect(alert?.line).toBe('Sam Subscriber booked and paid for Dryer Vent Cleaning. Call to confirm the time.');
+    const mail = ownerAlertMail(alert!, 'https://www.example.com');
+    expect(mail.text).toContain('Phone: (417) 555-0100');
+    expect(mail.text).toContain('Address: 12 Elm St, Nixa, MO 65714');
+    expect(mail.text).toContain('When: Monday, November 30, Morning (8 AM-12 PM)');
+    expect(mail.text).toContain('Notes: Gate 4');
+    expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
+    expect(mail.html).toContain('<a href="https://www.example.com/owner">');
+  });
+
+  test('a payment that landed for a full window says so and asks to move or confirm it', () => {
+    const alert = alertOfEvent({ ...BOOKING, overCapacity: true });
+    expect(alert?.subject).toMatch(/^Over capacity: Dryer Vent Cleaning/);
+    expect(alert?.line).toContain('Move it to another window or confirm it.');
+  });
+
+  test.each([
+    ['plan.started', 'Plan started: Autopilot Lite plan for Robin'],
+    ['plan.changed', 'Plan changed: Robin is now on Autopilot Lite plan'],
+    ['plan.cancelled', 'Plan cancelled: Autopilot Lite plan for Robin, ends Friday, December 25, 2026'],
+    ['plan.resumed', 'Plan kept: Autopilot Lite plan for Robin'],
+    ['plan.payment_failed', 'Payment failed: Autopilot Lite plan for Robin'],
+    ['plan.refunded', 'Refund: $39.00 to Robin (ORD-1)'],
+  ])('%s: %s', (event, subject) => {
+    const alert = alertOfEvent({
+      event,
+      customerName: 'Robin',
+      orderNumber: 'ORD-1',
+      service: 'Autopilot Lite plan',
+      amount: '$39.00',
+      endsOn: 'Friday, December 25, 2026',
+      requestedDay: 'evenings',
+    });
+    expect(alert?.subject).toBe(subject);
+    expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Evenings');
+  });
+
+  test('a renewal paid, a guide download and an unknown event send no alert', () => {
+    expect(alertOfEvent({ event: 'plan.renewed' })).toBeNull();
+    expect(alertOfEvent({})).toBeNull();
+    expect(alertOfLead('download', { email: 'a@example.com' })).toBeNull();
+  });
+
+  test('a contact message and a plan request, with the phone and address where there is one', () => {
+    const contact = alertOfLead('contact', {
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: '417-555-0101',
+      message: 'Hi',
+    });
+    expect(contact?.subject).toBe('Contact message from Ada');
+    expect(contact?.details).toContainEqual(['Phone', '417-555-0101']);
+    expect(contact?.details).toContainEqual(['Message', 'Hi']);
+    const request = alertOfLead('plan-request', {
+      fullName: 'Bo',
+      planName: 'Autopilot Full',
+      billingPeriod: 'annual',
+      phone: '417-555-0102',
+      address: '1 Main St',
+      city: 'Ozark',
+      state: 'MO',
+      zip: '65721',
+      quotedPrice: '$420 per year',
+      preferredDay: '',
+    });
+    expect(request?.subject).toBe('Plan request from Bo: Autopilot Full (annual)');
+    expect(request?.details).toContainEqual(['Address', '1 Main St, Ozark, MO 65721']);
+    expect(request?.details.map(([label]) => label)).not.toContain('When');
+  });
+});
