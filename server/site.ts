@@ -14,6 +14,7 @@ import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
+import { startVisitSchedule } from '../functions/_lib/plan-visits.ts';
 import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
@@ -93,6 +94,8 @@ export async function startBackend({
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
   let payments: StripeEmulator | null = null;
+  // The visits' schedule (plan visits owed, docs/product.md#plan-visits): every hour, and at each advance of the clock.
+  const visitSchedule = startVisitSchedule(db);
   if (embedded) {
     // The one clock, before anything reads it: the functions' "now" and the payment emulator's
     // billing. The sign-in emulator keeps real time (server/embedded/clock/ says why).
@@ -101,7 +104,7 @@ export async function startBackend({
     payments = await embeddedPayments(db, port, process.env, loopbackHost, clock.now);
     routes.push(
       ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
-      embeddedClockRoute(clock, payments),
+      embeddedClockRoute(clock, payments, visitSchedule.run),
     );
     routes.push(...payments.routes);
   }
@@ -117,7 +120,7 @@ export async function startBackend({
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop()]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), visitSchedule.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();

@@ -28,6 +28,7 @@ import { queueOwnerEvent } from './leads.ts';
 import { queueMail } from './mail.ts';
 import { publicOrigin } from './order-notices.ts';
 import { orderDescription } from './orders.ts';
+import { syncPlanVisits } from './plan-visits.ts';
 import { providerFailure } from './stripe.ts';
 import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
 
@@ -284,6 +285,10 @@ export async function applyVisitAction(
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
     await tell(tx, row, next, request, refunding);
+    // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
+    if (request.action === 'done' && row.subscription_id && row.plan_visit_no !== null) {
+      await syncPlanVisits(tx, row.subscription_id);
+    }
   });
 }
 

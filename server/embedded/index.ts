@@ -140,7 +140,21 @@ export function embeddedPayments(
   });
 }
 
-/** `/_dev/clock` (server/embedded/clock/): advancing the clock runs the payment emulator's billing that became due. */
-export function embeddedClockRoute(clock: EmbeddedClock, payments: StripeEmulator): Route {
-  return { path: '/_dev/clock', match: 'exact', handler: createClockHandler(clock, () => payments.sweep()) };
+/**
+ * `/_dev/clock` (server/embedded/clock/): advancing the clock runs the payment emulator's billing
+ * that became due, then the site's visit schedule (`schedule`).
+ */
+export function embeddedClockRoute(
+  clock: EmbeddedClock,
+  payments: StripeEmulator,
+  schedule: () => Promise<void> = () => Promise.resolve(),
+): Route {
+  return {
+    path: '/_dev/clock',
+    match: 'exact',
+    handler: createClockHandler(clock, async () => {
+      await payments.sweep();
+      await schedule();
+    }),
+  };
 }

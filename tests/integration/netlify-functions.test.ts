@@ -50,6 +50,7 @@ const FUNCTION_FILES = [
   'plan-details.ts',
   'plan-request.ts',
   'stripe-webhook.ts',
+  'visit-schedule.ts',
 ];
 /** An anon key as Supabase issues it (the signature is never checked by this site). */
 const ANON_KEY = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon","iss":"supabase"}').toString('base64url')}.c2ln`;
@@ -240,6 +241,12 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
     { file: 'availability.ts', method: 'GET', path: '/api/availability' },
+    {
+      file: 'visit-schedule.ts',
+      method: 'POST',
+      path: '/.netlify/functions/visit-schedule',
+      ...json({ next_run: '' }),
+    },
   ]);
 
   expect(guard).toBe('active');
@@ -263,6 +270,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['auth-form.ts', 303],
     ['leads-outbox.ts', 204],
     ['availability.ts', 200],
+    ['visit-schedule.ts', 204],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');
