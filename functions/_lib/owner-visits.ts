@@ -27,8 +27,8 @@ import { HttpError } from './http-error.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail } from './mail.ts';
 import { publicOrigin } from './order-notices.ts';
-import { orderDescription } from './orders.ts';
 import { syncPlanVisits } from './plan-visits.ts';
+import { noticeVisitDone, visitService } from './visit-events.ts';
 import { providerFailure } from './stripe.ts';
 import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
 
@@ -40,19 +40,15 @@ type VisitWithOrder = VisitRow & {
   checkout_session_id: string | null;
 };
 
-const SELECT_VISITS = `select ${VISIT_COLUMNS}, o.order_number, o.amount_cents, o.refunded_cents, o.checkout_session_id
+// A plan visit has no order of its own: it shows the plan's (the order that started it).
+const SELECT_VISITS = `select ${VISIT_COLUMNS},
+    coalesce(o.order_number, (select po.order_number from orders po where po.subscription_id = v.subscription_id
+                              and v.order_id is null order by po.id limit 1)) as order_number,
+    o.amount_cents, o.refunded_cents, o.checkout_session_id
   from visits v left join orders o on o.id = v.order_id`;
 
 /** The windows in the order a day is worked. */
 const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
-
-/** What a visit does, in words. */
-function serviceOf(row: VisitRow): string {
-  if (Object.hasOwn(SERVICE_NAMES, row.service)) {
-    return orderDescription({ kind: 'service', item: row.service, options: row.options });
-  }
-  return row.service;
-}
 
 /** The visit as the desk shows it. */
 function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
@@ -63,7 +59,7 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     window: row.time_window,
     start: row.start_time,
     end: row.end_time,
-    service: serviceOf(row),
+    service: visitService(row),
     options: row.options,
     amountCents: row.amount_cents ?? 0,
     orderNumber: row.order_number,
@@ -75,6 +71,8 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     overCapacity: row.over_capacity,
     route,
     requestedAt: new Date(row.created_at).toISOString(),
+    dueDate: row.due_date,
+    planVisit: row.plan_visit_no,
   };
 }
 
@@ -122,6 +120,16 @@ export async function listVisits(db: Db, from: string, to: string, status: strin
       const [x, y] = [order(a), order(b)];
       return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : Number(x[1]) - Number(y[1]) || Number(x[2]) - Number(y[2]);
     });
+}
+
+/** Plan visits still to do due on or before `dueBy`, soonest due first (the desk's Plan visits due). */
+export async function planVisitsDue(db: Db, dueBy: string): Promise<OwnerVisit[]> {
+  const rows = await db.query<VisitWithOrder>(
+    `${SELECT_VISITS} where v.plan_visit_no is not null and v.status in ('requested', 'confirmed') and v.due_date <= $1
+     order by v.due_date, v.day, v.created_at limit 500`,
+    [dueBy],
+  );
+  return rows.map((row) => ownerVisit(row, null));
 }
 
 /** Requested visits, oldest first (the desk's To confirm). */
@@ -202,7 +210,7 @@ function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
     orderNumber: merged.order_number ?? merged.id.slice(0, 8).toUpperCase(),
     service: Object.hasOwn(SERVICE_NAMES, merged.service)
       ? SERVICE_NAMES[merged.service as ServiceType]
-      : merged.service,
+      : visitService(merged),
     address: visitAddress(merged),
     date: merged.day,
     window: merged.time_window,
@@ -285,9 +293,10 @@ export async function applyVisitAction(
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
     await tell(tx, row, next, request, refunding);
-    // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
-    if (request.action === 'done' && row.subscription_id && row.plan_visit_no !== null) {
-      await syncPlanVisits(tx, row.subscription_id);
+    if (request.action === 'done') {
+      await noticeVisitDone(tx, { ...row, ...next });
+      // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
+      if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
     }
   });
 }
@@ -364,7 +373,7 @@ async function tell(
     email: to,
     phone: row.phone,
     address: visitAddress(row),
-    service: serviceOf(row),
+    service: visitService(row),
     amount: formatCents(total - (row.refunded_cents ?? 0)),
     amountCents: total - (row.refunded_cents ?? 0),
     refundedCents: total,

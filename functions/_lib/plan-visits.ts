@@ -23,7 +23,9 @@ import { addDays, businessToday } from '../../src/lib/dates.ts';
 import { now } from './clock.ts';
 import type { Db } from './db.ts';
 import { NO_VISIT_DETAILS } from './order-notices.ts';
+import { announceLeadsStored } from './leads.ts';
 import { LIVE_STATUSES } from './subscription-status.ts';
+import { noticeVisitsDue } from './visit-events.ts';
 import {
   bookingProblem,
   closedDays,
@@ -285,7 +287,8 @@ export const VISIT_SCHEDULE_MS = 3_600_000;
 
 /**
  * The site's schedule for visits (every hour, and in the embedded default at each advance of the
- * clock): each live plan makes the visits that became owed as their predecessors came due.
+ * clock): each live plan makes the visits that became owed as their predecessors came due, and the
+ * owner is told of the plan visits due within 7 days that are still unconfirmed (visit.due).
  */
 export async function runVisitSchedule(db: Db): Promise<void> {
   const plans = await db.query<{ subscription_id: string }>(
@@ -296,6 +299,9 @@ export async function runVisitSchedule(db: Db): Promise<void> {
   for (const { subscription_id } of plans) {
     await db.transaction((tx) => syncPlanVisits(tx, subscription_id));
   }
+  // The owner is told once of each plan visit still unconfirmed 7 days before it is due.
+  const told = await db.transaction((tx) => noticeVisitsDue(tx, businessToday(now())));
+  if (told > 0) announceLeadsStored();
 }
 
 /** Runs the visit schedule every hour, and whenever `run` is called, one run at a time, until stopped. */

@@ -14,6 +14,7 @@ import { runVisitSchedule } from '../../functions/_lib/plan-visits.ts';
 import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
 import { addMonths } from '../../src/features/visits/plan-schedule.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
+import type { OwnerVisit } from '../../src/features/visits/owner-api.ts';
 import { addDays, businessToday } from '../../src/lib/dates.ts';
 import {
   createTokenIssuer,
@@ -147,6 +148,15 @@ const planVisits = (subscriptionId: string) =>
 
 const today = () => businessToday(new Date(clockNow()));
 
+/** The owner's events about one visit, oldest first. */
+const ownerEvents = async (visitId: string) =>
+  (
+    await stack.db.query<{ payload: Record<string, unknown> }>(
+      `select payload from leads where kind = 'order' and payload->>'visitId' = $1 order by created_at, id`,
+      [visitId],
+    )
+  ).map((row) => row.payload);
+
 async function markDone(visitId: string): Promise<void> {
   const done = await call('POST', `/api/owner/visits/${visitId}`, owner, { action: 'done', note: 'All done' });
   expect(done.status, JSON.stringify(done.body)).toBe(200);
@@ -208,9 +218,35 @@ describe('plan visits', { timeout: 300_000 }, () => {
     );
     expect(created).toMatchObject({ actor: 'site', action: 'created', after: { due: addDays(startedOn, 7) } });
 
-    // Done two days in; no second visit until the next period is paid.
+    // On the desk's Plan visits due; the owner told once that it is due and unconfirmed (visit.due).
+    const due = await call('GET', `/api/owner/visits?dueBy=${addDays(startedOn, 31)}`, owner);
+    expect(due.status).toBe(200);
+    expect((due.body['visits'] as OwnerVisit[]).filter((v) => v.id === first!.id)).toEqual([
+      expect.objectContaining({
+        service: 'Autopilot Full quarterly visit',
+        dueDate: addDays(startedOn, 7),
+        planVisit: 1,
+        orderNumber: expect.stringMatching(/^ORD-/) as unknown,
+        customer: { name: 'Sam Rivera', email: user.email, phone: '(417) 555-0177' },
+      }),
+    ]);
+    expect((await call('GET', '/api/owner/visits?dueBy=12-2026', owner)).status).toBe(400);
+    await runVisitSchedule(stack.db);
+    await runVisitSchedule(stack.db);
+    expect(await ownerEvents(first!.id)).toEqual([
+      expect.objectContaining({ event: 'visit.due', dueDate: addDays(startedOn, 7), visitId: first!.id }),
+    ]);
+
+    // Confirmed like a booking, then done two days in: told once (visit.done); no second visit until
+    // the next period is paid.
+    const confirmed = await call('POST', `/api/owner/visits/${first!.id}`, owner, {
+      action: 'confirm',
+      start: '13:00',
+    });
+    expect(confirmed.body['visit']).toMatchObject({ status: 'confirmed', start: '13:00' });
     await advance(2 * DAY);
     await markDone(first!.id);
+    expect((await ownerEvents(first!.id)).map((e) => e['event'])).toEqual(['visit.due', 'visit.done']);
     const doneOn = today();
     expect((await planVisits(subscriptionId)).map((v) => v.status)).toEqual(['done']);
 

@@ -1,6 +1,6 @@
 /**
- * The owner's desk (docs/product.md#owners-desk) as six tabs (Headless UI Tab: arrow keys move
- * between them): Today, Tomorrow, To confirm, Week, Closed days, Capacity. A visit's 'Details'
+ * The owner's desk (docs/product.md#owners-desk) as seven tabs (Headless UI Tab: arrow keys move
+ * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity. A visit's 'Details'
  * opens its dialog; after any change every list is read again.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
@@ -10,11 +10,12 @@ import { addDays } from '@/lib/dates';
 import CapacityForm from './CapacityForm';
 import ClosedDays from './ClosedDays';
 import DayVisits from './DayVisits';
+import PlanVisitsDue from './PlanVisitsDue';
 import ToConfirm from './ToConfirm';
 import VisitDialog from './VisitDialog';
 import WeekView from './WeekView';
 
-const TABS = ['Today', 'Tomorrow', 'To confirm', 'Week', 'Closed days', 'Capacity'] as const;
+const TABS = ['Today', 'Tomorrow', 'To confirm', 'Plan visits', 'Week', 'Closed days', 'Capacity'] as const;
 
 const TAB =
   'min-h-11 rounded-lg border-2 border-brand-700 px-2 py-2 font-semibold text-brand-700 data-hover:bg-brand-50 data-selected:bg-brand-700 data-selected:text-white';
@@ -37,7 +38,7 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
   return (
     <>
       <TabGroup>
-        <TabList aria-label="Desk" className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        <TabList aria-label="Desk" className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-3 sm:grid-cols-7">
           {TABS.map((name) => (
             <Tab key={name} className={TAB}>
               {name}
@@ -53,6 +54,9 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
           </TabPanel>
           <TabPanel>
             <ToConfirm today={today} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <PlanVisitsDue today={today} {...lists} />
           </TabPanel>
           <TabPanel>
             <WeekView today={today} capacity={capacity} {...lists} />

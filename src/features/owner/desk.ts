@@ -232,3 +232,19 @@ export function actionDone(request: VisitActionRequest, visit: OwnerVisit): stri
       return 'Notes saved.';
   }
 }
+
+/** The last day of `today`'s month: the desk's Plan visits lists what is due by then. */
+export function endOfMonth(today: string): string {
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/** A plan visit's due date in words, 'Overdue' once it has passed; null for a booking's visit. */
+export function dueLabel(visit: Pick<OwnerVisit, 'dueDate'>, today: string): string | null {
+  if (!visit.dueDate) return null;
+  const due = `due ${formatDay(visit.dueDate, 'short')}`;
+  return visit.dueDate < today ? `Overdue: ${due}` : `D${due.slice(1)}`;
+}
+
+/** What a plan visit without visit details shows instead of its address. */
+export const NO_ADDRESS = 'No address yet';

@@ -33,6 +33,10 @@ export interface OwnerVisit {
   route: number | null;
   /** When the visit was booked (an ISO instant): the desk's To confirm lists the oldest first. */
   requestedAt: string;
+  /** A plan visit's due date (`YYYY-MM-DD`, docs/product.md#plan-visits); null for a booking's. */
+  dueDate: string | null;
+  /** A plan visit's number in its plan; null for a booking's. */
+  planVisit: number | null;
 }
 
 /** One change in a visit's history. */
