@@ -15,7 +15,8 @@ import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
 import { addMonths } from '../../src/features/visits/plan-schedule.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
 import type { OwnerVisit } from '../../src/features/visits/owner-api.ts';
-import { addDays, businessToday } from '../../src/lib/dates.ts';
+import { addDays, businessToday, formatDay } from '../../src/lib/dates.ts';
+import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import {
   createTokenIssuer,
   deliver,
@@ -211,6 +212,16 @@ describe('plan visits', { timeout: 300_000 }, () => {
       subscriptionId,
     ]);
     expect(periods).toEqual([{ months: 3 }]);
+    const atStart = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
+    expect(atStart.visits).toEqual([
+      {
+        orderNumber: expect.stringMatching(/^ORD-/) as unknown,
+        description: 'Autopilot Full quarterly visit',
+        when: `First visit due ${formatDay(addDays(startedOn, 7))}: we call you within 24 hours of signing up to set the day`,
+        address: '44 Walnut St, Nixa, MO 65714',
+        status: 'requested',
+      },
+    ]);
     // Its history: made by the site, with its due date.
     const [created] = await stack.db.query<{ actor: string; action: string; after: { due: string } }>(
       'select actor, action, after from visit_events where visit_id = $1',
@@ -263,6 +274,16 @@ describe('plan visits', { timeout: 300_000 }, () => {
     expect(
       await stack.db.query('select months from plan_periods where subscription_id = $1', [subscriptionId]),
     ).toHaveLength(2);
+    // The account lists the plan's visits as recorded: the next with its due date (the one done is
+    // more than 30 days ago).
+    const account = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
+    expect(account.visits.map((v) => [v.description, v.when, v.status])).toEqual([
+      [
+        'Autopilot Full quarterly visit',
+        `Due ${formatDay(addMonths(doneOn, 3))}: we will call to set the day and time`,
+        'requested',
+      ],
+    ]);
   });
 
   test('monthly billing: one visit per three paid months; a plan set to cancel loses the visit past its end', async () => {

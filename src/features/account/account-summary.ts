@@ -47,11 +47,11 @@ export interface AccountVisit {
   orderNumber: string | null;
   /** "Air Filter Replacement (Premium filter)", "Autopilot Full quarterly visit". */
   description: string;
-  /** When, in words: the requested day and window, or the plan's next visit and preferred time. */
+  /** When, in words: the requested day and window, a plan visit's due date, the confirmed time, or the day done. */
   when: string;
   /** The service address, when known. */
   address: string | null;
-  /** A booking's visit: requested, confirmed or done (docs/product.md#visits); none for a plan's. */
+  /** Requested, confirmed or done (docs/product.md#visits), a booking's or a plan's. */
   status?: VisitStatus;
 }
 
