@@ -10,6 +10,7 @@ import { SITE } from '../../src/site.ts';
 import { formatCents } from '../../src/lib/format.ts';
 import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../src/features/booking/visit.ts';
 import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
+import { isPlanType, visitChecklist } from '../../src/features/plans/plans.ts';
 import { zipCentre } from '../../src/features/service-area/area-list.server.ts';
 import type { OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '../../src/features/visits/owner-api.ts';
 import { routeOrder } from '../../src/features/visits/route.ts';
@@ -34,6 +35,9 @@ import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type Visi
 
 /** A visit with what its order adds. */
 type VisitWithOrder = VisitRow & {
+  /** The plan's tier and the home's filter sizes as last found, for a plan visit. */
+  plan_tier: string | null;
+  plan_filter_sizes: string[] | null;
   order_number: string | null;
   amount_cents: number | null;
   refunded_cents: number | null;
@@ -44,8 +48,10 @@ type VisitWithOrder = VisitRow & {
 const SELECT_VISITS = `select ${VISIT_COLUMNS},
     coalesce(o.order_number, (select po.order_number from orders po where po.subscription_id = v.subscription_id
                               and v.order_id is null order by po.id limit 1)) as order_number,
-    o.amount_cents, o.refunded_cents, o.checkout_session_id
-  from visits v left join orders o on o.id = v.order_id`;
+    o.amount_cents, o.refunded_cents, o.checkout_session_id,
+    case when v.plan_visit_no is not null then v.service end as plan_tier, ps.filter_sizes as plan_filter_sizes
+  from visits v left join orders o on o.id = v.order_id
+  left join subscriptions ps on ps.id = v.subscription_id and v.plan_visit_no is not null`;
 
 /** The windows in the order a day is worked. */
 const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
@@ -73,6 +79,11 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     requestedAt: new Date(row.created_at).toISOString(),
     dueDate: row.due_date,
     planVisit: row.plan_visit_no,
+    checklist: row.checklist,
+    filterSizes: row.filter_sizes,
+    detectorsTested: row.detectors_tested,
+    planFilterSizes: row.plan_filter_sizes ?? [],
+    checklistItems: isPlanType(row.plan_tier) ? visitChecklist(row.plan_tier) : [],
   };
 }
 
@@ -287,14 +298,22 @@ export async function applyVisitAction(
     const next = await nextState(tx, row, request);
     const { was, now } = changed(row, next);
     const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
+    // Lists (a done visit's checklist and filter sizes) are jsonb.
     await tx.query(`update visits set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, [
       id,
-      ...Object.values(next),
+      ...Object.values(next).map((value) => (Array.isArray(value) ? JSON.stringify(value) : value)),
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
     await tell(tx, row, next, request, refunding);
     if (request.action === 'done') {
       await noticeVisitDone(tx, { ...row, ...next });
+      // The home's filter sizes, as last found, kept on the plan for its next visits.
+      if (row.subscription_id && row.plan_visit_no !== null && next.filter_sizes?.length) {
+        await tx.query('update subscriptions set filter_sizes = $2 where id = $1', [
+          row.subscription_id,
+          JSON.stringify(next.filter_sizes),
+        ]);
+      }
       // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
       if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
     }
@@ -325,7 +344,12 @@ async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
       };
     }
     case 'done':
-      return { status: 'done', completion_note: request.note?.trim() || null, completed_at: now() };
+      return {
+        status: 'done',
+        completion_note: request.note?.trim() || null,
+        completed_at: now(),
+        ...didOf(row, request),
+      };
     case 'no-show':
       return { status: 'no-show' };
     case 'cancel':
@@ -333,6 +357,33 @@ async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
     case 'notes':
       return { tech_notes: request.techNotes.trim() };
   }
+}
+
+/**
+ * What a plan visit did (docs/product.md#plan-visits): the checklist items ticked (each one of its
+ * tier's, in the checklist's order), the filter sizes found and the detectors tested; 400 naming the
+ * field for an item not on the checklist, or for any of them on a booking's visit.
+ */
+function didOf(
+  row: VisitRow,
+  request: Extract<VisitActionRequest, { action: 'done' }>,
+): Pick<VisitRow, 'checklist' | 'filter_sizes' | 'detectors_tested'> {
+  const { checklist = [], filterSizes = [], detectorsTested } = request;
+  const tier = row.plan_visit_no !== null && isPlanType(row.service) ? row.service : null;
+  if (!tier) {
+    if (checklist.length || filterSizes.length || detectorsTested !== undefined) {
+      throw new HttpError(400, 'checklist, filterSizes and detectorsTested are for plan visits only');
+    }
+    return { checklist: [], filter_sizes: [], detectors_tested: null };
+  }
+  const items = visitChecklist(tier);
+  const unknown = checklist.find((item) => !items.includes(item));
+  if (unknown !== undefined) throw new HttpError(400, `checklist: "${unknown}" is not on this plan's checklist`);
+  return {
+    checklist: items.filter((item) => checklist.includes(item)),
+    filter_sizes: [...new Set(filterSizes)],
+    detectors_tested: detectorsTested ?? null,
+  };
 }
 
 /** Tells the customer (and, for a refund, the owner's feed) of the change, once per change. */

@@ -4,7 +4,8 @@
  * within 7 days, for the preferred time and visit details; every event delivered twice makes
  * nothing twice; a renewal makes exactly one more, dated from the visit done; monthly billing one
  * per three paid months; annual one quarter at a time; a plan set to cancel loses its visit past
- * the end and gets it back when kept. Webhook deliveries are held and forwarded by the test, so it
+ * the end and gets it back when kept; a visit marked done keeps its checklist, the filter sizes
+ * found (shown on the plan's next visit) and the detectors tested. Webhook deliveries are held and forwarded by the test, so it
  * can deliver each one twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -13,7 +14,7 @@ import { installClock } from '../../functions/_lib/clock.ts';
 import { runVisitSchedule } from '../../functions/_lib/plan-visits.ts';
 import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
 import { addMonths } from '../../src/features/visits/plan-schedule.ts';
-import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
+import { visitChecklist, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
 import type { OwnerVisit } from '../../src/features/visits/owner-api.ts';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
@@ -345,5 +346,58 @@ describe('plan visits', { timeout: 300_000 }, () => {
     await advance(95 * DAY);
     await advance(95 * DAY);
     expect(await planVisits(subscriptionId)).toHaveLength(4);
+  });
+
+  test('done with its checklist, filter sizes and detectors tested; the next visit shows the sizes', async () => {
+    const user = newUser();
+    const subscriptionId = await subscribe(user, 'full', 'annual');
+    const [first] = await planVisits(subscriptionId);
+    const opened = await call('GET', `/api/owner/visits/${first!.id}`, owner);
+    expect(opened.body['visit']).toMatchObject({
+      checklistItems: visitChecklist('full'),
+      planFilterSizes: [],
+      checklist: [],
+      filterSizes: [],
+      detectorsTested: null,
+    });
+
+    // Bad input: 400 naming the field, and the visit unchanged.
+    for (const [extra, field] of [
+      [{ filterSizes: ['16x25'] }, 'filterSizes'],
+      [{ checklist: ['Lawn mowed'] }, 'checklist'],
+      [{ detectorsTested: 'three' }, 'detectorsTested'],
+    ] as const) {
+      const refused = await call('POST', `/api/owner/visits/${first!.id}`, owner, { action: 'done', ...extra });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(field);
+    }
+    expect((await planVisits(subscriptionId)).map((v) => v.status)).toEqual(['requested']);
+
+    const done = await call('POST', `/api/owner/visits/${first!.id}`, owner, {
+      action: 'done',
+      note: 'Softener salt low, refilled',
+      checklist: ['Light bulbs changed', 'Air filters replaced'],
+      filterSizes: ['16X25X1', ' 20x20x1'],
+      detectorsTested: 4,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // Kept in the checklist's order, sizes as written the one way.
+    expect(done.body['visit']).toMatchObject({
+      status: 'done',
+      completionNote: 'Softener salt low, refilled',
+      checklist: ['Air filters replaced', 'Light bulbs changed'],
+      filterSizes: ['16x25x1', '20x20x1'],
+      detectorsTested: 4,
+    });
+
+    // The second visit, made at once (annual), shows the home's sizes on the desk.
+    const [, second] = await planVisits(subscriptionId);
+    expect(second).toMatchObject({ plan_visit_no: 2, status: 'requested' });
+    const due = await call('GET', `/api/owner/visits?dueBy=${second!.due_date}`, owner);
+    expect((due.body['visits'] as OwnerVisit[]).find((v) => v.id === second!.id)).toMatchObject({
+      planFilterSizes: ['16x25x1', '20x20x1'],
+      checklistItems: visitChecklist('full'),
+      checklist: [],
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * One visit on the desk's lists (docs/product.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
- * buttons; 'Over capacity: move or confirm' when flagged; 'Details' opens the visit.
+ * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
+ * (docs/product.md#plan-visits); 'Details' opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
@@ -10,6 +11,7 @@ import {
   addressOf,
   customerName,
   dueLabel,
+  filtersLabel,
   NO_ADDRESS,
   OVER_CAPACITY,
   STATUS_LABELS,
@@ -42,6 +44,7 @@ export default function VisitCard({ visit, withDay = false, today, onOpen }: Pro
   const cancelled = visit.status === 'cancelled';
   const due = today === undefined ? null : dueLabel(visit, today);
   const address = addressOf(visit);
+  const filters = filtersLabel(visit);
   return (
     <li className={`rounded-2xl border border-slate-200 p-4 ${cancelled ? 'bg-slate-50' : 'bg-white'}`}>
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -55,6 +58,7 @@ export default function VisitCard({ visit, withDay = false, today, onOpen }: Pro
       {visit.overCapacity && <OverCapacityBadge />}
       <p className="mt-2 text-lg font-bold break-words">{name}</p>
       <p className="text-ink-muted">{visit.service}</p>
+      {filters && <p className="mt-1 font-semibold">{filters}</p>}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {visit.address.street ? (
           <a className={BIG_LINK} href={mapsLink(address)} target="_blank" rel="noopener noreferrer">

@@ -246,5 +246,23 @@ export function dueLabel(visit: Pick<OwnerVisit, 'dueDate'>, today: string): str
   return visit.dueDate < today ? `Overdue: ${due}` : `D${due.slice(1)}`;
 }
 
+/**
+ * The home's filter sizes on a plan visit still to do, 'Filters: 16x25x1, 20x20x1', so the technician
+ * brings the right ones (docs/product.md#plan-visits); null when none are known or the visit is over.
+ */
+export function filtersLabel(visit: Pick<OwnerVisit, 'planFilterSizes' | 'status'>): string | null {
+  if (visit.planFilterSizes.length === 0) return null;
+  if (visit.status !== 'requested' && visit.status !== 'confirmed') return null;
+  return `Filters: ${visit.planFilterSizes.join(', ')}`;
+}
+
+/** Filter sizes as typed ('16x25x1, 20x20x1' or one a line) as a list; blanks dropped. */
+export function parseFilterSizes(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((size) => size.trim())
+    .filter(Boolean);
+}
+
 /** What a plan visit without visit details shows instead of its address. */
 export const NO_ADDRESS = 'No address yet';

@@ -8,6 +8,8 @@ import {
   dayRoute,
   dueLabel,
   endOfMonth,
+  filtersLabel,
+  parseFilterSizes,
   describeChange,
   oldestFirst,
   optionLines,
@@ -41,6 +43,11 @@ function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
     requestedAt: '2026-11-20T15:00:00.000Z',
     dueDate: null,
     planVisit: null,
+    checklist: [],
+    filterSizes: [],
+    detectorsTested: null,
+    planFilterSizes: [],
+    checklistItems: [],
     ...over,
   };
 }
@@ -296,5 +303,20 @@ describe('plan visits due (docs/product.md#owners-desk)', () => {
     expect(dueLabel(plan, '2026-12-07')).toBe('Due Mon, Dec 7');
     expect(dueLabel(plan, '2026-12-08')).toBe('Overdue: due Mon, Dec 7');
     expect(dueLabel(visit('b'), '2026-11-30')).toBeNull();
+  });
+});
+
+describe('filter sizes (docs/product.md#plan-visits)', () => {
+  test("a plan visit still to do shows the home's sizes; one done or without sizes shows none", () => {
+    const plan = visit('p', { dueDate: '2026-12-07', planVisit: 2, planFilterSizes: ['16x25x1', '20x20x1'] });
+    expect(filtersLabel(plan)).toBe('Filters: 16x25x1, 20x20x1');
+    expect(filtersLabel({ ...plan, status: 'confirmed' })).toBe('Filters: 16x25x1, 20x20x1');
+    expect(filtersLabel({ ...plan, status: 'done' })).toBeNull();
+    expect(filtersLabel(visit('b'))).toBeNull();
+  });
+
+  test('sizes as typed: commas, spaces or lines', () => {
+    expect(parseFilterSizes(' 16x25x1, 20x20x1\n14x20x1 ')).toEqual(['16x25x1', '20x20x1', '14x20x1']);
+    expect(parseFilterSizes('  ')).toEqual([]);
   });
 });
