@@ -25,6 +25,7 @@ import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';
 import { currentSubscription, planRows, type PlanRow } from './_lib/subscription-status.ts';
+import { lastPlanVisitReport } from './_lib/visit-report.ts';
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDER_LIMIT = 50;
@@ -199,6 +200,7 @@ export default handler(['GET'], async (req) => {
         status: row.status,
       })),
     ],
+    lastReport: plan ? await lastPlanVisitReport(db, plan.id) : null,
     orders: orders.map((row) => ({
       orderNumber: row.order_number,
       description: orderDescription(row),

@@ -26,6 +26,7 @@ export type MailKind =
   | 'visit-confirmed'
   | 'visit-moved'
   | 'visit-cancelled'
+  | 'visit-report'
   | 'refund-issued'
   | 'guide';
 
@@ -39,6 +40,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'visit-confirmed',
   'visit-moved',
   'visit-cancelled',
+  'visit-report',
   'refund-issued',
   'guide',
 ];

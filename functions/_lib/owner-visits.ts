@@ -20,6 +20,7 @@ import {
   visitCancelledMail,
   visitConfirmedMail,
   visitMovedMail,
+  visitReportMail,
   type VisitFacts,
 } from '../../src/features/mail/visit-messages.ts';
 import { now } from './clock.ts';
@@ -31,6 +32,7 @@ import { publicOrigin } from './order-notices.ts';
 import { syncPlanVisits } from './plan-visits.ts';
 import { noticeVisitDone, visitService } from './visit-events.ts';
 import { providerFailure } from './stripe.ts';
+import { planVisitReport } from './visit-report.ts';
 import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
 
 /** A visit with what its order adds. */
@@ -316,7 +318,23 @@ export async function applyVisitAction(
       }
       // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
       if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
+      await sendVisitReport(tx, id);
     }
+  });
+}
+
+/**
+ * A plan visit done: its report to the customer (docs/product.md#e-mails), once per visit, after the
+ * plan's next visit may have been made so it can say when that is due.
+ */
+async function sendVisitReport(tx: Db, id: string): Promise<void> {
+  const row = await findVisit(tx, id);
+  const report = await planVisitReport(tx, row);
+  if (!report || !row.customer_email) return;
+  const facts = factsOf(row, {});
+  await queueMail(tx, `visit-report:${row.id}`, 'visit-report', {
+    to: row.customer_email,
+    ...visitReportMail(facts, report),
   });
 }
 

@@ -380,6 +380,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
           status: 'requested',
         },
       ],
+      lastReport: null,
       orders: [
         {
           orderNumber: paid[1]?.order_number,

@@ -5,7 +5,8 @@
  * nothing twice; a renewal makes exactly one more, dated from the visit done; monthly billing one
  * per three paid months; annual one quarter at a time; a plan set to cancel loses its visit past
  * the end and gets it back when kept; a visit marked done keeps its checklist, the filter sizes
- * found (shown on the plan's next visit) and the detectors tested. Webhook deliveries are held and forwarded by the test, so it
+ * found (shown on the plan's next visit) and the detectors tested, and the customer gets its report
+ * by e-mail and on the account. Webhook deliveries are held and forwarded by the test, so it
  * can deliver each one twice.
  */
 import { randomUUID } from 'node:crypto';
@@ -260,6 +261,11 @@ describe('plan visits', { timeout: 300_000 }, () => {
     await markDone(first!.id);
     expect((await ownerEvents(first!.id)).map((e) => e['event'])).toEqual(['visit.due', 'visit.done']);
     const doneOn = today();
+    // Its report: the next visit waits for the renewal (docs/product.md#e-mails).
+    const beforeRenewal = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
+    expect(beforeRenewal.lastReport?.next).toBe(
+      `Next visit due about ${formatDay(addMonths(doneOn, 3))}, once your plan renews: we will call to set the day and time.`,
+    );
     expect((await planVisits(subscriptionId)).map((v) => v.status)).toEqual(['done']);
 
     // Through the renewal (every delivery twice): exactly one new visit, 3 months after the one done.
@@ -398,6 +404,53 @@ describe('plan visits', { timeout: 300_000 }, () => {
       planFilterSizes: ['16x25x1', '20x20x1'],
       checklistItems: visitChecklist('full'),
       checklist: [],
+    });
+
+    // The visit report e-mail, once (a second press changes nothing): what was done, and the next visit.
+    const again = await call('POST', `/api/owner/visits/${first!.id}`, owner, { action: 'done' });
+    expect(again.status).toBe(409);
+    const doneOn = today();
+    const reports = await stack.db.query<{ kind: string; payload: { to: string; subject: string; text: string } }>(
+      'select kind, payload from mail_outbox where idempotency_key = $1',
+      [`visit-report:${first!.id}`],
+    );
+    expect(reports).toHaveLength(1);
+    const [{ payload: mail }] = reports as [(typeof reports)[number]];
+    expect(mail.to).toBe(user.email);
+    expect(mail.subject).toMatch(
+      new RegExp(`^Visit report: Autopilot Full quarterly visit, ${formatDay(doneOn)} \\(ORD-[^)]+\\)$`),
+    );
+    for (const line of [
+      'Done: Air filters replaced',
+      'Not done: Refrigerator water filter',
+      'Done: Light bulbs changed',
+      'Filter sizes found: 16x25x1, 20x20x1',
+      'Detectors tested: 4',
+      "Technician's note: Softener salt low, refilled",
+      `Next visit due ${formatDay(second!.due_date)}: we will call to set the day and time.`,
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(
+      await stack.db.query(
+        "select 1 from mail_outbox where idempotency_key like 'visit-report:%' and payload->>'to' = $1",
+        [user.email],
+      ),
+    ).toHaveLength(1);
+
+    // The account shows the last visit's report.
+    const account = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
+    expect(account.lastReport).toEqual({
+      day: doneOn,
+      service: 'Autopilot Full quarterly visit',
+      items: visitChecklist('full').map((item) => ({
+        item,
+        done: item === 'Air filters replaced' || item === 'Light bulbs changed',
+      })),
+      filterSizes: ['16x25x1', '20x20x1'],
+      detectorsTested: 4,
+      note: 'Softener salt low, refilled',
+      next: `Next visit due ${formatDay(second!.due_date)}: we will call to set the day and time.`,
     });
   });
 });

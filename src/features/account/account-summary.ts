@@ -7,6 +7,7 @@
  */
 import type { PlanDetails } from '../plans/plan-request.ts';
 import type { BillingPeriod, PlanType } from '../plans/plans.ts';
+import type { VisitReport } from '../visits/visit-report.ts';
 import type { VisitStatus } from '../visits/visit-status.ts';
 
 /** One paid (or refunded) order as the account page lists it. */
@@ -62,5 +63,7 @@ export interface AccountSummary {
   planDetails: PlanDetails | null;
   /** Visits to come, soonest first. */
   visits: AccountVisit[];
+  /** The plan's latest visit done, as its report tells it (docs/product.md#account-page); null before one. */
+  lastReport: VisitReport | null;
   orders: AccountOrder[];
 }
