@@ -94,13 +94,17 @@ export const visitActionRequest = z.discriminatedUnion(
           )
           .check(z.maxLength(20, 'checklist has too many items')),
       ),
+      // Checked as a whole, so a refusal names the field, not the place in the list.
       filterSizes: z.optional(
         z
           .array(
-            z.string(FILTER_SIZE_MESSAGE).check(z.trim(), z.regex(FILTER_SIZE, FILTER_SIZE_MESSAGE), z.toLowerCase()),
+            z.string(FILTER_SIZE_MESSAGE).check(z.trim(), z.toLowerCase()),
             'filterSizes must be a list of sizes like 16x25x1',
           )
-          .check(z.maxLength(10, 'filterSizes: at most 10 sizes')),
+          .check(
+            z.maxLength(10, 'filterSizes: at most 10 sizes'),
+            z.refine((sizes) => sizes.every((size) => FILTER_SIZE.test(size)), FILTER_SIZE_MESSAGE),
+          ),
       ),
       detectorsTested: z.optional(
         z

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { visitActionRequest } from '@/features/visits/owner-api';
+import { firstIssue } from '@/lib/validation';
 
 /** The first message the schema gives for `body`, or null when it passes. */
 function refusal(body: unknown): string | null {
@@ -35,5 +36,13 @@ describe("'done' with what a plan visit did (docs/product.md#plan-visits)", () =
     [{ checklist: [3] }, 'checklist must list the items done'],
   ])('%j is refused, naming the field', (extra, message) => {
     expect(refusal({ action: 'done', ...extra })).toContain(message);
+  });
+});
+
+describe('a refusal names the field (docs/product.md#owner-api)', () => {
+  test('a bad filter size names filterSizes, not its place in the list', () => {
+    const result = z.safeParse(visitActionRequest, { action: 'done', filterSizes: ['16x25x1', '16x25'] });
+    expect(result.success).toBe(false);
+    expect(firstIssue(result.error!)).toBe('filterSizes: each size must look like 16x25x1');
   });
 });
