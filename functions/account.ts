@@ -14,19 +14,18 @@ import type {
 } from '../src/features/account/account-summary.ts';
 import { describeVisitTime, visitAddress, type VisitWindow } from '../src/features/booking/visit.ts';
 import type { VisitStatus } from '../src/features/visits/visit-status.ts';
-import type { PlanDetails } from '../src/features/plans/plan-request.ts';
-import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
-import { getPlan } from '../src/features/plans/plans.ts';
-import { accountDate, addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
+import { getPlan, isPlanType } from '../src/features/plans/plans.ts';
+import { addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
 import { requireUser } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
+import { getDb, type Db } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { orderDescription } from './_lib/orders.ts';
 import { readPlanDetails } from './_lib/plan-details.ts';
 import { stripeClient } from './_lib/stripe.ts';
 import { currentSubscription, planRows, type PlanRow } from './_lib/subscription-status.ts';
+import { lastPlanVisitReport } from './_lib/visit-report.ts';
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDER_LIMIT = 50;
@@ -57,42 +56,46 @@ function bookingWhen(row: { day: string; time_window: VisitWindow; start_time: s
   return `Requested: ${describeVisitTime(row.day, row.time_window)}; we will call to confirm the time`;
 }
 
-/** How long after a plan starts its first visit is still the one we call to set up. */
-const FIRST_VISIT_DAYS = 7;
-/** A plan visits every quarter. */
-const MONTHS_BETWEEN_VISITS = 3;
-
-/**
- * The plan's next quarterly visit, counted in quarters from the day it started: in its first week,
- * the first visit, which we call to set up; after that the next quarter's date on or after today.
- */
-export function nextPlanVisit(startedAt: Date, now: Date): { first: boolean; date: Date } {
-  if (now.getTime() - startedAt.getTime() < FIRST_VISIT_DAYS * 86_400_000) return { first: true, date: startedAt };
-  const date = new Date(startedAt);
-  for (let quarter = 1; date < now; quarter++) {
-    date.setTime(startedAt.getTime());
-    date.setUTCMonth(startedAt.getUTCMonth() + quarter * MONTHS_BETWEEN_VISITS);
-  }
-  return { first: false, date };
+/** A plan visit as the account lists it. */
+interface PlanVisitRow {
+  plan_visit_no: number;
+  service: string;
+  day: string;
+  due_date: string;
+  start_time: string | null;
+  status: VisitStatus;
+  street: string;
+  city: string;
+  zip: string;
 }
 
-/** A plan's next visit as the account page lists it. */
-function planVisit(
-  plan: PlanRow & { order_number: string | null },
-  details: PlanDetails | null,
-  now: Date,
-): AccountVisit {
-  const next = nextPlanVisit(plan.created_at ?? now, now);
-  const preferred = PREFERRED_DAYS.find((d) => d.value === details?.preferredDay)?.label;
-  const when = next.first
-    ? 'First visit: we call you within 24 hours of signing up to set the day'
-    : `Next quarterly visit: around ${accountDate(next.date.toISOString())}`;
-  return {
-    orderNumber: plan.order_number,
-    description: `${getPlan(plan.tier).name} quarterly visit`,
-    when: preferred ? `${when}; preferred: ${preferred}` : when,
-    address: details ? `${details.address}, ${details.city}, ${details.state} ${details.zip}` : null,
-  };
+/** When a plan's visit is, in the account's words (docs/product.md#account-page). */
+function planVisitWhen(row: PlanVisitRow): string {
+  if (row.status === 'done') return `Done: ${formatDay(row.day)}`;
+  if (row.status === 'confirmed' && row.start_time) {
+    return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
+  }
+  return row.plan_visit_no === 1
+    ? `First visit due ${formatDay(row.due_date)}: we call you within 24 hours of signing up to set the day`
+    : `Due ${formatDay(row.due_date)}: we will call to set the day and time`;
+}
+
+/** The plan's visits still to do and those done in the last 30 days, as records (docs/product.md#plan-visits). */
+async function planVisits(db: Db, subscriptionId: string, orderNumber: string | null, today: string) {
+  const rows = await db.query<PlanVisitRow>(
+    `select plan_visit_no, service, day, due_date, start_time, status, street, city, zip from visits
+     where subscription_id = $1 and plan_visit_no is not null
+       and (status in ('requested', 'confirmed') or (status = 'done' and day >= $2))
+     order by plan_visit_no`,
+    [subscriptionId, addDays(today, -RECENT_DONE_DAYS)],
+  );
+  return rows.map((row): AccountVisit => ({
+    orderNumber,
+    description: `${isPlanType(row.service) ? getPlan(row.service).name : 'Autopilot'} quarterly visit`,
+    when: planVisitWhen(row),
+    address: row.street ? visitAddress(row) : null,
+    status: row.status,
+  }));
 }
 
 /**
@@ -188,7 +191,7 @@ export default handler(['GET'], async (req) => {
     })),
     planDetails,
     visits: [
-      ...(plan ? [planVisit({ ...plan, order_number: planOrder?.order_number ?? null }, planDetails, now)] : []),
+      ...(plan ? await planVisits(db, plan.id, planOrder?.order_number ?? null, today) : []),
       ...bookings.map((row) => ({
         orderNumber: row.order_number,
         description: orderDescription(row),
@@ -197,6 +200,7 @@ export default handler(['GET'], async (req) => {
         status: row.status,
       })),
     ],
+    lastReport: plan ? await lastPlanVisitReport(db, plan.id) : null,
     orders: orders.map((row) => ({
       orderNumber: row.order_number,
       description: orderDescription(row),

@@ -1,6 +1,7 @@
 /**
  * The owner's visits (docs/product.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
+ * `GET /api/owner/visits?dueBy` the plan visits due by a day;
  * `POST /api/owner/visits/{id}` one action (confirm, reschedule, done, no-show, cancel, notes),
  * answered with the visit as it is afterwards. The owner's live session only: 401, 403 otherwise.
  */
@@ -18,7 +19,7 @@ import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { announceLeadsStored } from './_lib/leads.ts';
 import { announceMailQueued } from './_lib/mail.ts';
-import { applyVisitAction, listVisits, visitWithHistory } from './_lib/owner-visits.ts';
+import { applyVisitAction, listVisits, planVisitsDue, visitWithHistory } from './_lib/owner-visits.ts';
 import { stripeClient } from './_lib/stripe.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,7 +47,13 @@ export default handler(['GET', 'POST'], async (req, context) => {
   const id = context.params?.['id'];
   if (!id) {
     if (req.method !== 'GET') throw new HttpError(405, 'POST an action to /api/owner/visits/{id}');
-    const { from, to, status } = listQuery(new URL(req.url));
+    const url = new URL(req.url);
+    const dueBy = url.searchParams.get('dueBy');
+    if (dueBy !== null) {
+      if (!DAY.test(dueBy) || Number.isNaN(Date.parse(dueBy))) throw new HttpError(400, 'dueBy must be YYYY-MM-DD');
+      return json({ visits: await planVisitsDue(db, dueBy) } satisfies OwnerVisitsAnswer);
+    }
+    const { from, to, status } = listQuery(url);
     return json({ visits: await listVisits(db, from, to, status) } satisfies OwnerVisitsAnswer);
   }
   if (req.method === 'POST') {

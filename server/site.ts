@@ -15,6 +15,7 @@ import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { sendMorningList, startMorningList } from '../functions/_lib/morning-list.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
+import { startVisitSchedule } from '../functions/_lib/plan-visits.ts';
 import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
 import { stripeClient } from '../functions/_lib/stripe.ts';
@@ -94,6 +95,8 @@ export async function startBackend({
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
   let payments: StripeEmulator | null = null;
+  // The visits' schedule (plan visits owed, docs/product.md#plan-visits): every hour, and at each advance of the clock.
+  const visitSchedule = startVisitSchedule(db);
   if (embedded) {
     // The one clock, before anything reads it: the functions' "now" and the payment emulator's
     // billing. The sign-in emulator keeps real time (server/embedded/clock/ says why).
@@ -102,8 +105,12 @@ export async function startBackend({
     payments = await embeddedPayments(db, port, process.env, loopbackHost, clock.now);
     routes.push(
       ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
-      // The morning list due at the clock's new time goes before the answer (docs/product.md#morning-list).
-      embeddedClockRoute(clock, payments, () => sendMorningList(db)),
+      // What the clock's new time made due goes before the answer: the plan visits owed
+      // (docs/product.md#plan-visits), then the morning list (docs/product.md#morning-list).
+      embeddedClockRoute(clock, payments, async () => {
+        await visitSchedule.run();
+        await sendMorningList(db);
+      }),
     );
     routes.push(...payments.routes);
   }
@@ -121,7 +128,7 @@ export async function startBackend({
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), morningList.stop()]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), morningList.stop(), visitSchedule.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();

@@ -26,6 +26,7 @@ export type MailKind =
   | 'visit-confirmed'
   | 'visit-moved'
   | 'visit-cancelled'
+  | 'visit-report'
   | 'refund-issued'
   | 'guide'
   | 'owner-alert'
@@ -41,6 +42,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'visit-confirmed',
   'visit-moved',
   'visit-cancelled',
+  'visit-report',
   'refund-issued',
   'guide',
   'owner-alert',

@@ -10,6 +10,7 @@ import { SITE } from '../../src/site.ts';
 import { formatCents } from '../../src/lib/format.ts';
 import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../src/features/booking/visit.ts';
 import { SERVICE_NAMES, type ServiceType } from '../../src/features/booking/pricing.ts';
+import { isPlanType, visitChecklist } from '../../src/features/plans/plans.ts';
 import { zipCentre } from '../../src/features/service-area/area-list.server.ts';
 import type { OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '../../src/features/visits/owner-api.ts';
 import { routeOrder } from '../../src/features/visits/route.ts';
@@ -19,6 +20,7 @@ import {
   visitCancelledMail,
   visitConfirmedMail,
   visitMovedMail,
+  visitReportMail,
   type VisitFacts,
 } from '../../src/features/mail/visit-messages.ts';
 import { now } from './clock.ts';
@@ -27,31 +29,34 @@ import { HttpError } from './http-error.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail } from './mail.ts';
 import { publicOrigin } from './order-notices.ts';
-import { orderDescription } from './orders.ts';
+import { syncPlanVisits } from './plan-visits.ts';
+import { noticeVisitDone, visitService } from './visit-events.ts';
 import { providerFailure } from './stripe.ts';
+import { planVisitReport } from './visit-report.ts';
 import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
 
 /** A visit with what its order adds. */
 type VisitWithOrder = VisitRow & {
+  /** The plan's tier and the home's filter sizes as last found, for a plan visit. */
+  plan_tier: string | null;
+  plan_filter_sizes: string[] | null;
   order_number: string | null;
   amount_cents: number | null;
   refunded_cents: number | null;
   checkout_session_id: string | null;
 };
 
-const SELECT_VISITS = `select ${VISIT_COLUMNS}, o.order_number, o.amount_cents, o.refunded_cents, o.checkout_session_id
-  from visits v left join orders o on o.id = v.order_id`;
+// A plan visit has no order of its own: it shows the plan's (the order that started it).
+const SELECT_VISITS = `select ${VISIT_COLUMNS},
+    coalesce(o.order_number, (select po.order_number from orders po where po.subscription_id = v.subscription_id
+                              and v.order_id is null order by po.id limit 1)) as order_number,
+    o.amount_cents, o.refunded_cents, o.checkout_session_id,
+    case when v.plan_visit_no is not null then v.service end as plan_tier, ps.filter_sizes as plan_filter_sizes
+  from visits v left join orders o on o.id = v.order_id
+  left join subscriptions ps on ps.id = v.subscription_id and v.plan_visit_no is not null`;
 
 /** The windows in the order a day is worked. */
 const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
-
-/** What a visit does, in words. */
-function serviceOf(row: VisitRow): string {
-  if (Object.hasOwn(SERVICE_NAMES, row.service)) {
-    return orderDescription({ kind: 'service', item: row.service, options: row.options });
-  }
-  return row.service;
-}
 
 /** The visit as the desk shows it. */
 function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
@@ -62,7 +67,7 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     window: row.time_window,
     start: row.start_time,
     end: row.end_time,
-    service: serviceOf(row),
+    service: visitService(row),
     options: row.options,
     amountCents: row.amount_cents ?? 0,
     orderNumber: row.order_number,
@@ -74,6 +79,13 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     overCapacity: row.over_capacity,
     route,
     requestedAt: new Date(row.created_at).toISOString(),
+    dueDate: row.due_date,
+    planVisit: row.plan_visit_no,
+    checklist: row.checklist,
+    filterSizes: row.filter_sizes,
+    detectorsTested: row.detectors_tested,
+    planFilterSizes: row.plan_filter_sizes ?? [],
+    checklistItems: isPlanType(row.plan_tier) ? visitChecklist(row.plan_tier) : [],
   };
 }
 
@@ -121,6 +133,16 @@ export async function listVisits(db: Db, from: string, to: string, status: strin
       const [x, y] = [order(a), order(b)];
       return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : Number(x[1]) - Number(y[1]) || Number(x[2]) - Number(y[2]);
     });
+}
+
+/** Plan visits still to do due on or before `dueBy`, soonest due first (the desk's Plan visits due). */
+export async function planVisitsDue(db: Db, dueBy: string): Promise<OwnerVisit[]> {
+  const rows = await db.query<VisitWithOrder>(
+    `${SELECT_VISITS} where v.plan_visit_no is not null and v.status in ('requested', 'confirmed') and v.due_date <= $1
+     order by v.due_date, v.day, v.created_at limit 500`,
+    [dueBy],
+  );
+  return rows.map((row) => ownerVisit(row, null));
 }
 
 /** Requested visits, oldest first (the desk's To confirm). */
@@ -201,7 +223,7 @@ function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
     orderNumber: merged.order_number ?? merged.id.slice(0, 8).toUpperCase(),
     service: Object.hasOwn(SERVICE_NAMES, merged.service)
       ? SERVICE_NAMES[merged.service as ServiceType]
-      : merged.service,
+      : visitService(merged),
     address: visitAddress(merged),
     date: merged.day,
     window: merged.time_window,
@@ -278,12 +300,41 @@ export async function applyVisitAction(
     const next = await nextState(tx, row, request);
     const { was, now } = changed(row, next);
     const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
+    // Lists (a done visit's checklist and filter sizes) are jsonb.
     await tx.query(`update visits set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, [
       id,
-      ...Object.values(next),
+      ...Object.values(next).map((value) => (Array.isArray(value) ? JSON.stringify(value) : value)),
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
     await tell(tx, row, next, request, refunding);
+    if (request.action === 'done') {
+      await noticeVisitDone(tx, { ...row, ...next });
+      // The home's filter sizes, as last found, kept on the plan for its next visits.
+      if (row.subscription_id && row.plan_visit_no !== null && next.filter_sizes?.length) {
+        await tx.query('update subscriptions set filter_sizes = $2 where id = $1', [
+          row.subscription_id,
+          JSON.stringify(next.filter_sizes),
+        ]);
+      }
+      // A plan visit done may let the plan's next one be made, dated from today (docs/product.md#plan-visits).
+      if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
+      await sendVisitReport(tx, id);
+    }
+  });
+}
+
+/**
+ * A plan visit done: its report to the customer (docs/product.md#e-mails), once per visit, after the
+ * plan's next visit may have been made so it can say when that is due.
+ */
+async function sendVisitReport(tx: Db, id: string): Promise<void> {
+  const row = await findVisit(tx, id);
+  const report = await planVisitReport(tx, row);
+  if (!report || !row.customer_email) return;
+  const facts = factsOf(row, {});
+  await queueMail(tx, `visit-report:${row.id}`, 'visit-report', {
+    to: row.customer_email,
+    ...visitReportMail(facts, report),
   });
 }
 
@@ -311,7 +362,12 @@ async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
       };
     }
     case 'done':
-      return { status: 'done', completion_note: request.note?.trim() || null, completed_at: now() };
+      return {
+        status: 'done',
+        completion_note: request.note?.trim() || null,
+        completed_at: now(),
+        ...didOf(row, request),
+      };
     case 'no-show':
       return { status: 'no-show' };
     case 'cancel':
@@ -319,6 +375,33 @@ async function nextState(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
     case 'notes':
       return { tech_notes: request.techNotes.trim() };
   }
+}
+
+/**
+ * What a plan visit did (docs/product.md#plan-visits): the checklist items ticked (each one of its
+ * tier's, in the checklist's order), the filter sizes found and the detectors tested; 400 naming the
+ * field for an item not on the checklist, or for any of them on a booking's visit.
+ */
+function didOf(
+  row: VisitRow,
+  request: Extract<VisitActionRequest, { action: 'done' }>,
+): Pick<VisitRow, 'checklist' | 'filter_sizes' | 'detectors_tested'> {
+  const { checklist = [], filterSizes = [], detectorsTested } = request;
+  const tier = row.plan_visit_no !== null && isPlanType(row.service) ? row.service : null;
+  if (!tier) {
+    if (checklist.length || filterSizes.length || detectorsTested !== undefined) {
+      throw new HttpError(400, 'checklist, filterSizes and detectorsTested are for plan visits only');
+    }
+    return { checklist: [], filter_sizes: [], detectors_tested: null };
+  }
+  const items = visitChecklist(tier);
+  const unknown = checklist.find((item) => !items.includes(item));
+  if (unknown !== undefined) throw new HttpError(400, `checklist: "${unknown}" is not on this plan's checklist`);
+  return {
+    checklist: items.filter((item) => checklist.includes(item)),
+    filter_sizes: [...new Set(filterSizes)],
+    detectors_tested: detectorsTested ?? null,
+  };
 }
 
 /** Tells the customer (and, for a refund, the owner's feed) of the change, once per change. */
@@ -359,7 +442,7 @@ async function tell(
     email: to,
     phone: row.phone,
     address: visitAddress(row),
-    service: serviceOf(row),
+    service: visitService(row),
     amount: formatCents(total - (row.refunded_cents ?? 0)),
     amountCents: total - (row.refunded_cents ?? 0),
     refundedCents: total,

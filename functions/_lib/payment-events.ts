@@ -21,6 +21,7 @@ import {
 import { markOrderExpired, markOrderPaid } from './orders.ts';
 import { chargeRefunded } from './refunds.ts';
 import { createBookingVisit } from './visits.ts';
+import { paidPeriod, recordPaidPeriod, syncPlanVisits } from './plan-visits.ts';
 import type { PlanPrice } from './plan-prices.ts';
 import {
   eventRank,
@@ -186,6 +187,8 @@ async function subscriptionChanged(
     ],
   );
   await markIfDuplicate(db, record.id, userId);
+  // The plan's visits follow it: a second plan's cancelled, an ending plan's past the end (docs/product.md#plan-visits).
+  await syncPlanVisits(db, record.id);
   const [after] = await db.query<PlanState>(`select ${PLAN_STATE_COLUMNS} from subscriptions where id = $1`, [
     record.id,
   ]);
@@ -229,6 +232,10 @@ async function invoicePaid(db: Db, invoice: Stripe.Invoice): Promise<void> {
      where id = $1`,
     [subscriptionId, periodEnd],
   );
+  // A whole period paid buys the plan's visits (docs/product.md#plan-visits); once per period.
+  const period = paidPeriod(invoice);
+  if (period) await recordPaidPeriod(db, subscriptionId, invoice.id, period);
+  await syncPlanVisits(db, subscriptionId);
   // The first invoice is the plan's start (plan.started); a change's is told as plan.changed.
   if (invoice.billing_reason === 'subscription_cycle') {
     const customer = invoice.customer;

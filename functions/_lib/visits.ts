@@ -41,6 +41,13 @@ export interface VisitRow {
   completed_at: Date | null;
   over_capacity: boolean;
   calendar_sequence: number;
+  /** A plan visit's number in its plan and due date (docs/product.md#plan-visits); null for a booking's. */
+  plan_visit_no: number | null;
+  due_date: string | null;
+  /** What the visit did, once done (docs/product.md#plan-visits). */
+  checklist: string[];
+  filter_sizes: string[];
+  detectors_tested: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,7 +56,9 @@ export interface VisitRow {
 export const VISIT_COLUMNS =
   'v.id, v.order_id, v.subscription_id, v.user_id, v.customer_name, v.customer_email, v.phone, v.street, v.city, ' +
   'v.zip, v.service, v.options, v.day, v.time_window, v.start_time, v.end_time, v.status, v.notes, v.tech_notes, ' +
-  'v.completion_note, v.completed_at, v.over_capacity, v.calendar_sequence, v.created_at, v.updated_at';
+  'v.completion_note, v.completed_at, v.over_capacity, v.calendar_sequence, v.plan_visit_no, v.due_date, v.checklist, ' +
+  'v.filter_sizes, v.detectors_tested, v.created_at, ' +
+  'v.updated_at';
 
 /** The setting's key in owner_settings. */
 const VISITS_PER_WINDOW_KEY = 'visits_per_window';

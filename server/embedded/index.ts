@@ -142,7 +142,8 @@ export function embeddedPayments(
 
 /**
  * `/_dev/clock` (server/embedded/clock/): advancing the clock runs the payment emulator's billing
- * that became due, then the site's own scheduled work (`due`: the owner's morning list).
+ * that became due, then the site's own scheduled work (`due`: the plan visits owed, then the owner's
+ * morning list).
  */
 export function embeddedClockRoute(
   clock: EmbeddedClock,

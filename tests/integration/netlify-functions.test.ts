@@ -54,6 +54,7 @@ const FUNCTION_FILES = [
   'plan-details.ts',
   'plan-request.ts',
   'stripe-webhook.ts',
+  'visit-schedule.ts',
 ];
 /** An anon key as Supabase issues it (the signature is never checked by this site). */
 const ANON_KEY = `eyJhbGciOiJIUzI1NiJ9.${Buffer.from('{"role":"anon","iss":"supabase"}').toString('base64url')}.c2ln`;
@@ -245,6 +246,12 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     { file: 'leads-outbox.ts', method: 'POST', path: '/.netlify/functions/leads-outbox', ...json({ next_run: '' }) },
     { file: 'availability.ts', method: 'GET', path: '/api/availability' },
     { file: 'morning-list.ts', method: 'POST', path: '/.netlify/functions/morning-list', ...json({ next_run: '' }) },
+    {
+      file: 'visit-schedule.ts',
+      method: 'POST',
+      path: '/.netlify/functions/visit-schedule',
+      ...json({ next_run: '' }),
+    },
   ]);
 
   expect(guard).toBe('active');
@@ -269,6 +276,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['leads-outbox.ts', 204],
     ['availability.ts', 200],
     ['morning-list.ts', 204],
+    ['visit-schedule.ts', 204],
   ]);
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');

@@ -359,13 +359,16 @@ describe('payment functions', { timeout: 60_000 }, () => {
       },
       refundedPlans: [],
       planDetails: null,
-      // The plan's first visit (we call to set it), then the booking's requested window.
+      // The plan's first visit as recorded (due within 7 days; we call to set it), then the booking's requested window.
       visits: [
         {
           orderNumber: paid[0]?.order_number,
           description: 'Autopilot Lite quarterly visit',
-          when: 'First visit: we call you within 24 hours of signing up to set the day',
+          when: expect.stringMatching(
+            /^First visit due \w+day, \w+ \d{1,2}, \d{4}: we call you within 24 hours of signing up to set the day$/,
+          ) as unknown,
           address: null,
+          status: 'requested',
         },
         {
           orderNumber: paid[1]?.order_number,
@@ -377,6 +380,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
           status: 'requested',
         },
       ],
+      lastReport: null,
       orders: [
         {
           orderNumber: paid[1]?.order_number,

@@ -15,6 +15,7 @@ import AccountPlanDetails from './AccountPlanDetails';
 import AccountQuickActions from './AccountQuickActions';
 import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
+import AccountVisitReport from './AccountVisitReport';
 import AccountVisits from './AccountVisits';
 import { useAuth } from '@/features/auth/hooks';
 import { signOutStarted, startAuth, verifySession } from '@/features/auth/store';
@@ -85,6 +86,7 @@ export default function AccountPanel() {
       <AccountQuickActions subscribed={subscription.subscribed} />
       <AccountSecurity sessionId={sessionIdOf(token).slice(0, SESSION_ID_LENGTH)} />
       {loaded && <AccountVisits summary={loaded} />}
+      {loaded?.lastReport && <AccountVisitReport report={loaded.lastReport} />}
       <AccountOrders summary={summary} />
     </div>
   );

@@ -1,7 +1,7 @@
 /**
  * The account screen's visits to come (docs/product.md#account-page): each booking with its
- * requested day and window, and a subscriber's next quarterly visit with the preferred time, each
- * with its order number and address.
+ * requested day and window, and a subscriber's plan visits with their due dates, each with its
+ * status, order number and address.
  */
 import type { AccountSummary } from './account-summary';
 import AccountSection from './AccountSection';

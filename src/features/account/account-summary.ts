@@ -7,6 +7,7 @@
  */
 import type { PlanDetails } from '../plans/plan-request.ts';
 import type { BillingPeriod, PlanType } from '../plans/plans.ts';
+import type { VisitReport } from '../visits/visit-report.ts';
 import type { VisitStatus } from '../visits/visit-status.ts';
 
 /** One paid (or refunded) order as the account page lists it. */
@@ -47,11 +48,11 @@ export interface AccountVisit {
   orderNumber: string | null;
   /** "Air Filter Replacement (Premium filter)", "Autopilot Full quarterly visit". */
   description: string;
-  /** When, in words: the requested day and window, or the plan's next visit and preferred time. */
+  /** When, in words: the requested day and window, a plan visit's due date, the confirmed time, or the day done. */
   when: string;
   /** The service address, when known. */
   address: string | null;
-  /** A booking's visit: requested, confirmed or done (docs/product.md#visits); none for a plan's. */
+  /** Requested, confirmed or done (docs/product.md#visits), a booking's or a plan's. */
   status?: VisitStatus;
 }
 
@@ -62,5 +63,7 @@ export interface AccountSummary {
   planDetails: PlanDetails | null;
   /** Visits to come, soonest first. */
   visits: AccountVisit[];
+  /** The plan's latest visit done, as its report tells it (docs/product.md#account-page); null before one. */
+  lastReport: VisitReport | null;
   orders: AccountOrder[];
 }

@@ -3,6 +3,7 @@
  * do, the details needed to act, and the desk's link; read from an owner event's payload or a
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
+import { formatDay } from '../../lib/dates.ts';
 import { compose, type MailContent } from './compose.ts';
 
 /** What an alert says before it is written out. */
@@ -53,7 +54,7 @@ function eventDetails(payload: Payload): (readonly [string, string])[] {
 
 /**
  * The alert of an owner event (docs/product.md#owner-events), or null for one that asks nothing of
- * the owner (a renewal paid).
+ * the owner (a renewal paid, a visit done).
  */
 export function alertOfEvent(payload: Payload): OwnerAlert | null {
   const customer = who(payload);
@@ -115,6 +116,15 @@ export function alertOfEvent(payload: Payload): OwnerAlert | null {
       return {
         subject: `Refund: ${amount} to ${customer}${withOrder}`,
         line: `${amount} was refunded to ${customer} for ${service}.`,
+        details: facts,
+      };
+    }
+    case 'visit.due': {
+      const dueDate = text(payload, 'dueDate');
+      const due = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? formatDay(dueDate, 'short') : dueDate;
+      return {
+        subject: `Visit due: ${service} for ${customer}${due ? `, due ${due}` : ''}`,
+        line: `The ${service} of ${customer} is due${due ? ` ${due}` : ''} and no time is agreed yet. Call to confirm it.`,
         details: facts,
       };
     }

@@ -1,7 +1,7 @@
 /**
  * What the customer is told when the owner changes a visit (docs/product.md#owners-desk): the time
  * confirmed, the visit moved, the visit cancelled (and whether and how much was refunded), and a
- * refund made anywhere (docs/product.md#refunds). Each confirmation or move carries the updated
+ * refund made anywhere (docs/product.md#refunds), and a plan visit's report (docs/product.md#e-mails). Each confirmation or move carries the updated
  * calendar entry: the booking's UID, a higher sequence. Pure. Shared core: relative imports with
  * the extension only.
  */
@@ -9,6 +9,7 @@ import { SITE } from '../../site.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import { formatCents } from '../../lib/format.ts';
 import { describeVisitTime, type VisitWindow } from '../booking/visit.ts';
+import { reportLines, type VisitReport } from '../visits/visit-report.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
 
@@ -137,5 +138,28 @@ export function refundIssuedMail(refund: {
       ['Refunded', formatCents(refund.refundedCents)],
     ],
     after: [`Questions? Call ${SITE.phone.display}.`],
+  });
+}
+
+/** Visit report: what a plan visit did, and what comes next and when. */
+export function visitReportMail(
+  visit: Pick<VisitFacts, 'name' | 'orderNumber' | 'siteUrl'>,
+  report: VisitReport,
+): MailContent {
+  return compose({
+    subject: `Visit report: ${report.service}, ${formatDay(report.day)} (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [
+      `Your ${report.service} was done on ${formatDay(report.day)}. Here is what we did:`,
+      ...reportLines(report),
+      ...(report.note ? [`Technician's note: ${report.note}`] : []),
+      report.next,
+    ],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', report.service],
+      ['Done', formatDay(report.day)],
+    ],
+    after: [`Your visits: ${visit.siteUrl}/account`, `Questions? Call ${SITE.phone.display}.`],
   });
 }

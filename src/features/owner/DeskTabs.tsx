@@ -1,6 +1,7 @@
 /**
  * The owner's desk (docs/product.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
- * between them): Today, Tomorrow, To confirm, Week, Closed days, Capacity, Leads, Customers, Export. A visit's 'Details'
+ * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
+ * Customers, Export. A visit's 'Details'
  * opens its dialog; after any change every list is read again.
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
@@ -13,6 +14,7 @@ import CustomersPanel from './CustomersPanel';
 import DayVisits from './DayVisits';
 import ExportPanel from './ExportPanel';
 import LeadsPanel from './LeadsPanel';
+import PlanVisitsDue from './PlanVisitsDue';
 import ToConfirm from './ToConfirm';
 import VisitDialog from './VisitDialog';
 import WeekView from './WeekView';
@@ -21,6 +23,7 @@ const TABS = [
   'Today',
   'Tomorrow',
   'To confirm',
+  'Plan visits',
   'Week',
   'Closed days',
   'Capacity',
@@ -50,7 +53,7 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
   return (
     <>
       <TabGroup>
-        <TabList aria-label="Desk" className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        <TabList aria-label="Desk" className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-3 sm:grid-cols-7">
           {TABS.map((name) => (
             <Tab key={name} className={TAB}>
               {name}
@@ -66,6 +69,9 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
           </TabPanel>
           <TabPanel>
             <ToConfirm today={today} {...lists} />
+          </TabPanel>
+          <TabPanel>
+            <PlanVisitsDue today={today} {...lists} />
           </TabPanel>
           <TabPanel>
             <WeekView today={today} capacity={capacity} {...lists} />

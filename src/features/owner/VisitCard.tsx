@@ -1,12 +1,23 @@
 /**
  * One visit on the desk's lists (docs/product.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
- * buttons; 'Over capacity: move or confirm' when flagged; 'Details' opens the visit.
+ * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
+ * (docs/product.md#plan-visits); 'Details' opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
 import { formatDay } from '@/lib/dates';
-import { addressOf, customerName, OVER_CAPACITY, STATUS_LABELS, telHref, visitTime } from './desk';
+import {
+  addressOf,
+  customerName,
+  dueLabel,
+  filtersLabel,
+  NO_ADDRESS,
+  OVER_CAPACITY,
+  STATUS_LABELS,
+  telHref,
+  visitTime,
+} from './desk';
 
 /** A link as big as a button: the thumb's target on a phone. */
 export const BIG_LINK =
@@ -23,12 +34,17 @@ interface Props {
   visit: OwnerVisit;
   /** Shows the day before the time (lists that span several days). */
   withDay?: boolean;
+  /** The site's today: with it, a plan visit shows when it is due (and whether overdue). */
+  today?: string;
   onOpen: (visit: OwnerVisit) => void;
 }
 
-export default function VisitCard({ visit, withDay = false, onOpen }: Props) {
+export default function VisitCard({ visit, withDay = false, today, onOpen }: Props) {
   const name = customerName(visit);
   const cancelled = visit.status === 'cancelled';
+  const due = today === undefined ? null : dueLabel(visit, today);
+  const address = addressOf(visit);
+  const filters = filtersLabel(visit);
   return (
     <li className={`rounded-2xl border border-slate-200 p-4 ${cancelled ? 'bg-slate-50' : 'bg-white'}`}>
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -38,16 +54,24 @@ export default function VisitCard({ visit, withDay = false, onOpen }: Props) {
         </span>
         <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold">{STATUS_LABELS[visit.status]}</span>
       </p>
+      {due && <p className="mt-2 font-semibold">{due}</p>}
       {visit.overCapacity && <OverCapacityBadge />}
       <p className="mt-2 text-lg font-bold break-words">{name}</p>
       <p className="text-ink-muted">{visit.service}</p>
+      {filters && <p className="mt-1 font-semibold">{filters}</p>}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
-        <a className={BIG_LINK} href={mapsLink(addressOf(visit))} target="_blank" rel="noopener noreferrer">
-          {addressOf(visit)}
-        </a>
-        <a className={BIG_LINK} href={telHref(visit.customer.phone)}>
-          Call {visit.customer.phone}
-        </a>
+        {visit.address.street ? (
+          <a className={BIG_LINK} href={mapsLink(address)} target="_blank" rel="noopener noreferrer">
+            {address}
+          </a>
+        ) : (
+          <p className="py-2">{NO_ADDRESS}</p>
+        )}
+        {visit.customer.phone && (
+          <a className={BIG_LINK} href={telHref(visit.customer.phone)}>
+            Call {visit.customer.phone}
+          </a>
+        )}
       </div>
       <button type="button" className="mt-3 btn-primary w-full sm:w-auto" onClick={() => onOpen(visit)}>
         Details<span className="sr-only"> for {name}</span>

@@ -1,13 +1,14 @@
 /**
  * What the desk knows of a visit (docs/product.md#owners-desk): status, when, the customer, the
  * phone (tap to call) and address (maps) as big links, the service and options, the order, the
- * customer's notes and the completion note.
+ * customer's notes, a plan visit's filter sizes (docs/product.md#plan-visits), and once done the
+ * completion note and what the visit did.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
 import { formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
-import { addressOf, customerName, optionLines, STATUS_LABELS, telHref, visitTime } from './desk';
+import { addressOf, customerName, filtersLabel, optionLines, STATUS_LABELS, telHref, visitTime } from './desk';
 import { BIG_LINK, OverCapacityBadge } from './VisitCard';
 
 interface Props {
@@ -18,6 +19,8 @@ const TERM = 'font-semibold text-ink-muted';
 
 export default function VisitFacts({ visit }: Props) {
   const options = optionLines(visit.options);
+  const filters = filtersLabel(visit);
+  const did = visit.status === 'done' && visit.checklistItems.length > 0;
   return (
     <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
       <dt className={TERM}>Status</dt>
@@ -67,6 +70,7 @@ export default function VisitFacts({ visit }: Props) {
             ))}
           </ul>
         )}
+        {filters && <p className="font-semibold">{filters}</p>}
       </dd>
       <dt className={TERM}>Order</dt>
       <dd>
@@ -78,6 +82,24 @@ export default function VisitFacts({ visit }: Props) {
         <>
           <dt className={TERM}>Completion note</dt>
           <dd className="break-words whitespace-pre-line">{visit.completionNote}</dd>
+        </>
+      )}
+      {did && (
+        <>
+          <dt className={TERM}>Checklist</dt>
+          <dd>
+            <ul>
+              {visit.checklistItems.map((item) => (
+                <li key={item}>
+                  {visit.checklist.includes(item) ? 'Done' : 'Not done'}: {item}
+                </li>
+              ))}
+            </ul>
+          </dd>
+          <dt className={TERM}>Filter sizes found</dt>
+          <dd>{visit.filterSizes.join(', ') || 'None'}</dd>
+          <dt className={TERM}>Detectors tested</dt>
+          <dd>{visit.detectorsTested ?? 'Not recorded'}</dd>
         </>
       )}
     </dl>

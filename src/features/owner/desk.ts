@@ -232,3 +232,37 @@ export function actionDone(request: VisitActionRequest, visit: OwnerVisit): stri
       return 'Notes saved.';
   }
 }
+
+/** The last day of `today`'s month: the desk's Plan visits lists what is due by then. */
+export function endOfMonth(today: string): string {
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/** A plan visit's due date in words, 'Overdue' once it has passed; null for a booking's visit. */
+export function dueLabel(visit: Pick<OwnerVisit, 'dueDate'>, today: string): string | null {
+  if (!visit.dueDate) return null;
+  const due = `due ${formatDay(visit.dueDate, 'short')}`;
+  return visit.dueDate < today ? `Overdue: ${due}` : `D${due.slice(1)}`;
+}
+
+/**
+ * The home's filter sizes on a plan visit still to do, 'Filters: 16x25x1, 20x20x1', so the technician
+ * brings the right ones (docs/product.md#plan-visits); null when none are known or the visit is over.
+ */
+export function filtersLabel(visit: Pick<OwnerVisit, 'planFilterSizes' | 'status'>): string | null {
+  if (visit.planFilterSizes.length === 0) return null;
+  if (visit.status !== 'requested' && visit.status !== 'confirmed') return null;
+  return `Filters: ${visit.planFilterSizes.join(', ')}`;
+}
+
+/** Filter sizes as typed ('16x25x1, 20x20x1' or one a line) as a list; blanks dropped. */
+export function parseFilterSizes(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((size) => size.trim())
+    .filter(Boolean);
+}
+
+/** What a plan visit without visit details shows instead of its address. */
+export const NO_ADDRESS = 'No address yet';

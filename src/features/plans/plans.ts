@@ -27,6 +27,9 @@ export interface Plan {
   readonly services: readonly string[];
 }
 
+/** Full's first item: Lite's items, spelled out on a visit's checklist. */
+const EVERYTHING_IN_LITE = 'Everything in Autopilot Lite';
+
 const LITE_SERVICES = ['air-filter-replacement', 'refrigerator-filters', 'smoke-detector-batteries', 'vacuum-cleanout'];
 
 /** A plan with its saving worked out from its prices, so the saving is never a second fact. */
@@ -61,7 +64,7 @@ export const PLANS: readonly Plan[] = [
     annual: 630,
     mostPopular: true,
     includes: [
-      'Everything in Autopilot Lite',
+      EVERYTHING_IN_LITE,
       'Water softener salt refilled',
       'Reverse osmosis filters changed',
       'Light bulbs changed',
@@ -96,6 +99,14 @@ export function getPlan(type: PlanType): Plan {
 /** The plans whose visits include a service page's work (for "Included in" badges and offers). */
 export function plansIncluding(serviceId: string): Plan[] {
   return PLANS.filter((plan) => plan.services.includes(serviceId));
+}
+
+/**
+ * A plan visit's checklist (docs/product.md#plan-visits): what the tier includes each quarter, Full's
+ * 'Everything in Autopilot Lite' spelled out as Lite's items.
+ */
+export function visitChecklist(type: PlanType): string[] {
+  return getPlan(type).includes.flatMap((item) => (item === EVERYTHING_IN_LITE ? visitChecklist('lite') : [item]));
 }
 
 /** Ways to pay for a plan, as the plan picker offers them (docs/product.md#billing-periods). */

@@ -33,6 +33,18 @@ export interface OwnerVisit {
   route: number | null;
   /** When the visit was booked (an ISO instant): the desk's To confirm lists the oldest first. */
   requestedAt: string;
+  /** A plan visit's due date (`YYYY-MM-DD`, docs/product.md#plan-visits); null for a booking's. */
+  dueDate: string | null;
+  /** A plan visit's number in its plan; null for a booking's. */
+  planVisit: number | null;
+  /** What a visit done did (docs/product.md#plan-visits): the checklist items ticked, sizes, detectors. */
+  checklist: string[];
+  filterSizes: string[];
+  detectorsTested: number | null;
+  /** A plan visit's home's filter sizes as last found; empty for a booking's. */
+  planFilterSizes: string[];
+  /** A plan visit's checklist (its tier's items); empty for a booking's. */
+  checklistItems: string[];
 }
 
 /** One change in a visit's history. */
@@ -58,6 +70,10 @@ const day = () => z.string('date must be YYYY-MM-DD').check(z.regex(/^\d{4}-\d{2
 const clock = () => z.string('start must be HH:MM').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start must be HH:MM'));
 const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must be morning, afternoon or saturday');
 
+/** A filter's size, width x height x depth in inches (docs/product.md#plan-visits): 16x25x1, 20x25x4.5. */
+export const FILTER_SIZE = /^\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?$/i;
+const FILTER_SIZE_MESSAGE = 'filterSizes: each size must look like 16x25x1';
+
 /** The body of POST /api/owner/visits/{id}: one action. */
 export const visitActionRequest = z.discriminatedUnion(
   'action',
@@ -68,6 +84,35 @@ export const visitActionRequest = z.discriminatedUnion(
       action: z.literal('done'),
       note: z.optional(
         z.string('note must be text').check(z.maxLength(2000, 'Please keep the note under 2,000 characters')),
+      ),
+      // What a plan visit did (docs/product.md#plan-visits): the items ticked, filter sizes, detectors.
+      checklist: z.optional(
+        z
+          .array(
+            z.string('checklist must list the items done').check(z.maxLength(200, 'checklist item is too long')),
+            'checklist must list the items done',
+          )
+          .check(z.maxLength(20, 'checklist has too many items')),
+      ),
+      // Checked as a whole, so a refusal names the field, not the place in the list.
+      filterSizes: z.optional(
+        z
+          .array(
+            z.string(FILTER_SIZE_MESSAGE).check(z.trim(), z.toLowerCase()),
+            'filterSizes must be a list of sizes like 16x25x1',
+          )
+          .check(
+            z.maxLength(10, 'filterSizes: at most 10 sizes'),
+            z.refine((sizes) => sizes.every((size) => FILTER_SIZE.test(size)), FILTER_SIZE_MESSAGE),
+          ),
+      ),
+      detectorsTested: z.optional(
+        z
+          .int('detectorsTested must be a whole number from 0 to 50')
+          .check(
+            z.minimum(0, 'detectorsTested must be a whole number from 0 to 50'),
+            z.maximum(50, 'detectorsTested must be a whole number from 0 to 50'),
+          ),
       ),
     }),
     z.object({ action: z.literal('no-show') }),

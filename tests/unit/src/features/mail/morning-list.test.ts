@@ -21,6 +21,13 @@ const VISIT: OwnerVisit = {
   overCapacity: false,
   route: 1,
   requestedAt: '2026-11-20T10:00:00Z',
+  dueDate: null,
+  planVisit: null,
+  checklist: [],
+  filterSizes: [],
+  detectorsTested: null,
+  planFilterSizes: [],
+  checklistItems: [],
 };
 
 const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, leads: [] };

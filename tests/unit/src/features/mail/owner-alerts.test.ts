@@ -59,6 +59,23 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
     expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Evenings');
   });
 
+  test('a plan visit due and unconfirmed asks for a call; a visit done sends none', () => {
+    const alert = alertOfEvent({
+      event: 'visit.due',
+      customerName: 'Ada Lovelace',
+      phone: '(417) 555-0177',
+      service: 'Autopilot Full quarterly visit',
+      dueDate: '2026-12-04',
+      requestedDay: 'Friday, December 4, 2026',
+    });
+    expect(alert?.subject).toBe('Visit due: Autopilot Full quarterly visit for Ada Lovelace, due Fri, Dec 4');
+    expect(alert?.line).toBe(
+      'The Autopilot Full quarterly visit of Ada Lovelace is due Fri, Dec 4 and no time is agreed yet. Call to confirm it.',
+    );
+    expect(alert?.details).toContainEqual(['Phone', '(417) 555-0177']);
+    expect(alertOfEvent({ event: 'visit.done', customerName: 'Ada Lovelace' })).toBeNull();
+  });
+
   test('a renewal paid, a guide download and an unknown event send no alert', () => {
     expect(alertOfEvent({ event: 'plan.renewed' })).toBeNull();
     expect(alertOfEvent({})).toBeNull();

@@ -6,6 +6,10 @@ import {
   byWindow,
   customerName,
   dayRoute,
+  dueLabel,
+  endOfMonth,
+  filtersLabel,
+  parseFilterSizes,
   describeChange,
   oldestFirst,
   optionLines,
@@ -37,6 +41,13 @@ function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
     overCapacity: false,
     route: null,
     requestedAt: '2026-11-20T15:00:00.000Z',
+    dueDate: null,
+    planVisit: null,
+    checklist: [],
+    filterSizes: [],
+    detectorsTested: null,
+    planFilterSizes: [],
+    checklistItems: [],
     ...over,
   };
 }
@@ -276,5 +287,36 @@ describe('what each action answers', () => {
     expect(actionDone({ action: 'cancel', refund: false }, visit('a'))).toBe('Visit cancelled.');
     expect(actionDone({ action: 'cancel', refund: true }, visit('a', { amountCents: 0 }))).toBe('Visit cancelled.');
     expect(actionDone({ action: 'notes', techNotes: 'Ladder' }, visit('a'))).toBe('Notes saved.');
+  });
+});
+
+describe('plan visits due (docs/product.md#owners-desk)', () => {
+  test('due by the end of this month, overdue ones included', () => {
+    expect(endOfMonth('2026-11-30')).toBe('2026-11-30');
+    expect(endOfMonth('2026-12-01')).toBe('2026-12-31');
+    expect(endOfMonth('2028-02-10')).toBe('2028-02-29');
+  });
+
+  test("'Due <day>', and 'Overdue' once the day has passed; nothing for a booking", () => {
+    const plan = visit('p', { dueDate: '2026-12-07', planVisit: 1 });
+    expect(dueLabel(plan, '2026-11-30')).toBe('Due Mon, Dec 7');
+    expect(dueLabel(plan, '2026-12-07')).toBe('Due Mon, Dec 7');
+    expect(dueLabel(plan, '2026-12-08')).toBe('Overdue: due Mon, Dec 7');
+    expect(dueLabel(visit('b'), '2026-11-30')).toBeNull();
+  });
+});
+
+describe('filter sizes (docs/product.md#plan-visits)', () => {
+  test("a plan visit still to do shows the home's sizes; one done or without sizes shows none", () => {
+    const plan = visit('p', { dueDate: '2026-12-07', planVisit: 2, planFilterSizes: ['16x25x1', '20x20x1'] });
+    expect(filtersLabel(plan)).toBe('Filters: 16x25x1, 20x20x1');
+    expect(filtersLabel({ ...plan, status: 'confirmed' })).toBe('Filters: 16x25x1, 20x20x1');
+    expect(filtersLabel({ ...plan, status: 'done' })).toBeNull();
+    expect(filtersLabel(visit('b'))).toBeNull();
+  });
+
+  test('sizes as typed: commas, spaces or lines', () => {
+    expect(parseFilterSizes(' 16x25x1, 20x20x1\n14x20x1 ')).toEqual(['16x25x1', '20x20x1', '14x20x1']);
+    expect(parseFilterSizes('  ')).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { PERIOD_TERMS, PLANS, PLAN_TERMS, getPlan, periodPrice, planName } from '@/features/plans/plans';
+import {
+  PERIOD_TERMS,
+  PLANS,
+  PLAN_TERMS,
+  getPlan,
+  periodPrice,
+  planName,
+  visitChecklist,
+} from '@/features/plans/plans';
 
 describe('Autopilot plans (docs/product.md#plan-prices)', () => {
   test.each([
@@ -46,5 +54,20 @@ describe('billing periods (docs/product.md#billing-periods)', () => {
     expect(PERIOD_TERMS.annual.billing).toBe('charged once a year, in advance, for all four visits');
     expect(PERIOD_TERMS.annual.cancelling).toContain('the rest of that year is not refunded');
     expect(PERIOD_TERMS.monthly.cancelling).toBe('the plan runs to the end of the month you have paid for, then ends');
+  });
+});
+
+describe("a plan visit's checklist (docs/product.md#plan-visits)", () => {
+  test("Lite: what Lite includes; Full: Lite's items spelled out, then Full's own", () => {
+    expect(visitChecklist('lite')).toEqual(getPlan('lite').includes);
+    expect(visitChecklist('full')).toEqual([
+      'Air filters replaced',
+      'Refrigerator water filter',
+      'Smoke detector batteries tested and replaced',
+      'Vacuum clean-out',
+      'Water softener salt refilled',
+      'Reverse osmosis filters changed',
+      'Light bulbs changed',
+    ]);
   });
 });

@@ -1,0 +1,84 @@
+/**
+ * What a visit is called, and the owner's events about visits rather than money
+ * (docs/product.md#owner-events): `visit.due`, a plan visit still unconfirmed 7 days before it is
+ * due, once; `visit.done`, a visit marked done, once. Queued in the caller's transaction.
+ */
+import { SERVICE_NAMES } from '../../src/features/booking/pricing.ts';
+import { VISIT_WINDOWS, visitAddress } from '../../src/features/booking/visit.ts';
+import { getPlan, isPlanType } from '../../src/features/plans/plans.ts';
+import { addDays } from '../../src/lib/dates.ts';
+import type { Db } from './db.ts';
+import { queueOwnerEvent } from './leads.ts';
+import { orderDescription } from './orders.ts';
+import { VISIT_COLUMNS, type VisitRow } from './visits.ts';
+
+/** How many days before its due date an unconfirmed plan visit is told to the owner. */
+export const DUE_NOTICE_DAYS = 7;
+
+/** What a visit does, in words: a booking's service with its options, or '<plan> quarterly visit'. */
+export function visitService(row: Pick<VisitRow, 'service' | 'options' | 'plan_visit_no'>): string {
+  if (Object.hasOwn(SERVICE_NAMES, row.service)) {
+    return orderDescription({ kind: 'service', item: row.service, options: row.options });
+  }
+  if (row.plan_visit_no !== null && isPlanType(row.service)) return `${getPlan(row.service).name} quarterly visit`;
+  return row.service;
+}
+
+/** The fields every visit event carries. */
+function eventFields(row: VisitRow, orderNumber: string | null): Record<string, unknown> {
+  return {
+    visitId: row.id,
+    orderNumber: orderNumber ?? '',
+    customerName: row.customer_name ?? '',
+    email: row.customer_email,
+    phone: row.phone,
+    address: row.street ? visitAddress(row) : '',
+    service: visitService(row),
+    requestedDay: row.day,
+    requestedWindow: VISIT_WINDOWS[row.time_window].label,
+    notes: row.notes,
+    ...(row.plan_visit_no !== null && row.subscription_id
+      ? { subscriptionId: row.subscription_id, plan: row.service, dueDate: row.due_date ?? '' }
+      : {}),
+  };
+}
+
+/** The order number a visit goes by: its booking's, or for a plan visit the plan's. */
+async function orderNumberOf(tx: Db, row: VisitRow): Promise<string | null> {
+  const [order] = await tx.query<{ order_number: string }>(
+    `select order_number from orders where (id = $1) or ($1::bigint is null and subscription_id = $2)
+     order by id limit 1`,
+    [row.order_id, row.subscription_id],
+  );
+  return order?.order_number ?? null;
+}
+
+/** `visit.done`, once per visit: the owner marked it done. */
+export async function noticeVisitDone(tx: Db, row: VisitRow): Promise<void> {
+  await queueOwnerEvent(tx, `visit-done:${row.id}`, {
+    event: 'visit.done',
+    ...eventFields(row, await orderNumberOf(tx, row)),
+    completionNote: row.completion_note ?? '',
+    doneAt: row.completed_at ? new Date(row.completed_at).toISOString() : '',
+    timestamp: new Date().toISOString(),
+  });
+}
+
+/** `visit.due`, once per visit, for each plan visit still requested whose due date is at most 7 days after `today`. */
+export async function noticeVisitsDue(tx: Db, today: string): Promise<number> {
+  const due = await tx.query<VisitRow>(
+    `select ${VISIT_COLUMNS} from visits v
+     where v.plan_visit_no is not null and v.status = 'requested' and v.due_told_at is null and v.due_date <= $1
+     order by v.due_date for update of v`,
+    [addDays(today, DUE_NOTICE_DAYS)],
+  );
+  for (const row of due) {
+    await queueOwnerEvent(tx, `visit-due:${row.id}`, {
+      event: 'visit.due',
+      ...eventFields(row, await orderNumberOf(tx, row)),
+      timestamp: new Date().toISOString(),
+    });
+    await tx.query('update visits set due_told_at = now() where id = $1', [row.id]);
+  }
+  return due.length;
+}

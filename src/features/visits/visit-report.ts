@@ -1,0 +1,47 @@
+/**
+ * A plan visit's report (docs/product.md#e-mails, docs/product.md#account-page): what was done (the
+ * checklist ticked or not, the filter sizes found, the detectors tested, the note) and what comes
+ * next and when. Pure; the visit report e-mail and the account page both read it. Shared core:
+ * relative imports with the extension only.
+ */
+import { formatDay } from '../../lib/dates.ts';
+import { addMonths, MONTHS_BETWEEN_VISITS } from './plan-schedule.ts';
+
+/** A plan visit done, as its report tells it. */
+export interface VisitReport {
+  /** The day it was done (`YYYY-MM-DD`). */
+  day: string;
+  /** "Autopilot Full quarterly visit". */
+  service: string;
+  /** The tier's checklist, each item ticked or not. */
+  items: { item: string; done: boolean }[];
+  filterSizes: string[];
+  detectorsTested: number | null;
+  note: string | null;
+  /** What comes next and when, in words. */
+  next: string;
+}
+
+/** Where the plan stands after the visit: its next visit's due date, or when it ends. */
+export interface AfterVisit {
+  /** The due date of the plan's next visit still to do, once made. */
+  nextDue: string | null;
+  /** The plan's end (`YYYY-MM-DD`) when it is set to cancel or has ended; null when it renews. */
+  planEnds: string | null;
+}
+
+/** What comes next and when (docs/product.md#e-mails). */
+export function nextVisitLine(doneOn: string, after: AfterVisit): string {
+  if (after.nextDue) return `Next visit due ${formatDay(after.nextDue)}: we will call to set the day and time.`;
+  if (after.planEnds) return `Your plan ends ${formatDay(after.planEnds)}: this was its last visit.`;
+  return `Next visit due about ${formatDay(addMonths(doneOn, MONTHS_BETWEEN_VISITS))}, once your plan renews: we will call to set the day and time.`;
+}
+
+/** The report's lines of what was done, as the e-mail and the account show them. */
+export function reportLines(report: Pick<VisitReport, 'items' | 'filterSizes' | 'detectorsTested'>): string[] {
+  return [
+    ...report.items.map(({ item, done }) => `${done ? 'Done' : 'Not done'}: ${item}`),
+    `Filter sizes found: ${report.filterSizes.join(', ') || 'None recorded'}`,
+    `Detectors tested: ${report.detectorsTested ?? 'Not recorded'}`,
+  ];
+}
