@@ -13,6 +13,7 @@ import { getDb } from '../functions/_lib/db.ts';
 import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
+import { startSettlementRetry } from '../functions/_lib/one-plan.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
@@ -111,13 +112,15 @@ export async function startBackend({
   // server, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
   const mailOutbox = startOutbox({ db, queue: mailQueue() });
+  // Second plans whose cancellation or refund failed are tried again with backoff.
+  const settlements = startSettlementRetry(db, stripeClient);
   return {
     routes,
     // The emulator is reached over the port, like the card provider, so this waits for the listen.
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop()]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), settlements.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();

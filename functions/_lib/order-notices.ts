@@ -413,3 +413,29 @@ export async function noticeRefund(
     timestamp: new Date().toISOString(),
   });
 }
+
+/**
+ * A second plan the site could not cancel or refund (it keeps trying): the owner's
+ * `plan.refund_failed` event, once per plan, with the card provider's answer
+ * (docs/product.md#one-live-plan-per-customer).
+ */
+export async function noticeRefundFailed(
+  tx: Db,
+  failure: { subscriptionId: string; userId: string; tier: PlanType; error: string },
+): Promise<void> {
+  const contact = await planContact(tx, {
+    userId: failure.userId,
+    customerId: '',
+    subscriptionId: failure.subscriptionId,
+  });
+  await queueOwnerEvent(tx, `plan-refund-failed:${failure.subscriptionId}`, {
+    event: 'plan.refund_failed',
+    orderNumber: contact.orderNumber ?? '',
+    subscriptionId: failure.subscriptionId,
+    customerName: contact.name,
+    email: contact.email,
+    service: `${getPlan(failure.tier).name} plan (a second plan, not yet cancelled or refunded)`,
+    error: failure.error,
+    timestamp: new Date().toISOString(),
+  });
+}
