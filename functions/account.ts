@@ -19,7 +19,7 @@ import { PREFERRED_DAYS } from '../src/features/plans/plan-request.ts';
 import { getPlan } from '../src/features/plans/plans.ts';
 import { accountDate, addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
@@ -115,7 +115,7 @@ async function nextCharge(plan: PlanRow, stripe: () => Stripe): Promise<AccountP
 }
 
 export default handler(['GET'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const db = await getDb();
   const [plans, refunded, orders, planDetails] = await Promise.all([
     planRows(db, user.id),

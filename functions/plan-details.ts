@@ -14,7 +14,7 @@ import { planName } from '../src/features/plans/plans.ts';
 import { areaZipProblem } from '../src/features/service-area/area.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { getDb } from './_lib/db.ts';
@@ -24,7 +24,7 @@ import { writePlanDetails } from './_lib/plan-details.ts';
 import { currentSubscription, planRows } from './_lib/subscription-status.ts';
 
 export default handler(['PUT'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const parsed = planDetailsSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) {
     return json({ error: firstIssue(parsed.error), fields: fieldErrors<keyof PlanDetails>(parsed.error) }, 400);
