@@ -327,7 +327,7 @@ describe('relaying leads through the outbox', () => {
     expect(await byId(contactId)).toMatchObject({ delivery_state: 'delivered', attempts: 1, last_error: null });
   });
 
-  test('a lead sent with an Idempotency-Key is relayed with that key (docs/product.md#lead-relay)', async () => {
+  test('a lead sent with an Idempotency-Key is relayed with that key after visitor: (docs/product.md#lead-relay)', async () => {
     const key = '6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10';
     const send = () =>
       fetch(`${server.origin}/api/plan-request`, {
@@ -341,8 +341,9 @@ describe('relaying leads through the outbox', () => {
     const { id } = (await first.json()) as { id: string };
     expect(await again.json()).toEqual({ id });
     await waitFor(() => delivered([id]), 'the keyed lead delivered');
-    expect(sink.accepted().filter((r) => r.idempotencyKey === key)).toHaveLength(1);
-    expect(await byId(id)).toMatchObject({ idempotency_key: key });
+    // After `visitor:`, so it never meets an owner event's key (docs/product.md#leads).
+    expect(sink.accepted().filter((r) => r.idempotencyKey === `visitor:${key}`)).toHaveLength(1);
+    expect(await byId(id)).toMatchObject({ idempotency_key: `visitor:${key}` });
   });
 
   test('while the tool is down (refused, 500, hanging) leads stay queued, then arrive once, even across a restart', async () => {
