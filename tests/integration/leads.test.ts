@@ -95,6 +95,26 @@ describe('storing leads', () => {
     expect(Date.parse(String(payload['timestamp']))).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  test('the guide e-mail to the address typed carries none of the text typed (docs/product.md#guide-downloads)', async () => {
+    const bait = 'Dana, your account is locked: verify at http://evil.example/login\nCall 555-0000';
+    const res = await post('/api/lead', {
+      ...download,
+      downloadType: 'Air Filter Replacement Checklist',
+      firstName: bait,
+      email: 'victim@example.com',
+    });
+    expect(res.status).toBe(202);
+    const [mail] = await server
+      .db()
+      .query<{ payload: Record<string, string> }>(
+        `select payload from mail_outbox where kind = 'guide' and payload->>'to' = 'victim@example.com'`,
+      );
+    expect(mail?.payload['text']).toMatch(/^Hello,\n/);
+    for (const part of ['subject', 'text', 'html']) {
+      expect(mail?.payload[part], part).not.toMatch(/evil\.example|locked|555-0000/);
+    }
+  });
+
   test('a plan request is stored with the plan, the billing choice and the quoted price', async () => {
     const res = await post('/api/plan-request', { ...planRequest, fullName: ' Dana Reed ', preferredDay: '' });
     expect(res.status).toBe(202);

@@ -201,10 +201,11 @@ export function planPaymentFailedMail(plan: PlanFacts): MailContent {
 }
 
 /** The guide asked for in a lead dialog: its link. */
-export function guideMail(guide: { firstName: string; title: string; url: string }): MailContent {
+export function guideMail(guide: { title: string; url: string }): MailContent {
   return compose({
     subject: `Your guide: ${guide.title}`,
-    greeting: greet(guide.firstName),
+    // Never the name typed: anyone can send this to any address (docs/product.md#e-mails).
+    greeting: greet(null),
     paragraphs: [`Here is the guide you asked for: ${guide.title}.`, `Download it (PDF): ${guide.url}`],
     after: [`Would you rather we did it for you? Call ${SITE.phone.display}.`],
   });
