@@ -2,7 +2,8 @@
  * PUT /api/plan-details: the signed-in customer changes where and when we visit for their plan
  * (docs/product.md#plan-visit-details), checked with the schema the account form uses: 400
  * `{error, fields}` with a message per field, else 200 `{planDetails}`. The change is also stored as
- * a plan-request lead, so the owner's automation tool learns the new address.
+ * a plan-request lead, so the owner's automation tool learns the new address; at most
+ * LEAD_RATE_LIMIT saves per minute per address, as the lead forms.
  */
 import {
   planDetailsSchema,
@@ -21,9 +22,14 @@ import { getDb } from './_lib/db.ts';
 import { handler, json, readJsonObject } from './_lib/http.ts';
 import { storeLead } from './_lib/leads.ts';
 import { writePlanDetails } from './_lib/plan-details.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
 import { currentSubscription, planRows } from './_lib/subscription-status.ts';
 
-export default handler(['PUT'], async (req) => {
+// Each save also stores a lead for the owner's tool: the lead forms' limit (docs/product.md#rate-limits).
+const limiter = createRequestLimiter(() => leadRateLimit());
+
+export default handler(['PUT'], async (req, context) => {
+  limiter.hit(context.ip ?? '');
   const user = await requireLiveSession(req);
   const parsed = planDetailsSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) {

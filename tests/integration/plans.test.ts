@@ -472,6 +472,53 @@ describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
   });
 });
 
+describe('visit details refuse a bad phone and repeats past the limit', { timeout: 60_000 }, () => {
+  const details = {
+    fullName: 'Dana Whitfield',
+    phone: '417-555-0199',
+    address: '1200 E Battlefield Rd',
+    city: 'Springfield',
+    state: 'MO',
+    zip: '65804',
+    preferredDay: 'weekends',
+    specialInstructions: '',
+  };
+  const changes = (user: User) =>
+    stack.db.query(`select 1 from leads where kind = 'plan-request' and payload->>'email' = $1`, [user.email]);
+
+  test('a phone of one digit, or an address on two lines, is refused and stores nothing', async () => {
+    const user = newUser();
+    expect(await call('PUT', '/api/plan-details', user, { ...details, phone: '1' })).toEqual({
+      status: 400,
+      body: {
+        error: 'phone: Please enter a 10-digit phone number, e.g. (417) 555-0142',
+        fields: { phone: 'Please enter a 10-digit phone number, e.g. (417) 555-0142' },
+      },
+    });
+    expect(await call('PUT', '/api/plan-details', user, { ...details, address: '1 Elm St\r\nBcc: x' })).toMatchObject({
+      status: 400,
+      body: { error: 'address: Please keep this on one line' },
+    });
+    expect(await changes(user)).toEqual([]);
+  });
+
+  test('repeated saves past the per-minute limit answer 429 and store no more leads', async () => {
+    const saved = process.env['LEAD_RATE_LIMIT'];
+    process.env['LEAD_RATE_LIMIT'] = '3';
+    try {
+      const user = newUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await call('PUT', '/api/plan-details', user, details)).status);
+      expect(statuses).toContain(429);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+      expect((await changes(user)).length).toBe(statuses.filter((s) => s === 200).length);
+    } finally {
+      if (saved === undefined) delete process.env['LEAD_RATE_LIMIT'];
+      else process.env['LEAD_RATE_LIMIT'] = saved;
+    }
+  });
+});
+
 describe('over time', { timeout: 90_000 }, () => {
   test('each period renews with a paid invoice; a plan cancelled in the portal ends at its period end', async () => {
     const user = newUser();
