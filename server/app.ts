@@ -20,6 +20,11 @@ export interface AppOptions {
   hsts?: boolean;
   /** Limits for slow and greedy clients (default CLIENT_LIMITS; tests shorten them). */
   limits?: Partial<ClientLimits>;
+  /**
+   * Which Host headers are answered (the embedded default: server/embedded/hosts.ts); any other is
+   * refused with 421 before a route or file is reached. Unset: every Host (production, behind its proxy).
+   */
+  allowedHost?: (host: string | undefined) => boolean;
 }
 
 /** What one client may hold of the server. */
@@ -121,7 +126,7 @@ function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /** Creates (but does not start) the HTTP server. */
-export function createApp({ distDir, routes = [], hsts = false, limits = {} }: AppOptions): Server {
+export function createApp({ distDir, routes = [], hsts = false, limits = {}, allowedHost }: AppOptions): Server {
   const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient } = { ...CLIENT_LIMITS, ...limits };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
@@ -160,6 +165,11 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {} }: A
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     applySecurityHeaders(res, { hsts });
+    if (allowedHost && !allowedHost(req.headers.host)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Misdirected Request: this local server answers only to localhost, 127.0.0.1 and [::1] (and HOST).\n');
+      return;
+    }
     if (answerRoute(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const redirect = canonicalRedirect(url.pathname);

@@ -14,6 +14,7 @@ import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { startSettlementRetry } from '../functions/_lib/one-plan.ts';
+import { allowedHostHeader } from './embedded/hosts.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { installClock } from '../functions/_lib/clock.ts';
 import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
@@ -135,6 +136,8 @@ export async function startSite({ host, distDir, ...options }: SiteOptions): Pro
     distDir: distDir ?? join(options.root, 'dist'),
     routes,
     hsts: options.mode !== 'embedded',
+    // Its mailbox and lead list are open to whoever reaches them: only its own host names.
+    ...(options.mode === 'embedded' ? { allowedHost: (host: string | undefined) => allowedHostHeader(host) } : {}),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
