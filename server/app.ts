@@ -182,14 +182,23 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
   }
 }
 
+/** How often a client kept at the connection cap is logged again: once a minute at most. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
 /**
  * The server's `connection` listener that keeps each client (clientKey of its address) to `max`
  * open connections: one more is answered 503 with Retry-After and closed, and added to `refused`
- * so a request already read from it is not served. One line is logged when a client reaches the
- * cap, not one per connection refused.
+ * so a request already read from it is not served. One line is logged per client per minute
+ * however many connections it has refused, so a client hammering at the cap cannot fill the log.
  */
-export function capConnections(max: number, hsts: boolean, refused: WeakSet<Socket>): (socket: Socket) => void {
+export function capConnections(
+  max: number,
+  hsts: boolean,
+  refused: WeakSet<Socket>,
+  now: () => number = Date.now,
+): (socket: Socket) => void {
   const open = new Map<string, number>();
+  const logged = new Map<string, number>();
   return (socket) => {
     const peer = socket.remoteAddress ?? '';
     if (LOOPBACK.has(peer)) return;
@@ -202,7 +211,13 @@ export function capConnections(max: number, hsts: boolean, refused: WeakSet<Sock
       else open.delete(key);
     });
     if (count <= max) return;
-    if (count === max + 1) console.warn(`Connections from ${key} refused: it already holds ${max} open connections`);
+    const t = now();
+    if (t - (logged.get(key) ?? Number.NEGATIVE_INFINITY) >= REFUSAL_LOG_INTERVAL_MS) {
+      // Forget clients not logged for a minute, so the map stays as small as the refusing clients.
+      for (const [other, at] of logged) if (t - at >= REFUSAL_LOG_INTERVAL_MS) logged.delete(other);
+      logged.set(key, t);
+      console.warn(`Connections from ${key} refused: it already holds ${max} open connections`);
+    }
     refused.add(socket);
     socket.end(rawAnswer(503, hsts, { 'Retry-After': '10' }));
     // Whatever the client sends meanwhile is read and dropped, so the answer is not lost to a reset.
