@@ -13,6 +13,7 @@ import Stripe from 'stripe';
 import type { PlanType } from '../../src/features/plans/plans.ts';
 import type { Db } from './db.ts';
 import { announceLeadsStored } from './leads.ts';
+import { announceMailQueued } from './mail.ts';
 import { noticeRefund, noticeRefundFailed } from './order-notices.ts';
 import { backoffMs, type BackoffPolicy } from './outbox.ts';
 
@@ -105,7 +106,7 @@ function serially<T>(work: () => Promise<T>): Promise<T> {
 export function settleDuplicatePlan(db: Db, stripe: () => Stripe, id: string): Promise<SettleOutcome> {
   return serially(async () => {
     const outcome = await settleOne(db, stripe, id);
-    if (outcome) announceLeadsStored();
+    if (outcome) announceStored();
     return outcome;
   });
 }
@@ -119,9 +120,15 @@ export function settleDuePlans(db: Db, stripe: () => Stripe): Promise<SettleOutc
     );
     const outcomes: SettleOutcome[] = [];
     for (const { id } of due) outcomes.push(await settleOne(db, stripe, id));
-    if (outcomes.some((o) => o !== null)) announceLeadsStored();
+    if (outcomes.some((o) => o !== null)) announceStored();
     return outcomes;
   });
+}
+
+/** Wakes the outboxes: a settlement queues the owner's event and the customer's e-mail. */
+function announceStored(): void {
+  announceLeadsStored();
+  announceMailQueued();
 }
 
 async function settleOne(db: Db, stripe: () => Stripe, id: string): Promise<SettleOutcome> {

@@ -307,6 +307,16 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
       ['Autopilot Lite subscription (monthly)', 'paid'],
     ]);
     expect((await call('POST', '/api/check-subscription', user)).body).toMatchObject({ subscription_tier: 'lite' });
+    // And by e-mail, once: charged and refunded is never done in silence.
+    const mails = await stack.db.query<{ kind: string; payload: Record<string, string> }>(
+      `select kind, payload from mail_outbox where payload->>'to' = $1 and kind = 'plan-refunded'`,
+      [user.email],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.payload['subject']).toBe('Your second Autopilot plan was cancelled and refunded');
+    expect(mails[0]?.payload['text']).toContain(
+      'Your Autopilot Lite (monthly) plan continues as it is. The second plan, Autopilot Full (annual), was cancelled at once and its payment of $630.00 has been refunded to your card',
+    );
 
     // A replayed delivery settles nothing twice.
     const refunds = await stack.db.query(`select 1 from emulator_stripe.objects where object = 'refund'`);
@@ -318,6 +328,11 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
     expect(await stack.db.query(`select 1 from emulator_stripe.objects where object = 'refund'`)).toHaveLength(
       refunds.length,
     );
+    expect(
+      await stack.db.query(`select 1 from mail_outbox where payload->>'to' = $1 and kind = 'plan-refunded'`, [
+        user.email,
+      ]),
+    ).toHaveLength(1);
   });
 });
 

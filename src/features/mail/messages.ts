@@ -9,6 +9,7 @@ import { formatCents } from '../../lib/format.ts';
 import { describeVisitTime, visitAddress, type Visit } from '../booking/visit.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
+import { secondPlanMessage, type NamedPlan } from '../plans/second-plan.ts';
 
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
 export function bookingConfirmedMail(booking: {
@@ -208,5 +209,24 @@ export function guideMail(guide: { title: string; url: string }): MailContent {
     greeting: greet(null),
     paragraphs: [`Here is the guide you asked for: ${guide.title}.`, `Download it (PDF): ${guide.url}`],
     after: [`Would you rather we did it for you? Call ${SITE.phone.display}.`],
+  });
+}
+
+/**
+ * A second plan cancelled and refunded (docs/product.md#one-live-plan-per-customer): the words of
+ * the payment page and the account, once the refund is made.
+ */
+export function secondPlanRefundedMail(input: {
+  name: string | null;
+  second: NamedPlan;
+  kept: NamedPlan | null;
+  refund: { cents: number; currency: string };
+  siteUrl: string;
+}): MailContent {
+  return compose({
+    subject: 'Your second Autopilot plan was cancelled and refunded',
+    greeting: greet(input.name),
+    paragraphs: [secondPlanMessage({ second: input.second, kept: input.kept, refund: input.refund })],
+    after: [`Your account: ${input.siteUrl}/account`],
   });
 }
