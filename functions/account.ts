@@ -17,7 +17,7 @@ import type { VisitStatus } from '../src/features/visits/visit-status.ts';
 import { getPlan, isPlanType } from '../src/features/plans/plans.ts';
 import { addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
 import { getDb, type Db } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
@@ -118,7 +118,7 @@ async function nextCharge(plan: PlanRow, stripe: () => Stripe): Promise<AccountP
 }
 
 export default handler(['GET'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const db = await getDb();
   const [plans, refunded, orders, planDetails] = await Promise.all([
     planRows(db, user.id),

@@ -1,12 +1,12 @@
 /** POST /api/check-subscription: the signed-in user's plan, read from the subscriptions table. */
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
 import { getDb } from './_lib/db.ts';
 import { handler, json } from './_lib/http.ts';
 import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
 
 export default handler(['POST'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const db = await getDb();
   return json(subscriptionAnswer(await planRows(db, user.id), clock.now()));
 });

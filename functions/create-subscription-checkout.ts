@@ -17,7 +17,7 @@ import { requireLiveSession } from './_lib/auth.ts';
 import * as clock from './_lib/clock.ts';
 import { siteOrigin } from './_lib/config.ts';
 import { findOrCreateCustomerId } from './_lib/customers.ts';
-import { getDb } from './_lib/db.ts';
+import { getDb, type Db } from './_lib/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
 import { recordPendingOrder } from './_lib/orders.ts';
 import { planRequestDetails, writePlanDetails } from './_lib/plan-details.ts';
@@ -35,16 +35,44 @@ export const PLAN_PAYMENT_DUE =
 /** The 503 when the dashboard price differs from the price the plan pages show. */
 export const PLAN_PRICE_UNAVAILABLE = `Autopilot plans cannot be paid online right now. Please call us at ${SITE.phone.display}.`;
 
-/** Expires the customer's other open subscription checkouts (one already paid or gone is left alone). */
-async function expireOpenSubscriptionCheckouts(stripe: Stripe, customer: string, keep: string): Promise<void> {
+/**
+ * Expires the customer's open subscription checkouts recorded before `keep` (one already paid or
+ * gone is left alone), in the order our orders table recorded them: two created at the same
+ * instant would otherwise each expire the other, and the provider's creation time (whole
+ * seconds) cannot order two requests of one second (docs/product.md#one-live-plan-per-customer).
+ * A checkout with no order recorded yet is another request still under way, which will expire
+ * this one if it comes later; one created outside the site goes if it was created earlier.
+ */
+async function expireOlderSubscriptionCheckouts(
+  db: Db,
+  stripe: Stripe,
+  customer: string,
+  keep: Pick<Stripe.Checkout.Session, 'created' | 'id'>,
+): Promise<void> {
   let sessions: Stripe.Checkout.Session[];
   try {
     sessions = (await stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })).data;
   } catch (error) {
     throw providerFailure('list open checkouts', error);
   }
-  for (const session of sessions) {
-    if (session.mode !== 'subscription' || session.id === keep) continue;
+  const others = sessions.filter((session) => session.mode === 'subscription' && session.id !== keep.id);
+  if (others.length === 0) return;
+  const recorded = new Map(
+    (
+      await db.query<{ checkout_session_id: string; id: string }>(
+        'select checkout_session_id, id::text from orders where checkout_session_id = any($1::text[])',
+        [[keep.id, ...others.map((session) => session.id)]],
+      )
+    ).map((row) => [row.checkout_session_id, BigInt(row.id)]),
+  );
+  const mine = recorded.get(keep.id);
+  for (const session of others) {
+    const theirs = recorded.get(session.id);
+    const older =
+      theirs !== undefined && mine !== undefined
+        ? theirs < mine
+        : theirs === undefined && session.created < keep.created;
+    if (!older) continue;
     try {
       await stripe.checkout.sessions.expire(session.id);
     } catch (error) {
@@ -116,9 +144,8 @@ export default handler(['POST'], async (req) => {
       new Error(`session ${session.id} totals ${String(session.amount_total)} cents, the site sells ${cents}`),
     );
   }
-  await expireOpenSubscriptionCheckouts(stripe, customer, session.id);
-
   if (details) await writePlanDetails(db, user.id, details, planRequestId ?? null);
+  // Recorded before the older checkouts are expired: the order of the records decides which is older.
   await recordPendingOrder(db, {
     sessionId: session.id,
     userId: user.id,
@@ -129,6 +156,7 @@ export default handler(['POST'], async (req) => {
     // As a booking's: the owner has a name and e-mail even before visit details are given.
     customer: { name: user.name, email: user.email },
   });
+  await expireOlderSubscriptionCheckouts(db, stripe, customer, session);
   return json({ url: session.url });
 });
 

@@ -39,7 +39,7 @@ export default handler(['POST'], async (req, context) => {
       const url = `${siteOrigin(req)}${guidePdfPath(guide.slug)}`;
       await queueMail(tx, `guide:${stored}`, 'guide', {
         to: email,
-        ...guideMail({ firstName, title: guide.title, url }),
+        ...guideMail({ title: guide.title, url }),
       });
     }
     return stored;

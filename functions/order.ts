@@ -9,7 +9,7 @@ import type { OrderAnswer } from '../src/features/account/order-answer.ts';
 import { isBillingPeriod, isPlanType, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
 import { describeVisitTime, visitAddress, type Visit } from '../src/features/booking/visit.ts';
-import { requireUser } from './_lib/auth.ts';
+import { requireLiveSession } from './_lib/auth.ts';
 import { orderDescription } from './_lib/orders.ts';
 import { getDb } from './_lib/db.ts';
 import { HttpError, handler, json } from './_lib/http.ts';
@@ -33,7 +33,7 @@ interface Row {
 }
 
 export default handler(['GET'], async (req) => {
-  const user = await requireUser(req);
+  const user = await requireLiveSession(req);
   const sessionId = new URL(req.url).searchParams.get('session_id') ?? '';
   if (!/^cs_[A-Za-z0-9_]{1,250}$/.test(sessionId)) {
     throw new HttpError(400, 'session_id must be the id of a checkout session (cs_...)');

@@ -2,8 +2,9 @@
  * POST /api/stripe-webhook: events from the card provider, verified against STRIPE_WEBHOOK_SECRET
  * with the SDK on the raw body, each applied exactly once (its id is recorded in the same
  * transaction as its effects). Events we do not act on are acknowledged at once. After the
- * transaction, a second live plan it found is cancelled and refunded (docs/product.md#one-live-plan-per-customer);
- * if the card provider fails there, the answer is an error and the provider's retry finishes it.
+ * transaction, the event's own subscription, if it is a second live plan, is cancelled and refunded
+ * (docs/product.md#one-live-plan-per-customer); a failure there is kept for the site's own retry
+ * and never fails this delivery or any other.
  */
 import Stripe from 'stripe';
 import { getDb } from './_lib/db.ts';
@@ -11,10 +12,10 @@ import { HttpError, json, readLimited, serverHandler } from './_lib/http.ts';
 import { announceLeadsStored } from './_lib/leads.ts';
 import { announceMailQueued } from './_lib/mail.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
-import { settleDuplicatePlans } from './_lib/one-plan.ts';
+import { settleDuplicatePlan } from './_lib/one-plan.ts';
 import { priceCatalogue } from './_lib/plan-prices.ts';
-import { eventProblem } from './_lib/provider-objects.ts';
-import { providerFailure, stripeClient, webhookSecret } from './_lib/stripe.ts';
+import { eventProblem, eventSubscriptionId } from './_lib/provider-objects.ts';
+import { stripeClient, webhookSecret } from './_lib/stripe.ts';
 import { assertSaneEvent } from './_lib/webhook-event-guard.ts';
 
 const MAX_EVENT_BYTES = 512 * 1024;
@@ -52,12 +53,10 @@ export default serverHandler(['POST'], async (req) => {
     announceMailQueued();
     announceLeadsStored();
   }
-  // Also on a duplicate delivery: that is the retry that finishes a settlement which failed.
-  try {
-    await settleDuplicatePlans(db, stripeClient);
-  } catch (error) {
-    throw providerFailure('settle a second plan', error);
-  }
+  // Also on a duplicate delivery, which may find the plan's settlement still pending. Only this
+  // event's plan: a failure is recorded and retried by the site, never answered as an error.
+  const subscriptionId = eventSubscriptionId(event);
+  if (subscriptionId) await settleDuplicatePlan(db, stripeClient, subscriptionId);
   return json({ received: true, duplicate: !applied });
 });
 

@@ -21,6 +21,11 @@ export interface AppOptions {
   hsts?: boolean;
   /** Limits for slow and greedy clients (default CLIENT_LIMITS; tests shorten them). */
   limits?: Partial<ClientLimits>;
+  /**
+   * Which Host headers are answered (the embedded default: server/embedded/hosts.ts); any other is
+   * refused with 421 before a route or file is reached. Unset: every Host (production, behind its proxy).
+   */
+  allowedHost?: (host: string | undefined) => boolean;
 }
 
 /** What one client may hold of the server. */
@@ -124,7 +129,7 @@ function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /** Creates (but does not start) the HTTP server. */
-export function createApp({ distDir, routes = [], hsts = false, limits = {} }: AppOptions): Server {
+export function createApp({ distDir, routes = [], hsts = false, limits = {}, allowedHost }: AppOptions): Server {
   const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient } = { ...CLIENT_LIMITS, ...limits };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
@@ -163,6 +168,11 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {} }: A
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     applySecurityHeaders(res, { hsts });
+    if (allowedHost && !allowedHost(req.headers.host)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('Misdirected Request: this local server answers only to localhost, 127.0.0.1 and [::1] (and HOST).\n');
+      return;
+    }
     if (answerRoute(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
     const redirect = canonicalRedirect(url.pathname);
@@ -175,14 +185,23 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {} }: A
   }
 }
 
+/** How often a client kept at the connection cap is logged again: once a minute at most. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
 /**
  * The server's `connection` listener that keeps each client (clientKey of its address) to `max`
  * open connections: one more is answered 503 with Retry-After and closed, and added to `refused`
- * so a request already read from it is not served. One line is logged when a client reaches the
- * cap, not one per connection refused.
+ * so a request already read from it is not served. One line is logged per client per minute
+ * however many connections it has refused, so a client hammering at the cap cannot fill the log.
  */
-export function capConnections(max: number, hsts: boolean, refused: WeakSet<Socket>): (socket: Socket) => void {
+export function capConnections(
+  max: number,
+  hsts: boolean,
+  refused: WeakSet<Socket>,
+  now: () => number = Date.now,
+): (socket: Socket) => void {
   const open = new Map<string, number>();
+  const logged = new Map<string, number>();
   return (socket) => {
     const peer = socket.remoteAddress ?? '';
     if (LOOPBACK.has(peer)) return;
@@ -195,7 +214,13 @@ export function capConnections(max: number, hsts: boolean, refused: WeakSet<Sock
       else open.delete(key);
     });
     if (count <= max) return;
-    if (count === max + 1) console.warn(`Connections from ${key} refused: it already holds ${max} open connections`);
+    const t = now();
+    if (t - (logged.get(key) ?? Number.NEGATIVE_INFINITY) >= REFUSAL_LOG_INTERVAL_MS) {
+      // Forget clients not logged for a minute, so the map stays as small as the refusing clients.
+      for (const [other, at] of logged) if (t - at >= REFUSAL_LOG_INTERVAL_MS) logged.delete(other);
+      logged.set(key, t);
+      console.warn(`Connections from ${key} refused: it already holds ${max} open connections`);
+    }
     refused.add(socket);
     socket.end(rawAnswer(503, hsts, { 'Retry-After': '10' }));
     // Whatever the client sends meanwhile is read and dropped, so the answer is not lost to a reset.

@@ -14,6 +14,8 @@ import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { sendMorningList, startMorningList } from '../functions/_lib/morning-list.ts';
+import { startSettlementRetry } from '../functions/_lib/one-plan.ts';
+import { allowedHostHeader } from './embedded/hosts.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
 import { startVisitSchedule } from '../functions/_lib/plan-visits.ts';
 import { installClock } from '../functions/_lib/clock.ts';
@@ -122,13 +124,22 @@ export async function startBackend({
   const mailOutbox = startOutbox({ db, queue: mailQueue() });
   // The owner's morning list at 6:30 Springfield time, as Netlify's schedule runs it there.
   const morningList = startMorningList(db);
+  // Second plans whose cancellation or refund failed are tried again with backoff.
+  const settlements = startSettlementRetry(db, stripeClient);
   return {
     routes,
     // The emulator is reached over the port, like the card provider, so this waits for the listen.
     ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), morningList.stop(), visitSchedule.stop()]);
+      await Promise.all([
+        payments?.stop(),
+        outbox.stop(),
+        mailOutbox.stop(),
+        morningList.stop(),
+        visitSchedule.stop(),
+        settlements.stop(),
+      ]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();
@@ -143,6 +154,8 @@ export async function startSite({ host, distDir, ...options }: SiteOptions): Pro
     distDir: distDir ?? join(options.root, 'dist'),
     routes,
     hsts: options.mode !== 'embedded',
+    // Its mailbox and lead list are open to whoever reaches them: only its own host names.
+    ...(options.mode === 'embedded' ? { allowedHost: (host: string | undefined) => allowedHostHeader(host) } : {}),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

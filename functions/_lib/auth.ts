@@ -2,8 +2,8 @@
  * Verifies the caller's access token: `Authorization: Bearer <jwt>` checked against the auth
  * server's JWKS (cached), with its issuer and the `authenticated` audience, as Supabase advises.
  * Hosted projects sign with asymmetric keys (ES256, or RS256); a project still on the legacy
- * shared secret (HS256) publishes no key to check against, which the log explains. Billing actions
- * also ask the auth server whether the token's session is still alive (requireLiveSession), and
+ * shared secret (HS256) publishes no key to check against, which the log explains. Every call on a
+ * customer's data also asks the auth server whether the token's session is still alive (requireLiveSession), and
  * owner functions whether its account is the owner's (requireOwner).
  */
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
@@ -155,7 +155,7 @@ async function liveUser(req: Request, user: AuthUser): Promise<LiveUser> {
 }
 
 /**
- * The user of a request whose session is still alive, for billing actions: requireUser, then the
+ * The user of a request whose session is still alive, for every call on a customer's data (docs/product.md#session-checks): requireUser, then the
  * auth server's `GET /auth/v1/user` with the same token (liveUser: 401 for an ended session, 503
  * when the check itself fails).
  */

@@ -349,7 +349,7 @@ function setValues(env: Readonly<Record<string, string | undefined>>): Map<strin
 
 /**
  * Why a value cannot be used as it is written: a line break or other control character anywhere,
- * or a space or tab at either end. A pasted secret often carries one (a trailing space in
+ * a space or tab at either end, or an invisible character anywhere. A pasted secret often carries one (a trailing space in
  * STRIPE_WEBHOOK_SECRET fails every real webhook: customers are charged and nothing is recorded),
  * and a URL or key never contains one.
  */
@@ -358,7 +358,41 @@ export function whitespaceProblem(value: string): string | null {
   if (value !== value.trim()) return 'has a space or tab at its start or end: remove it';
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (/[\u0000-\u001f\u007f]/.test(value)) return 'contains a control character (a tab?): remove it';
+  const invisible = [...value].find(isInvisible);
+  if (invisible) {
+    const code = `U+${(invisible.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return `contains an invisible character (${code}) that a copy and paste brought along: type the value again`;
+  }
   return null;
+}
+
+/**
+ * Characters nothing shows, as [first, last] code points: no-break and other odd spaces, the
+ * soft hyphen, zero-width spaces and joiners, direction marks and embeddings, word joiners,
+ * variation selectors, the byte-order mark. A secret pasted from a chat or a document can carry
+ * one in its middle, where the trim above never sees it.
+ */
+const INVISIBLE: readonly (readonly [number, number])[] = [
+  [0x00a0, 0x00a0],
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180e, 0x180e],
+  [0x2000, 0x200f],
+  [0x2028, 0x202f],
+  [0x205f, 0x206f],
+  [0x3000, 0x3000],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+];
+
+function isInvisible(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return INVISIBLE.some(([first, last]) => code >= first && code <= last);
 }
 
 /** The result of checking an environment. */

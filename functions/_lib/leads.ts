@@ -56,6 +56,15 @@ function submitted(payload: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * What a visitor's Idempotency-Key is stored (and relayed) as: after `visitor:`, so it never meets
+ * the key of an owner event (`booking-paid:<session>` ...), which queueOwnerEvent stores as it is
+ * (docs/product.md#leads).
+ */
+export function visitorKey(key: string): string {
+  return `visitor:${key}`;
+}
+
+/**
  * Stores a lead with the exact payload the automation tool will receive. It waits in the outbox
  * ('pending') when its webhook is configured, else stays listed locally ('unconfigured'). With an
  * `idempotencyKey` (one per form submission), a repeat of the same submission stores nothing and
@@ -68,11 +77,12 @@ export async function storeLead(
   idempotencyKey: string | null = null,
 ): Promise<string> {
   const state = webhookUrlFor(kind) ? 'pending' : 'unconfigured';
+  const key = idempotencyKey === null ? null : visitorKey(idempotencyKey);
   const insert = async (tx: Db) => {
     const [stored] = await tx.query<{ id: string }>(
       `insert into public.leads (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
        on conflict (idempotency_key) do nothing returning id`,
-      [kind, JSON.stringify(payload), state, idempotencyKey],
+      [kind, JSON.stringify(payload), state, key],
     );
     if (stored) await queueOwnerAlert(tx, `lead:${stored.id}`, alert);
     return stored;
@@ -87,7 +97,7 @@ export async function storeLead(
   }
   const [first] = await db.query<{ id: string; kind: LeadKind; payload: Record<string, unknown> }>(
     'select id, kind, payload from public.leads where idempotency_key = $1',
-    [idempotencyKey],
+    [key],
   );
   if (!first) throw new Error('The lead insert returned no row');
   if (first.kind !== kind || !isDeepStrictEqual(submitted(first.payload), submitted(payload))) {
@@ -121,7 +131,7 @@ export interface LeadRecord {
   last_error: string | null;
   delivered_at: string | null;
   created_at: string;
-  /** The Idempotency-Key its form sent, if any. */
+  /** The Idempotency-Key its form sent (after `visitor:`), or its owner event's key, if any. */
   idempotency_key: string | null;
 }
 

@@ -23,6 +23,7 @@ export type MailKind =
   | 'plan-cancelled'
   | 'plan-resumed'
   | 'plan-payment-failed'
+  | 'plan-refunded'
   | 'visit-confirmed'
   | 'visit-moved'
   | 'visit-cancelled'
@@ -39,6 +40,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'plan-cancelled',
   'plan-resumed',
   'plan-payment-failed',
+  'plan-refunded',
   'visit-confirmed',
   'visit-moved',
   'visit-cancelled',

@@ -17,6 +17,7 @@ import {
   planPaymentFailedMail,
   planResumedMail,
   planStartedMail,
+  secondPlanRefundedMail,
   type PlanFacts,
 } from '../../src/features/mail/messages.ts';
 import { getPlan, PERIOD_TERMS, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
@@ -390,7 +391,10 @@ export async function noticePlanRenewed(tx: Db, invoice: PlanInvoice): Promise<v
   });
 }
 
-/** A second plan cancelled and refunded: the owner's `plan.refunded` event. */
+/**
+ * A second plan cancelled and refunded (docs/product.md#one-live-plan-per-customer): the owner's
+ * `plan.refunded` event and the customer's 'second plan refunded' e-mail, each once per plan.
+ */
 export async function noticeRefund(
   tx: Db,
   refund: { subscriptionId: string; userId: string; refundedCents: number; tier: PlanType },
@@ -409,6 +413,53 @@ export async function noticeRefund(
     service: `${getPlan(refund.tier).name} plan (a second plan, cancelled)`,
     amount: formatCents(refund.refundedCents),
     amountCents: refund.refundedCents,
+    timestamp: new Date().toISOString(),
+  });
+  const [plans] = await tx.query<{
+    billing_period: BillingPeriod | null;
+    currency: string | null;
+    kept_tier: PlanType | null;
+    kept_period: BillingPeriod | null;
+  }>(
+    `select s.billing_period, s.currency, k.tier as kept_tier, k.billing_period as kept_period
+     from subscriptions s left join subscriptions k on k.id = s.duplicate_of where s.id = $1`,
+    [refund.subscriptionId],
+  );
+  if (!contact.email) return;
+  await queueMail(tx, `plan-refunded:${refund.subscriptionId}`, 'plan-refunded', {
+    to: contact.email,
+    ...secondPlanRefundedMail({
+      name: contact.name || null,
+      second: { tier: refund.tier, billingPeriod: plans?.billing_period ?? null },
+      kept: plans?.kept_tier ? { tier: plans.kept_tier, billingPeriod: plans.kept_period } : null,
+      refund: { cents: refund.refundedCents, currency: plans?.currency ?? 'usd' },
+      siteUrl: publicOrigin(),
+    }),
+  });
+}
+
+/**
+ * A second plan the site could not cancel or refund (it keeps trying): the owner's
+ * `plan.refund_failed` event, once per plan, with the card provider's answer
+ * (docs/product.md#one-live-plan-per-customer).
+ */
+export async function noticeRefundFailed(
+  tx: Db,
+  failure: { subscriptionId: string; userId: string; tier: PlanType; error: string },
+): Promise<void> {
+  const contact = await planContact(tx, {
+    userId: failure.userId,
+    customerId: '',
+    subscriptionId: failure.subscriptionId,
+  });
+  await queueOwnerEvent(tx, `plan-refund-failed:${failure.subscriptionId}`, {
+    event: 'plan.refund_failed',
+    orderNumber: contact.orderNumber ?? '',
+    subscriptionId: failure.subscriptionId,
+    customerName: contact.name,
+    email: contact.email,
+    service: `${getPlan(failure.tier).name} plan (a second plan, not yet cancelled or refunded)`,
+    error: failure.error,
     timestamp: new Date().toISOString(),
   });
 }

@@ -9,7 +9,7 @@ export interface ClaimedRow {
   kind: string;
   payload: unknown;
   attempts: number;
-  /** The key its form sent or its event's key, if any. */
+  /** The key its form sent (after `visitor:`) or its event's key, if any. */
   idempotency_key: string | null;
 }
 

@@ -123,6 +123,26 @@ export function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   return idOf((invoice as unknown as { subscription?: string | { id: string } | null }).subscription);
 }
 
+/**
+ * The subscription an event is about, if any: a subscription event's own, a checkout's, a paid
+ * invoice's. The webhook settles only that plan (docs/product.md#one-live-plan-per-customer).
+ */
+export function eventSubscriptionId(event: Stripe.Event): string | null {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return event.data.object.id;
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return idOf(event.data.object.subscription);
+    case 'invoice.paid':
+      return invoiceSubscriptionId(event.data.object);
+    default:
+      return null;
+  }
+}
+
 /** The end of the service period an invoice paid for (its lines' latest period end). */
 export function invoicePeriodEnd(invoice: Stripe.Invoice): number | null {
   const ends = (invoice.lines?.data ?? [])

@@ -20,7 +20,19 @@ export const FIELD_LIMITS = {
   url: 2000,
 } as const;
 
-/** A one-line text field that must not be blank; `message` is shown when it is missing or blank. */
+/** What a one-line field answers to a line break or another control character inside it. */
+export const ONE_LINE_MESSAGE = 'Please keep this on one line';
+
+/**
+ * No control character (CR, LF, tab, NUL ...) and no Unicode line or paragraph separator: a
+ * one-line field goes into e-mail headers and bodies, webhooks and CSV as a single line.
+ */
+const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
+
+/**
+ * A one-line text field that must not be blank; `message` is shown when it is missing or blank. A
+ * line break inside it is refused (docs/product.md#validation); around it, trimmed like spaces.
+ */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string) {
   return z
@@ -29,7 +41,26 @@ export function requiredText(message: string) {
       z.trim(),
       z.minLength(1, message),
       z.maxLength(FIELD_LIMITS.text, `Please keep this under ${FIELD_LIMITS.text} characters`),
+      z.regex(ONE_LINE, ONE_LINE_MESSAGE),
     );
+}
+
+/** What a phone number that is not ten digits is told. */
+export const PHONE_MESSAGE = 'Please enter a 10-digit phone number, e.g. (417) 555-0142';
+
+/** Ten digits, with or without a leading 1 and any punctuation: a US phone number. */
+export function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
+}
+
+/**
+ * A required US phone number, the one rule of bookings and plan details
+ * (docs/product.md#validation): `message` when missing or blank, then ten digits.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredPhone(message: string) {
+  return z.pipe(requiredText(message), z.string().check(z.refine(isPhone, PHONE_MESSAGE)));
 }
 
 /** A required e-mail address: `message` when missing or blank, then a format check. */

@@ -485,22 +485,59 @@ describe('secure password change and reauthenticate', { timeout: 30_000 }, () =>
   });
 });
 
-describe('billing actions refuse an ended session; reading the account does not ask', { timeout: 60_000 }, () => {
-  test('after sign-out everywhere the portal and both checkouts answer 401; the account read still passes', async () => {
+describe('every call for a customer refuses an ended session', { timeout: 60_000 }, () => {
+  test('after sign-out everywhere, billing, the account, the plan, an order and visit details answer 401', async () => {
     const { client, session } = await confirmedUser('portal');
     expect(await billing('/api/customer-portal', session.access_token)).toMatchObject({ status: 404 });
+    const details = {
+      fullName: 'Victim Customer',
+      phone: '417-555-0142',
+      address: '1200 E Battlefield Rd',
+      city: 'Springfield',
+      state: 'MO',
+      zip: '65804',
+      preferredDay: 'weekends',
+      specialInstructions: '',
+    };
+    const put = (body: unknown) =>
+      fetch(`${server.origin}/api/plan-details`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await put(details)).status).toBe(200);
     await client.auth.signOut({ scope: 'global' });
     for (const [path, body] of [
       ['/api/customer-portal', {}],
       ['/api/create-payment-checkout', { serviceType: 'air-filter-replacement', visit: bookingVisit() }],
       ['/api/create-subscription-checkout', { planType: 'lite' }],
+      ['/api/check-subscription', {}],
     ] as const) {
       expect(await billing(path, session.access_token, body), path).toEqual({ status: 401, error: SESSION_ENDED });
     }
-    const account = await fetch(`${server.origin}/api/account`, {
-      headers: { authorization: `Bearer ${session.access_token}` },
+    for (const path of ['/api/account', '/api/order?session_id=cs_test_none']) {
+      const res = await fetch(`${server.origin}${path}`, {
+        headers: { authorization: `Bearer ${session.access_token}` },
+      });
+      expect({ status: res.status, body: (await res.json()) as unknown }, path).toEqual({
+        status: 401,
+        body: { error: SESSION_ENDED },
+      });
+    }
+    // The attacker's rewrite of the visit address is refused, and what was stored stays.
+    const moved = await put({ ...details, address: '666 Attacker Way' });
+    expect({ status: moved.status, body: (await moved.json()) as unknown }).toEqual({
+      status: 401,
+      body: { error: SESSION_ENDED },
     });
-    expect(account.status).toBe(200);
+    const signedIn = await supabase().auth.signInWithPassword({
+      email: session.user.email ?? '',
+      password: PASSWORD,
+    });
+    const account = await fetch(`${server.origin}/api/account`, {
+      headers: { authorization: `Bearer ${signedIn.data.session?.access_token ?? ''}` },
+    });
+    expect(((await account.json()) as { planDetails: unknown }).planDetails).toEqual(details);
   });
 
   test('a refresh token used again ends the session: the portal then answers 401', async () => {

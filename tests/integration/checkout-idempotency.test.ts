@@ -81,4 +81,28 @@ describe('checkout sessions are created once per click', { timeout: 60_000 }, ()
     expect(second.body.url).toBe(first.body.url);
     expect(await ordersOf(user.id)).toHaveLength(1);
   });
+
+  test('two plan checkouts created at the same instant (two tabs) leave exactly one open', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const user = { id: randomUUID(), email: `two.tabs.${round}@example.com` };
+      const token = await issuer.sign(stack.origin, user);
+      const send = (body: unknown) =>
+        fetch(`${stack.origin}/api/create-subscription-checkout`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        }).then(async (res) => ((await res.json()) as { url: string }).url);
+      const urls = await Promise.all([
+        send({ planType: 'lite', billingPeriod: 'monthly' }),
+        send({ planType: 'full', billingPeriod: 'annual' }),
+      ]);
+      const statuses = await Promise.all(
+        urls.map(async (url) => (await stack.stripe.checkout.sessions.retrieve(url.split('/').pop() ?? '')).status),
+      );
+      expect(
+        statuses.filter((s) => s === 'open'),
+        `round ${round}`,
+      ).toHaveLength(1);
+    }
+  });
 });

@@ -95,6 +95,26 @@ describe('storing leads', () => {
     expect(Date.parse(String(payload['timestamp']))).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  test('the guide e-mail to the address typed carries none of the text typed (docs/product.md#guide-downloads)', async () => {
+    const bait = 'Dana, your account is locked: verify at http://evil.example/login\nCall 555-0000';
+    const res = await post('/api/lead', {
+      ...download,
+      downloadType: 'Air Filter Replacement Checklist',
+      firstName: bait,
+      email: 'victim@example.com',
+    });
+    expect(res.status).toBe(202);
+    const [mail] = await server
+      .db()
+      .query<{ payload: Record<string, string> }>(
+        `select payload from mail_outbox where kind = 'guide' and payload->>'to' = 'victim@example.com'`,
+      );
+    expect(mail?.payload['text']).toMatch(/^Hello,\n/);
+    for (const part of ['subject', 'text', 'html']) {
+      expect(mail?.payload[part], part).not.toMatch(/evil\.example|locked|555-0000/);
+    }
+  });
+
   test('a plan request is stored with the plan, the billing choice and the quoted price', async () => {
     const res = await post('/api/plan-request', { ...planRequest, fullName: ' Dana Reed ', preferredDay: '' });
     expect(res.status).toBe(202);
@@ -327,7 +347,7 @@ describe('relaying leads through the outbox', () => {
     expect(await byId(contactId)).toMatchObject({ delivery_state: 'delivered', attempts: 1, last_error: null });
   });
 
-  test('a lead sent with an Idempotency-Key is relayed with that key (docs/product.md#lead-relay)', async () => {
+  test('a lead sent with an Idempotency-Key is relayed with that key after visitor: (docs/product.md#lead-relay)', async () => {
     const key = '6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10';
     const send = () =>
       fetch(`${server.origin}/api/plan-request`, {
@@ -341,8 +361,9 @@ describe('relaying leads through the outbox', () => {
     const { id } = (await first.json()) as { id: string };
     expect(await again.json()).toEqual({ id });
     await waitFor(() => delivered([id]), 'the keyed lead delivered');
-    expect(sink.accepted().filter((r) => r.idempotencyKey === key)).toHaveLength(1);
-    expect(await byId(id)).toMatchObject({ idempotency_key: key });
+    // After `visitor:`, so it never meets an owner event's key (docs/product.md#leads).
+    expect(sink.accepted().filter((r) => r.idempotencyKey === `visitor:${key}`)).toHaveLength(1);
+    expect(await byId(id)).toMatchObject({ idempotency_key: `visitor:${key}` });
   });
 
   test('while the tool is down (refused, 500, hanging) leads stay queued, then arrive once, even across a restart', async () => {

@@ -307,6 +307,16 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
       ['Autopilot Lite subscription (monthly)', 'paid'],
     ]);
     expect((await call('POST', '/api/check-subscription', user)).body).toMatchObject({ subscription_tier: 'lite' });
+    // And by e-mail, once: charged and refunded is never done in silence.
+    const mails = await stack.db.query<{ kind: string; payload: Record<string, string> }>(
+      `select kind, payload from mail_outbox where payload->>'to' = $1 and kind = 'plan-refunded'`,
+      [user.email],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.payload['subject']).toBe('Your second Autopilot plan was cancelled and refunded');
+    expect(mails[0]?.payload['text']).toContain(
+      'Your Autopilot Lite (monthly) plan continues as it is. The second plan, Autopilot Full (annual), was cancelled at once and its payment of $630.00 has been refunded to your card',
+    );
 
     // A replayed delivery settles nothing twice.
     const refunds = await stack.db.query(`select 1 from emulator_stripe.objects where object = 'refund'`);
@@ -318,6 +328,11 @@ describe('one live plan per customer', { timeout: 90_000 }, () => {
     expect(await stack.db.query(`select 1 from emulator_stripe.objects where object = 'refund'`)).toHaveLength(
       refunds.length,
     );
+    expect(
+      await stack.db.query(`select 1 from mail_outbox where payload->>'to' = $1 and kind = 'plan-refunded'`, [
+        user.email,
+      ]),
+    ).toHaveLength(1);
   });
 });
 
@@ -469,6 +484,53 @@ describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
       planType: 'full',
       billingPeriod: 'quarterly',
     });
+  });
+});
+
+describe('visit details refuse a bad phone and repeats past the limit', { timeout: 60_000 }, () => {
+  const details = {
+    fullName: 'Dana Whitfield',
+    phone: '417-555-0199',
+    address: '1200 E Battlefield Rd',
+    city: 'Springfield',
+    state: 'MO',
+    zip: '65804',
+    preferredDay: 'weekends',
+    specialInstructions: '',
+  };
+  const changes = (user: User) =>
+    stack.db.query(`select 1 from leads where kind = 'plan-request' and payload->>'email' = $1`, [user.email]);
+
+  test('a phone of one digit, or an address on two lines, is refused and stores nothing', async () => {
+    const user = newUser();
+    expect(await call('PUT', '/api/plan-details', user, { ...details, phone: '1' })).toEqual({
+      status: 400,
+      body: {
+        error: 'phone: Please enter a 10-digit phone number, e.g. (417) 555-0142',
+        fields: { phone: 'Please enter a 10-digit phone number, e.g. (417) 555-0142' },
+      },
+    });
+    expect(await call('PUT', '/api/plan-details', user, { ...details, address: '1 Elm St\r\nBcc: x' })).toMatchObject({
+      status: 400,
+      body: { error: 'address: Please keep this on one line' },
+    });
+    expect(await changes(user)).toEqual([]);
+  });
+
+  test('repeated saves past the per-minute limit answer 429 and store no more leads', async () => {
+    const saved = process.env['LEAD_RATE_LIMIT'];
+    process.env['LEAD_RATE_LIMIT'] = '3';
+    try {
+      const user = newUser();
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await call('PUT', '/api/plan-details', user, details)).status);
+      expect(statuses).toContain(429);
+      expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+      expect((await changes(user)).length).toBe(statuses.filter((s) => s === 200).length);
+    } finally {
+      if (saved === undefined) delete process.env['LEAD_RATE_LIMIT'];
+      else process.env['LEAD_RATE_LIMIT'] = saved;
+    }
   });
 });
 

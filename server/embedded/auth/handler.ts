@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
-import { siteOrigin } from '../../../functions/_lib/config.ts';
+import { supabaseUrl } from '../../../functions/_lib/config.ts';
 import { HttpError, readJsonObject, type FunctionContext, type Handler } from '../../../functions/_lib/http.ts';
 import type { Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
@@ -21,6 +21,15 @@ import {
   type RateRule,
 } from './rate-limit.ts';
 import { createAuthService, type AuthService, type Caller } from './service.ts';
+
+/**
+ * Where mailed links point and return by default: SITE_URL when set, else the emulator's own
+ * address (SUPABASE_URL, this server over loopback), as GoTrue builds them from its configured
+ * API_EXTERNAL_URL and SITE_URL. Never the request's Host, which any client can write.
+ */
+function configuredOrigin(): string {
+  return (process.env['SITE_URL'] || supabaseUrl()).replace(/\/+$/, '');
+}
 
 /** How the emulator is set up. */
 export interface AuthEmulatorOptions {
@@ -165,7 +174,7 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
           data: object(body, 'data'),
           redirectTo: url.searchParams.get('redirect_to'),
         },
-        siteOrigin(req),
+        configuredOrigin(),
       );
       return respond({ status: 200, body: user }, false);
     },
@@ -198,7 +207,7 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
     },
     'GET /user': async (req) =>
       respond({ status: 200, body: await service.currentUser(req.headers.get('authorization')) }, false),
-    'GET /verify': async (req, url, caller) => {
+    'GET /verify': async (_req, url, caller) => {
       const location = await service.verifyLink(
         {
           token: url.searchParams.get('token') ?? '',
@@ -206,7 +215,7 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
           redirectTo: url.searchParams.get('redirect_to'),
         },
         caller,
-        siteOrigin(req),
+        configuredOrigin(),
       );
       return respond({ status: 303, headers: { Location: location } }, false);
     },
@@ -234,7 +243,7 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
           codeChallengeMethod: text(body, 'code_challenge_method'),
           redirectTo: url.searchParams.get('redirect_to'),
         },
-        siteOrigin(req),
+        configuredOrigin(),
       );
       return respond({ status: 200, body: answer }, false);
     },
@@ -249,7 +258,7 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
           codeChallengeMethod: text(body, 'code_challenge_method'),
           redirectTo: url.searchParams.get('redirect_to'),
         },
-        siteOrigin(req),
+        configuredOrigin(),
       );
       return respond({ status: 200, body: answer }, false);
     },

@@ -3,6 +3,7 @@
  * supabase/auth internal/api: signup.go, password.go, mail.go, logout.go, phone.go, pkce.go,
  * user.go, utilities/request.go). Pure functions: they throw AuthError and touch nothing.
  */
+import { allowedHostName } from '../hosts.ts';
 import { AuthError, validationFailed } from './errors.ts';
 
 /** GoTrue's defaults, as hosted Supabase ships them. */
@@ -64,10 +65,16 @@ export function checkPasswordStrength(password: string): void {
 }
 
 /**
- * Where a mailed link returns to: `requested` when it is an absolute URL on the site's own origin,
- * else the site root (GoTrue falls back to SITE_URL for anything off its allow-list).
+ * Where a mailed link returns to: `requested` when it is an absolute URL on the site's own origin
+ * or on another of this server's own names at the same port (`http://localhost:4321` beside
+ * `http://127.0.0.1:4321`, server/embedded/hosts.ts), else the site root (GoTrue falls back to
+ * SITE_URL for anything off its allow-list).
  */
-export function resolveRedirect(requested: string | null | undefined, siteOrigin: string): string {
+export function resolveRedirect(
+  requested: string | null | undefined,
+  siteOrigin: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const root = `${siteOrigin}/`;
   if (!requested) return root;
   let url: URL;
@@ -76,7 +83,9 @@ export function resolveRedirect(requested: string | null | undefined, siteOrigin
   } catch {
     return root;
   }
-  if (url.origin !== siteOrigin) return root;
+  const site = new URL(siteOrigin);
+  const sibling = url.protocol === site.protocol && url.port === site.port && allowedHostName(url.hostname, env);
+  if (url.origin !== siteOrigin && !sibling) return root;
   // The session goes in the fragment, so a fragment of the caller's own would break it.
   url.hash = '';
   return url.href;

@@ -9,7 +9,7 @@
 import * as z from 'zod/mini';
 import { SITE } from '../../site.ts';
 import { addDays, formatDay, weekdayOf } from '../../lib/dates.ts';
-import { FIELD_LIMITS, optionalText, requiredText } from '../../lib/validation.ts';
+import { FIELD_LIMITS, optionalText, requiredPhone, requiredText } from '../../lib/validation.ts';
 import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
 
 /** How many days ahead a visit can be asked for, counting from tomorrow. */
@@ -76,12 +76,6 @@ function isSunday(date: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) && weekdayOf(date) === 0;
 }
 
-/** Ten digits, with or without a leading 1 and any punctuation: a US phone number. */
-function isPhone(value: string): boolean {
-  const digits = value.replace(/\D/g, '');
-  return digits.length === 10 || (digits.length === 11 && digits.startsWith('1'));
-}
-
 /**
  * The visit of a booking, checked against `area` and the days bookable from `today`: a message
  * per field, and the window checked against the day (Saturday has its own, Sunday none).
@@ -94,10 +88,7 @@ export function visitSchema(area: AreaList, today: string) {
       street: requiredText('Please enter the street address'),
       city: requiredText('Please enter the city'),
       zip: areaZip(area),
-      phone: z.pipe(
-        requiredText('Please enter your phone number'),
-        z.string().check(z.refine(isPhone, 'Please enter a 10-digit phone number, e.g. (417) 555-0142')),
-      ),
+      phone: requiredPhone('Please enter your phone number'),
       date: z.string('Please choose a day').check(
         z.refine((date) => date !== '', { message: 'Please choose a day', abort: true }),
         z.refine((date) => !isSunday(date), { message: SUNDAY_MESSAGE, abort: true }),

@@ -9,6 +9,7 @@ import { formatCents } from '../../lib/format.ts';
 import { describeVisitTime, visitAddress, type Visit } from '../booking/visit.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
+import { secondPlanMessage, type NamedPlan } from '../plans/second-plan.ts';
 
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
 export function bookingConfirmedMail(booking: {
@@ -201,11 +202,31 @@ export function planPaymentFailedMail(plan: PlanFacts): MailContent {
 }
 
 /** The guide asked for in a lead dialog: its link. */
-export function guideMail(guide: { firstName: string; title: string; url: string }): MailContent {
+export function guideMail(guide: { title: string; url: string }): MailContent {
   return compose({
     subject: `Your guide: ${guide.title}`,
-    greeting: greet(guide.firstName),
+    // Never the name typed: anyone can send this to any address (docs/product.md#e-mails).
+    greeting: greet(null),
     paragraphs: [`Here is the guide you asked for: ${guide.title}.`, `Download it (PDF): ${guide.url}`],
     after: [`Would you rather we did it for you? Call ${SITE.phone.display}.`],
+  });
+}
+
+/**
+ * A second plan cancelled and refunded (docs/product.md#one-live-plan-per-customer): the words of
+ * the payment page and the account, once the refund is made.
+ */
+export function secondPlanRefundedMail(input: {
+  name: string | null;
+  second: NamedPlan;
+  kept: NamedPlan | null;
+  refund: { cents: number; currency: string };
+  siteUrl: string;
+}): MailContent {
+  return compose({
+    subject: 'Your second Autopilot plan was cancelled and refunded',
+    greeting: greet(input.name),
+    paragraphs: [secondPlanMessage({ second: input.second, kept: input.kept, refund: input.refund })],
+    after: [`Your account: ${input.siteUrl}/account`],
   });
 }

@@ -119,6 +119,12 @@ export function alertOfEvent(payload: Payload): OwnerAlert | null {
         details: facts,
       };
     }
+    case 'plan.refund_failed':
+      return {
+        subject: `Refund failed: second plan of ${customer}${withOrder}`,
+        line: `The site could not cancel and refund the second plan of ${customer}: ${text(payload, 'error') || 'no reason given'}. Cancel and refund it in the card provider's dashboard.`,
+        details: facts,
+      };
     case 'visit.due': {
       const dueDate = text(payload, 'dueDate');
       const due = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? formatDay(dueDate, 'short') : dueDate;

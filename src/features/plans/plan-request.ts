@@ -6,7 +6,14 @@
  * the extension only.
  */
 import * as z from 'zod/mini';
-import { FIELD_LIMITS, optionalText, pageAddress, requiredEmail, requiredText } from '../../lib/validation.ts';
+import {
+  FIELD_LIMITS,
+  optionalText,
+  pageAddress,
+  requiredEmail,
+  requiredPhone,
+  requiredText,
+} from '../../lib/validation.ts';
 import { BILLING_PERIODS, PLAN_TYPES } from './plans.ts';
 
 /** Preferred visit times (docs/product.md#plan-sign-up-form). */
@@ -16,13 +23,13 @@ export const PREFERRED_DAYS = [
   { value: 'weekends', label: 'Weekends' },
 ] as const;
 
-/** One validated plan request (docs/product.md#plan-sign-up-form); no format rules beyond input types. */
+/** One validated plan request (docs/product.md#plan-sign-up-form); the phone takes the booking's rule. */
 export const planRequestSchema = z.object({
   planType: z.enum(PLAN_TYPES, 'Please choose Autopilot Lite or Autopilot Full'),
   billingPeriod: z.enum(BILLING_PERIODS, 'Please choose monthly, per visit or annual billing'),
   fullName: requiredText('Please enter your full name'),
   email: requiredEmail('Please enter your email'),
-  phone: requiredText('Please enter your phone number'),
+  phone: requiredPhone('Please enter your phone number'),
   address: requiredText('Please enter your street address'),
   city: requiredText('Please enter your city'),
   state: requiredText('Please enter your state'),

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import type { Route } from '../../../functions/_lib/http.ts';
-import { answerClientError, clientIp, findRoute } from '../../../server/app.ts';
+import { answerClientError, capConnections, clientIp, findRoute } from '../../../server/app.ts';
 import { HSTS } from '../../../src/lib/security-headers.ts';
 
 describe('the visitor address behind a reverse proxy', () => {
@@ -72,5 +72,42 @@ describe('findRoute', () => {
     ['/blog', undefined],
   ])('%s -> %s', (path, expected) => {
     expect(findRoute(routes, path)?.path).toBe(expected);
+  });
+});
+
+describe('capConnections: one log line per client per minute', () => {
+  /** A stand-in socket from `address`: enough of net.Socket for the listener. */
+  function socket(address: string) {
+    const s = new PassThrough() as PassThrough & { remoteAddress: string };
+    s.remoteAddress = address;
+    return s;
+  }
+
+  test('a client refused again and again within a minute is logged once, then again after the minute', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void lines.push(line));
+    try {
+      const listen = capConnections(1, false, new WeakSet(), () => t);
+      listen(socket('203.0.113.9') as never);
+      for (let i = 0; i < 5; i += 1) {
+        const extra = socket('203.0.113.9');
+        listen(extra as never);
+        extra.emit('close');
+      }
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Connections from 203\.0\.113\.9 refused/);
+      t += 61_000;
+      const later = socket('203.0.113.9');
+      listen(later as never);
+      later.emit('close');
+      expect(lines).toHaveLength(2);
+      // Another client has its own line.
+      listen(socket('198.51.100.4') as never);
+      listen(socket('198.51.100.4') as never);
+      expect(lines).toHaveLength(3);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

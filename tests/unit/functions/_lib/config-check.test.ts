@@ -225,6 +225,18 @@ describe('one clear line per malformed value', () => {
     expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([`${name} ${reason}`]);
   });
 
+  test.each([
+    ['STRIPE_WEBHOOK_SECRET', 'whsec_abc\u200b123', 'U+200B'],
+    ['STRIPE_SECRET_KEY', 'sk_live_51H\ufeffabc123', 'U+FEFF'],
+    ['SUPABASE_SERVICE_ROLE_KEY', 'sb_secret_abc\u00a0def', 'U+00A0'],
+    ['DATABASE_URL', PRODUCTION.DATABASE_URL.replace('@', '\u2060@'), 'U+2060'],
+    ['ORDER_WEBHOOK_URL', 'https://hooks.zapier.com/a\u200d/b', 'U+200D'],
+  ] as const)('%s with an invisible character inside (%s) is refused, naming it', (name, value, code) => {
+    expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([
+      `${name} contains an invisible character (${code}) that a copy and paste brought along: type the value again`,
+    ]);
+  });
+
   test('every variable, new ones included, is held to the same rule in either mode', () => {
     for (const { name } of VARIABLES) {
       expect(checkConfig({ [name]: 'x ' }).problems, name).toContain(

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FIELD_LIMITS, firstIssue } from '@/lib/validation';
+import { FIELD_LIMITS, firstIssue, requiredText } from '@/lib/validation';
+import { visitSchema } from '@/features/booking/visit';
+import { AREA, TODAY, VISIT } from '../features/booking/visit-fixtures';
 import { contactLeadSchema, downloadLeadSchema } from '@/features/leads/schemas';
 import { planRequestErrors, planRequestLeadSchema } from '@/features/plans/plan-request';
 
@@ -51,5 +53,36 @@ describe('FIELD_LIMITS: one length table for every schema', () => {
     expect(planRequestErrors({ specialInstructions: long(FIELD_LIMITS.instructions) }).specialInstructions).toBe(
       'Please keep instructions under 2,000 characters',
     );
+  });
+});
+
+describe('one-line fields stay on one line (docs/product.md#validation)', () => {
+  const ONE_LINE = 'Please keep this on one line';
+
+  test.each(['12 Elm St\nApt 4', 'Dana\r\nBcc: x@example.com', 'Dana\rReed', 'A\u2028B', 'Tab\there'])(
+    '%j is refused',
+    (value) => {
+      const result = requiredText('Please enter it').safeParse(value);
+      expect(result.success || firstIssue(result.error)).toBe(ONE_LINE);
+    },
+  );
+
+  test('spaces and line breaks around the text are trimmed, not refused', () => {
+    expect(requiredText('Please enter it').parse('  Dana Reed \n')).toBe('Dana Reed');
+  });
+
+  test('every form names the field: contact, guide, plan request, booking visit', () => {
+    const contact = contactLeadSchema.safeParse({ name: 'Dana\nReed', email: 'a@b.co', phone: '417-555-0100' });
+    expect(contact.success || firstIssue(contact.error)).toBe(`name: ${ONE_LINE}`);
+    const guide = downloadLeadSchema.safeParse({
+      firstName: 'Dana\nVisit http://evil.example',
+      email: 'a@b.co',
+      downloadType: 'Air Filter Schedule Guide',
+      source: 'https://example.com/blog',
+    });
+    expect(guide.success || firstIssue(guide.error)).toBe(`firstName: ${ONE_LINE}`);
+    expect(planRequestErrors({ address: '1 Elm St\r\nSpringfield' }).address).toBe(ONE_LINE);
+    const visit = visitSchema(AREA, TODAY).safeParse({ ...VISIT, street: '1 Elm St\nBcc: x' });
+    expect(visit.success || firstIssue(visit.error)).toBe(`street: ${ONE_LINE}`);
   });
 });

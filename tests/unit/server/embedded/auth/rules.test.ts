@@ -74,13 +74,17 @@ describe('resolveRedirect', () => {
     [SITE, `${SITE}/`],
     ['https://evil.example/steal', `${SITE}/`],
     ['http://localhost:9999/account', `${SITE}/`],
+    // Another of this server's own names at the same port: the page the visitor is on.
+    ['http://127.0.0.1:4321/account', 'http://127.0.0.1:4321/account'],
+    ['http://[::1]:4321/account', 'http://[::1]:4321/account'],
+    ['http://127.0.0.1:9999/account', `${SITE}/`],
     ['https://localhost:4321/account', `${SITE}/`],
     ['/account', `${SITE}/`],
     ['javascript:alert(1)', `${SITE}/`],
     ['', `${SITE}/`],
     [null, `${SITE}/`],
   ])('%j -> %j', (requested, expected) => {
-    expect(resolveRedirect(requested, SITE)).toBe(expected);
+    expect(resolveRedirect(requested, SITE, {})).toBe(expected);
   });
 });
 

@@ -59,6 +59,19 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
     expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Evenings');
   });
 
+  test("a second plan the site could not refund asks the owner to do it in the provider's dashboard", () => {
+    const alert = alertOfEvent({
+      event: 'plan.refund_failed',
+      customerName: 'Ada Lovelace',
+      orderNumber: 'ORD-PLAN0001',
+      error: 'No such subscription',
+    });
+    expect(alert?.subject).toBe('Refund failed: second plan of Ada Lovelace (ORD-PLAN0001)');
+    expect(alert?.line).toBe(
+      "The site could not cancel and refund the second plan of Ada Lovelace: No such subscription. Cancel and refund it in the card provider's dashboard.",
+    );
+  });
+
   test('a plan visit due and unconfirmed asks for a call; a visit done sends none', () => {
     const alert = alertOfEvent({
       event: 'visit.due',

@@ -98,4 +98,15 @@ describe('plan visit details (docs/product.md#plan-visit-details)', () => {
       preferredDay: 'Please choose weekdays, evenings, weekends or no preference',
     });
   });
+
+  test("the phone takes the booking's rule: ten digits (docs/product.md#validation)", () => {
+    for (const phone of ['1', '555-0199', '417-555-019']) {
+      expect(planDetailsErrors({ ...details, phone }).phone, phone).toBe(
+        'Please enter a 10-digit phone number, e.g. (417) 555-0142',
+      );
+    }
+    for (const phone of ['(417) 555-0199', '1 417 555 0199', '4175550199']) {
+      expect(planDetailsErrors({ ...details, phone }).phone, phone).toBeUndefined();
+    }
+  });
 });
