@@ -96,7 +96,8 @@ describe('storing leads', () => {
   });
 
   test('the guide e-mail to the address typed carries none of the text typed (docs/product.md#guide-downloads)', async () => {
-    const bait = 'Dana, your account is locked: verify at http://evil.example/login\nCall 555-0000';
+    // One line: a line break in a name is refused on its own ('Please keep this on one line').
+    const bait = 'Dana, your account is locked: verify at http://evil.example/login. Call 555-0000';
     const res = await post('/api/lead', {
       ...download,
       downloadType: 'Air Filter Replacement Checklist',
