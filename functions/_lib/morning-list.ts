@@ -14,6 +14,8 @@ import type { Db } from './db.ts';
 import { announceMailQueued, queueMail } from './mail.ts';
 import { ownerEmails } from './owner-alerts.ts';
 import { listVisits } from './owner-visits.ts';
+import { visitService } from './visit-events.ts';
+import type { VisitRow } from './visits.ts';
 
 /** When the list goes, Springfield wall-clock time. */
 export const MORNING_LIST_TIME = '06:30';
@@ -36,13 +38,23 @@ export function dueDay(at: Date): string | null {
 /** What happened when the list was looked at. */
 export type MorningListOutcome = 'not-due' | 'no-owner' | 'already-sent' | 'empty' | 'queued';
 
-/** The list of `day`: its visits still to do in route order, those to confirm, the leads since the last list. */
+/** The list of `day`: its visits still to do in route order, those to confirm, the plan visits overdue, the leads since the last list. */
 export async function readMorningList(db: Db, day: string): Promise<MorningList> {
   const visits = (await listVisits(db, day, day, null)).filter(
     (v) => v.status === 'requested' || v.status === 'confirmed',
   );
   const [confirm] = await db.query<{ n: number }>(
     `select count(*)::int as n from visits where status = 'requested' and day >= $1`,
+    [day],
+  );
+  const overdue = await db.query<
+    Pick<VisitRow, 'customer_name' | 'customer_email' | 'phone' | 'service' | 'options' | 'plan_visit_no'> & {
+      due_date: string;
+    }
+  >(
+    `select customer_name, customer_email, phone, service, options, plan_visit_no, due_date from visits
+     where due_date is not null and due_date < $1 and status in ('requested', 'confirmed')
+     order by due_date, created_at`,
     [day],
   );
   // Since the last list was stored, both stamped by the database's real time (the embedded clock
@@ -59,6 +71,12 @@ export async function readMorningList(db: Db, day: string): Promise<MorningList>
     day,
     visits,
     toConfirm: confirm?.n ?? 0,
+    overdue: overdue.map((row) => ({
+      name: row.customer_name?.trim() || row.customer_email,
+      phone: row.phone,
+      service: visitService(row),
+      dueDate: row.due_date,
+    })),
     leads: rows.map(({ kind, payload }) => ({
       kind,
       name: field(payload, 'name', 'fullName', 'firstName'),

@@ -1,6 +1,7 @@
 /**
  * The owner's morning list (docs/product.md#morning-list): today's visits in route order with
- * their times, addresses and phones, the visits still to confirm, and the leads since yesterday.
+ * their times, addresses and phones, the visits still to confirm, the plan visits overdue, and the
+ * leads since yesterday.
  * Pure. Shared core: relative imports with the extension only.
  */
 import { VISIT_WINDOWS } from '../booking/visit.ts';
@@ -16,6 +17,15 @@ export interface MorningLead {
   email: string;
 }
 
+/** A plan visit whose due date has passed and that is not done (docs/product.md#plan-visits). */
+export interface OverdueVisit {
+  name: string;
+  phone: string;
+  service: string;
+  /** `YYYY-MM-DD`. */
+  dueDate: string;
+}
+
 /** What the morning list of a day holds. */
 export interface MorningList {
   /** The Springfield day, `YYYY-MM-DD`. */
@@ -24,6 +34,8 @@ export interface MorningList {
   visits: readonly OwnerVisit[];
   /** Requested visits from today on, not yet confirmed. */
   toConfirm: number;
+  /** Plan visits due before today, neither done nor cancelled, the longest overdue first. */
+  overdue: readonly OverdueVisit[];
   leads: readonly MorningLead[];
 }
 
@@ -35,7 +47,7 @@ const LEAD_KINDS: Record<MorningLead['kind'], string> = {
 
 /** Whether there is anything to tell: a day with nothing in it sends nothing. */
 export function hasNews(list: MorningList): boolean {
-  return list.visits.length > 0 || list.toConfirm > 0 || list.leads.length > 0;
+  return list.visits.length > 0 || list.toConfirm > 0 || list.overdue.length > 0 || list.leads.length > 0;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -58,6 +70,7 @@ export function morningListMail(list: MorningList, siteUrl: string): MailContent
   const counts = [
     plural(list.visits.length, 'visit', 'visits'),
     `${list.toConfirm} to confirm`,
+    ...(list.overdue.length ? [plural(list.overdue.length, 'plan visit overdue', 'plan visits overdue')] : []),
     plural(list.leads.length, 'new lead', 'new leads'),
   ].join(', ');
   const paragraphs = [
@@ -67,6 +80,15 @@ export function morningListMail(list: MorningList, siteUrl: string): MailContent
     list.toConfirm
       ? `${plural(list.toConfirm, 'visit is', 'visits are')} still to confirm: call to agree a time.`
       : 'Nothing to confirm.',
+    ...(list.overdue.length
+      ? [
+          'Plan visits overdue (call to set a day):',
+          ...list.overdue.map(
+            (v) =>
+              `${v.name}, ${[v.phone, v.service].filter(Boolean).join(', ')}, due ${formatDay(v.dueDate, 'short')}`,
+          ),
+        ]
+      : []),
     ...(list.leads.length
       ? [
           'New leads since the last list:',

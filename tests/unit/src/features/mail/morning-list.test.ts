@@ -30,12 +30,41 @@ const VISIT: OwnerVisit = {
   checklistItems: [],
 };
 
-const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, leads: [] };
+const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, overdue: [], leads: [] };
 
 describe('the morning list (docs/product.md#morning-list)', () => {
   test('an empty day has no news', () => {
     expect(hasNews(EMPTY)).toBe(false);
     expect(hasNews({ ...EMPTY, toConfirm: 1 })).toBe(true);
+    expect(
+      hasNews({
+        ...EMPTY,
+        overdue: [{ name: 'Kim', phone: '', service: 'Autopilot Lite quarterly visit', dueDate: '2026-11-20' }],
+      }),
+    ).toBe(true);
+  });
+
+  test('plan visits overdue, the longest first, with the day each was due; none, no line', () => {
+    const mail = morningListMail(
+      {
+        ...EMPTY,
+        overdue: [
+          { name: 'Kim', phone: '(417) 555-0102', service: 'Autopilot Full quarterly visit', dueDate: '2026-11-20' },
+          { name: 'Lou', phone: '', service: 'Autopilot Lite quarterly visit', dueDate: '2026-11-27' },
+        ],
+      },
+      'https://www.example.com',
+    );
+    expect(mail.subject).toBe(
+      'Today, Monday, November 30, 2026: 0 visits, 0 to confirm, 2 plan visits overdue, 0 new leads',
+    );
+    const lines = mail.text.split('\n').filter(Boolean);
+    const at = lines.indexOf('Plan visits overdue (call to set a day):');
+    expect(lines.slice(at + 1, at + 3)).toEqual([
+      'Kim, (417) 555-0102, Autopilot Full quarterly visit, due Fri, Nov 20',
+      'Lou, Autopilot Lite quarterly visit, due Fri, Nov 27',
+    ]);
+    expect(morningListMail({ ...EMPTY, toConfirm: 1 }, 'https://www.example.com').text).not.toContain('overdue');
   });
 
   test("today's visits in route order with time, address and phone; the count to confirm; the leads", () => {
