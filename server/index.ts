@@ -94,8 +94,9 @@ async function warnWithoutSigningKeys(): Promise<void> {
 
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
-// Which feed tells the owner of leads and events (docs/product.md#owner-alerts).
-console.log(ownerFeedLine(process.env));
+// Which feed tells the owner of leads and events (docs/product.md#owner-alerts): in production right
+// after the check, so a deploy's log says it before anything else; locally with the other start lines.
+if (report.mode === 'production') console.log(ownerFeedLine(process.env));
 // The dashboard prices must be the ones the pages show (docs/product.md#billing-periods).
 const priceProblem = report.mode === 'production' ? await planPricesProblem(stripeClient) : null;
 if (priceProblem) refuse(priceProblem);
@@ -137,6 +138,7 @@ const site = await startSite({
 });
 console.log(`Springfield Home Maintenance is running at http://localhost:${site.port}`);
 console.log(listeningLine(report.mode, host, site.port, Boolean(process.env['HOST'])));
+if (report.mode !== 'production') console.log(ownerFeedLine(process.env));
 if (report.mode === 'embedded') {
   console.log(`Embedded mode: local auth at /auth/v1, mailbox at http://localhost:${site.port}/_dev/mail`);
   console.log('Embedded payments: local card-provider emulator with test cards (4242 4242 4242 4242)');

@@ -79,10 +79,10 @@ describe('slow and greedy clients', () => {
   test('headers or a body sent too slowly: answered 408 and closed after about 30 s, not 300', async (context) => {
     const tally = new Tally();
     const from = '127.0.0.41';
-    const slowHeaders = await openSocket(from, 'POST /api/contact HTTP/1.1\r\nHost: shm\r\n');
+    const slowHeaders = await openSocket(from, 'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     const slowBody = await openSocket(
       from,
-      'POST /api/contact HTTP/1.1\r\nHost: shm\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+      'POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
     );
     const [headers, body] = await Promise.all([untilClosed(slowHeaders, 90_000), untilClosed(slowBody, 90_000)]);
     for (const [what, outcome] of [
@@ -107,7 +107,7 @@ describe('slow and greedy clients', () => {
     const tally = new Tally();
     const held = await Promise.all(Array.from({ length: 64 }, () => openSocket('127.0.0.42')));
     tally.tried += 64;
-    const extra = await openSocket('127.0.0.42', 'GET / HTTP/1.1\r\nHost: shm\r\n\r\n');
+    const extra = await openSocket('127.0.0.42', 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
     const refused = await untilClosed(extra, 10_000);
     tally.tried += 1;
     expect(refused.text).toMatch(/^HTTP\/1\.1 503 /);
@@ -135,7 +135,7 @@ describe('slow and greedy clients', () => {
       const path = i % 2 ? '/api/contact' : '/api/stripe-webhook';
       const socket = await openSocket(
         '127.0.0.44',
-        `POST ${path} HTTP/1.1\r\nHost: shm\r\nStripe-Signature: t=1,v1=x\r\nContent-Type: application/json\r\n` +
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nStripe-Signature: t=1,v1=x\r\nContent-Type: application/json\r\n` +
           `Content-Length: 5000\r\n\r\n{"name":`,
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
