@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OWNER_ONLY } from '../../functions/_lib/auth.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
-import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
-import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
+import type { Visit } from '../../src/features/booking/visit.ts';
+import { bookableWeekdays } from '../support/visit.ts';
 import type { ClosedDaysAnswer, OwnerVisitAnswer, OwnerVisitsAnswer } from '../../src/features/visits/owner-api.ts';
 import { businessToday } from '../../src/lib/dates.ts';
 import {
@@ -41,7 +41,7 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-const WEEKDAYS = bookableDays(businessToday()).filter((d) => d.windows.includes('morning') && !holidayOn(d.date));
+const WEEKDAYS = bookableWeekdays();
 const newCustomer = (name: string): User => ({ id: randomUUID(), email: `${name.toLowerCase()}@example.com`, name });
 
 async function call<T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) {

@@ -8,9 +8,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AvailabilityAnswer } from '../../src/features/visits/capacity.ts';
-import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
-import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
-import { businessToday } from '../../src/lib/dates.ts';
+import type { Visit } from '../../src/features/booking/visit.ts';
+import { bookableWeekdays } from '../support/visit.ts';
 import {
   createTokenIssuer,
   payCheckout,
@@ -37,7 +36,7 @@ afterAll(async () => {
 });
 
 /** The bookable weekdays that are not holidays, so each test takes its own day and window. */
-const WEEKDAYS = bookableDays(businessToday()).filter((d) => d.windows.includes('morning') && !holidayOn(d.date));
+const WEEKDAYS = bookableWeekdays();
 
 function visitOn(date: string, window: Visit['window'] = 'morning'): Visit {
   return { street: '12 Elm St', city: 'Nixa', zip: '65714', phone: '(417) 555-0142', date, window, notes: 'Gate 4' };

@@ -4,13 +4,18 @@
  * (docs/product.md#capacity-and-closed-days). For the suites that call
  * /api/create-payment-checkout directly.
  */
-import { bookableDays, type Visit } from '../../src/features/booking/visit.ts';
+import { bookableDays, type BookableDay, type Visit } from '../../src/features/booking/visit.ts';
 import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
 import { businessToday } from '../../src/lib/dates.ts';
 
+/** The weekdays with a morning bookable from today, holidays left out, soonest first. */
+export function bookableWeekdays(): BookableDay[] {
+  return bookableDays(businessToday()).filter((d) => d.windows.includes('morning') && !holidayOn(d.date));
+}
+
 /** The visit a test booking carries. */
 export function bookingVisit(): Visit {
-  const day = bookableDays(businessToday()).find((d) => d.windows.includes('morning') && !holidayOn(d.date));
+  const day = bookableWeekdays()[0];
   if (!day) throw new Error('No weekday ahead');
   return {
     street: '1 Test Street',
