@@ -52,6 +52,25 @@ function accessToken(page: Page): Promise<string> {
   });
 }
 
+/** A dryer vent cleaning checkout for the morning of `date`, as the card would ask for it, with the customer's token. */
+async function checkoutMorning(page: Page, date: string, token?: string) {
+  return page.request.post('/api/create-payment-checkout', {
+    headers: { Authorization: `Bearer ${token ?? (await accessToken(page))}` },
+    data: {
+      serviceType: 'dryer-vent-cleaning',
+      visit: {
+        street: '9 Elm St',
+        city: 'Nixa',
+        zip: '65714',
+        phone: '4175550142',
+        date,
+        window: 'morning',
+        notes: '',
+      },
+    },
+  });
+}
+
 /** The booking card, on a 390 px phone. */
 async function openCard(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -88,21 +107,7 @@ test('three book the same morning and pay; the fourth sees it full, and the serv
   await expect(card.getByText('Full', { exact: true })).toBeVisible();
   await expect(card.getByRole('radio', { name: /Afternoon/ })).toBeEnabled();
 
-  const refused = await page.request.post('/api/create-payment-checkout', {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    data: {
-      serviceType: 'dryer-vent-cleaning',
-      visit: {
-        street: '9 Elm St',
-        city: 'Nixa',
-        zip: '65714',
-        phone: '4175550142',
-        date: DAY.date,
-        window: 'morning',
-        notes: '',
-      },
-    },
-  });
+  const refused = await checkoutMorning(page, DAY.date);
   expect(refused.status()).toBe(409);
   expect(await refused.json()).toEqual({ error: 'That window is full. Please choose another day or window.' });
   expect(errors).toEqual([]);
@@ -136,21 +141,7 @@ test('a day the owner closes is shown closed on the card and refused', async ({ 
   const card = await openCard(page);
   const option = card.getByRole('option', { name: `${closed.label}: Closed: Staff training` });
   await expect(option).toBeDisabled();
-  const refused = await page.request.post('/api/create-payment-checkout', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      serviceType: 'dryer-vent-cleaning',
-      visit: {
-        street: '9 Elm St',
-        city: 'Nixa',
-        zip: '65714',
-        phone: '4175550142',
-        date: closed.date,
-        window: 'morning',
-        notes: '',
-      },
-    },
-  });
+  const refused = await checkoutMorning(page, closed.date, token);
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: string }).error).toMatch(
     /\(Staff training\)\. Please choose another day\.$/,
@@ -176,21 +167,7 @@ test('the day after Thanksgiving is shown closed and refused, once the clock bri
     days: { date: string; closed: string | null }[];
   };
   expect(availability.days.find((d) => d.date === day)?.closed).toBe('Day after Thanksgiving Day');
-  const refused = await page.request.post('/api/create-payment-checkout', {
-    headers: { Authorization: `Bearer ${await accessToken(page)}` },
-    data: {
-      serviceType: 'dryer-vent-cleaning',
-      visit: {
-        street: '9 Elm St',
-        city: 'Nixa',
-        zip: '65714',
-        phone: '4175550142',
-        date: day,
-        window: 'morning',
-        notes: '',
-      },
-    },
-  });
+  const refused = await checkoutMorning(page, day);
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: string }).error).toBe(
     `We are closed on ${formatDay(day)} (Day after Thanksgiving Day). Please choose another day.`,
