@@ -7,6 +7,7 @@
  * owner gets in.
  */
 import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OWNER_ONLY } from '../../functions/_lib/auth.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
@@ -84,6 +85,14 @@ const place = (street: string, city: string, zip: string, date: string): Visit =
   notes: '',
 });
 
+/** The `/api/owner/...` routes the functions declare in their `config.path`, e.g. `/api/owner/visits/:id`. */
+async function ownerRoutes(): Promise<string[]> {
+  const dir = new URL('../../functions/', import.meta.url);
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.ts'));
+  const sources = await Promise.all(files.map((f) => readFile(new URL(f, dir), 'utf8')));
+  return sources.flatMap((source) => [...source.matchAll(/'(\/api\/owner\/[^']*)'/g)].map((m) => m[1]!));
+}
+
 const mails = (key: string) =>
   stack.db.query<{ kind: string; payload: { to: string; subject: string; attachments?: { content: string }[] } }>(
     'select kind, payload from mail_outbox where idempotency_key like $1 order by created_at',
@@ -94,7 +103,7 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
   test('nobody but the owner: no token 401, a customer 403, on every owner call', async () => {
     const customer = newCustomer('Casey');
     const day = WEEKDAYS[0]!.date;
-    for (const [method, path, body] of [
+    const calls = [
       ['GET', `/api/owner/visits?from=${day}&to=${day}`, undefined],
       ['GET', `/api/owner/visits/${randomUUID()}`, undefined],
       ['POST', `/api/owner/visits/${randomUUID()}`, { action: 'no-show' }],
@@ -103,7 +112,24 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       ['DELETE', `/api/owner/closed-days/${day}`, undefined],
       ['GET', '/api/owner/settings', undefined],
       ['POST', '/api/owner/settings', { visitsPerWindow: 5 }],
-    ] as const) {
+      ['GET', '/api/owner/leads', undefined],
+      ['POST', `/api/owner/leads/${randomUUID()}`, { status: 'won' }],
+      ['GET', '/api/owner/customers?q=casey', undefined],
+      ['GET', `/api/owner/customers/${randomUUID()}`, undefined],
+      ['GET', '/api/owner/export/customers.csv', undefined],
+      ['GET', '/api/owner/export/nothing.csv', undefined],
+    ] as const;
+    // Every owner route the functions declare is among the calls above, so a new one cannot skip the check.
+    const declared = await ownerRoutes();
+    expect(declared.length).toBeGreaterThanOrEqual(10);
+    for (const route of declared) {
+      const pattern = new RegExp(`^${route.replace(/:[a-z]+/g, '[^/?]+')}(\\?|$)`);
+      expect(
+        calls.some(([, path]) => pattern.test(path)),
+        `${route} is not among the calls`,
+      ).toBe(true);
+    }
+    for (const [method, path, body] of calls) {
       expect((await call(method, path, null, body)).status, `${method} ${path}`).toBe(401);
       expect(await call(method, path, customer, body), `${method} ${path}`).toEqual({
         status: 403,
