@@ -175,6 +175,12 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
     }
     if (answerRoute(req, res)) return;
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // No function answers this path: the API's own error shape, whatever the method or a trailing slash.
+    if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ error: `No such API: ${req.method ?? 'GET'} ${url.pathname}` }));
+      return;
+    }
     const redirect = canonicalRedirect(url.pathname);
     if (redirect && (req.method === 'GET' || req.method === 'HEAD')) {
       res.writeHead(301, { Location: redirect + url.search, 'Cache-Control': 'public, max-age=3600' });

@@ -6,7 +6,7 @@
  * trace or internal path in a body, refusals in the endpoint's own error shape naming the field,
  * and nothing stored by a refused request: every table is compared before and after.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -27,12 +27,23 @@ import {
   type JsonEndpoint,
 } from './support/bad-requests.ts';
 import { crossSiteProblem } from '../../functions/_lib/http.ts';
+import { closedDayRequest, visitActionRequest } from '../../src/features/visits/owner-api.ts';
+import { isVisitsPerWindow } from '../../src/features/visits/capacity.ts';
+import { leadChangeRequest } from '../../src/features/owner/records-api.ts';
 import { parseBanDuration } from '../../server/embedded/auth/rules.ts';
 import { readServiceKey } from '../../server/embedded/service-key.ts';
 import { MAX_ADVANCE_SECONDS } from '../../server/embedded/clock/index.ts';
 import { problemsWith } from './support/checks.ts';
 import { mailsTo } from '../integration/harness.ts';
-import { ANON_KEY, checkoutUrl, signUpConfirmed, subscribe, waitFor, type Session } from './support/customer.ts';
+import {
+  ANON_KEY,
+  checkoutUrl,
+  signIn,
+  signUpConfirmed,
+  subscribe,
+  waitFor,
+  type Session,
+} from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, DROPPED, send, sendRaw, type Answer } from './support/http.ts';
 import { compare, snapshot, type Snapshot } from './support/snapshot.ts';
@@ -58,6 +69,7 @@ let port = 0;
 let server: ServerProcess;
 let origin = '';
 let customer: Session;
+let owner: Session;
 let stripeIds: { customer: string; subscription: string; openSession: string; portal: string };
 let before: Snapshot;
 /** Rows accepted cases were expected to store, per table. */
@@ -120,6 +132,20 @@ beforeAll(async () => {
     visit: bookingVisit(),
   });
   const portal = await checkoutUrl(origin, '/api/customer-portal', customer.accessToken, {});
+  // The owner: an account given the role through the admin API, as `npm run owner -- add` does, signed in again.
+  const ownerSignUp = await signUpConfirmed(origin, 'fuzz.owner@example.com', 'owning-the-fuzz-42');
+  const granted = await send(origin, {
+    method: 'PUT',
+    path: `/auth/v1/admin/users/${decodeJwt(ownerSignUp.accessToken).sub ?? ''}`,
+    headers: {
+      apikey: ANON_KEY,
+      authorization: `Bearer ${readServiceKey(dataDir) ?? ''}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ app_metadata: { role: 'owner' } }),
+  });
+  expect(granted.status).toBe(200);
+  owner = await signIn(origin, ownerSignUp.email, ownerSignUp.password);
   stripeIds = {
     customer: customerId,
     subscription: subscriptionId,
@@ -676,6 +702,200 @@ function passwordGrantCases(): fc.Arbitrary<Case> {
     { weight: 2, arbitrary: cases.filter((c) => !wellFormed.has(c.kind)) },
   );
 }
+
+/** A body the owner's call refuses: any JSON value its own request rule does not accept. */
+const refusedBody = (accepts: (body: unknown) => boolean) => anyJson.filter((body) => !accepts(body));
+
+/** The owner's calls: hostile bodies, queries and path ids with the owner's real token, and other tokens. */
+function ownerCases(method: string, path: string, cases: fc.Arbitrary<Case>): fc.Arbitrary<Case> {
+  const asOwner = { authorization: `Bearer ${owner.accessToken}` };
+  return fc.oneof(
+    {
+      arbitrary: cases.map((c) => ({ ...c, probe: { ...c.probe, headers: { ...asOwner, ...c.probe.headers } } })),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.constantFrom(`Bearer ${customer.accessToken}`, '', 'Bearer x.y.z').map((token) => ({
+        kind: "not the owner's token",
+        probe: {
+          method,
+          path,
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+          ...(method === 'GET'
+            ? {}
+            : { body: JSON.stringify({ visitsPerWindow: 3, status: 'won', action: 'no-show' }) }),
+        },
+        expect: 'reject' as const,
+      })),
+      weight: 1,
+    },
+  );
+}
+
+/** A query parameter or path segment no owner's call accepts: junk, and dates that are not days. */
+const notADay = fc
+  .oneof(junkString, text(['2026-02-30', '2026-13-01', '20261201', '2026-1-1', '9999-99-99', '']))
+  .filter((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)));
+
+describe("the owner's functions under /api/owner (the owner's real token)", () => {
+  const post = (path: string, accepts: (body: unknown) => boolean) =>
+    refusedBody(accepts).map((body) => ({
+      kind: 'refused body',
+      probe: { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      expect: 'reject' as const,
+    }));
+
+  test('POST /api/owner/visits/{id}', (context) =>
+    fuzz(
+      context,
+      'POST /api/owner/visits/{id}',
+      ownerCases(
+        'POST',
+        `/api/owner/visits/${randomUUID()}`,
+        fc.oneof(
+          post(`/api/owner/visits/${randomUUID()}`, (body) => visitActionRequest.safeParse(body).success),
+          fc.constantFrom('no-show', 'cancel', 'done').map((action) => ({
+            kind: 'a visit that is not there',
+            probe: {
+              method: 'POST',
+              path: `/api/owner/visits/${randomUUID()}`,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ action }),
+            },
+            expect: 'reject' as const,
+          })),
+        ),
+      ),
+    ));
+
+  test('GET /api/owner/visits (hostile ranges, statuses and ids)', (context) =>
+    fuzz(
+      context,
+      'GET /api/owner/visits',
+      ownerCases(
+        'GET',
+        '/api/owner/visits?from=2026-12-01&to=2026-12-01',
+        fc.oneof(
+          fc.tuple(notADay, fc.boolean()).map(([bad, first]) => ({
+            kind: 'a range that is not days',
+            probe: {
+              method: 'GET',
+              path: `/api/owner/visits?from=${encode(first ? bad : '2026-12-01')}&to=${encode(first ? '2026-12-01' : bad)}`,
+            },
+            expect: 'reject' as const,
+          })),
+          junkString.map((status) => ({
+            kind: 'a status that is none',
+            probe: {
+              method: 'GET',
+              path: `/api/owner/visits?from=2026-12-01&to=2026-12-02&status=${encode(`${status}?`)}`,
+            },
+            expect: 'reject' as const,
+          })),
+          notADay.map((day) => ({
+            kind: 'a due day that is not a day',
+            probe: { method: 'GET', path: `/api/owner/visits?dueBy=${encode(day)}` },
+            expect: 'reject' as const,
+          })),
+          fc.oneof(junkString, fc.uuid()).map((id) => ({
+            kind: 'a visit id that is none',
+            probe: { method: 'GET', path: `/api/owner/visits/${encode(id)}` },
+            expect: 'reject' as const,
+          })),
+        ),
+      ),
+    ));
+
+  test('POST /api/owner/settings, /api/owner/closed-days, /api/owner/leads/{id}', (context) =>
+    fuzz(
+      context,
+      'POST /api/owner/settings, closed-days, leads',
+      fc.oneof(
+        ownerCases(
+          'POST',
+          '/api/owner/settings',
+          post('/api/owner/settings', (body) =>
+            isVisitsPerWindow((body as { visitsPerWindow?: unknown } | null)?.visitsPerWindow),
+          ),
+        ),
+        ownerCases(
+          'POST',
+          '/api/owner/closed-days',
+          post('/api/owner/closed-days', (body) => closedDayRequest.safeParse(body).success),
+        ),
+        ownerCases(
+          'POST',
+          `/api/owner/leads/${randomUUID()}`,
+          fc.oneof(
+            post(`/api/owner/leads/${randomUUID()}`, (body) => leadChangeRequest.safeParse(body).success),
+            fc.oneof(junkString, fc.uuid()).map((id) => ({
+              kind: 'a lead that is not there',
+              probe: {
+                method: 'POST',
+                path: `/api/owner/leads/${encode(id)}`,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ status: 'won' }),
+              },
+              expect: 'reject' as const,
+            })),
+          ),
+        ),
+      ),
+    ));
+
+  test('GET /api/owner/customers, /api/owner/export/{file}, /api/owner/leads', (context) =>
+    fuzz(
+      context,
+      'GET /api/owner/customers, export, leads',
+      fc.oneof(
+        ownerCases(
+          'GET',
+          '/api/owner/customers?q=pat',
+          fc.oneof(
+            // Any text is a search: answered, never stored.
+            junkString.map((q) => ({
+              kind: 'any search',
+              probe: { method: 'GET', path: `/api/owner/customers?q=${encode(q)}` },
+              expect: 'either' as const,
+            })),
+            fc.oneof(junkString, fc.uuid()).map((id) => ({
+              kind: 'a customer id that is none',
+              probe: { method: 'GET', path: `/api/owner/customers/${encode(id)}` },
+              expect: 'reject' as const,
+            })),
+          ),
+        ),
+        ownerCases(
+          'GET',
+          '/api/owner/export/visits.csv',
+          fc.oneof(
+            junkString.map((file) => ({
+              kind: 'an export that is none',
+              probe: { method: 'GET', path: `/api/owner/export/${encode(`${file}x`)}` },
+              expect: 'reject' as const,
+            })),
+            // An empty bound is no bound: the whole export.
+            notADay
+              .filter((day) => day !== '')
+              .map((day) => ({
+                kind: 'an export range that is not days',
+                probe: { method: 'GET', path: `/api/owner/export/orders.csv?from=${encode(day)}` },
+                expect: 'reject' as const,
+              })),
+          ),
+        ),
+        ownerCases(
+          'GET',
+          '/api/owner/leads',
+          junkString.map((status) => ({
+            kind: 'a lead status that is none',
+            probe: { method: 'GET', path: `/api/owner/leads?status=${encode(`${status}?`)}` },
+            expect: 'reject' as const,
+          })),
+        ),
+      ),
+    ));
+});
 
 describe('auth emulator /auth/v1', () => {
   test('POST /auth/v1/signup', (context) =>

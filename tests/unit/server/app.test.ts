@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
 import type { Route } from '../../../functions/_lib/http.ts';
-import { answerClientError, capConnections, clientIp, findRoute } from '../../../server/app.ts';
+import { answerClientError, capConnections, clientIp, createApp, findRoute } from '../../../server/app.ts';
 import { HSTS } from '../../../src/lib/security-headers.ts';
 
 describe('the visitor address behind a reverse proxy', () => {
@@ -108,6 +112,39 @@ describe('capConnections: one log line per client per minute', () => {
       expect(lines).toHaveLength(3);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+describe('a path under /api/ that no function answers', () => {
+  test('is a JSON 404 naming it, for any method and with a trailing slash, never the HTML page or a redirect', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
+    const routes: Route[] = [
+      { path: '/api/owner/leads/:id', match: 'pattern', handler: () => Promise.resolve(new Response('{}')) },
+    ];
+    const server = createApp({ distDir, routes });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const [method, path] of [
+        ['POST', '/api/owner/leads/'],
+        ['GET', '/api/owner/customers/'],
+        ['DELETE', '/api/nothing'],
+        ['GET', '/api'],
+      ] as const) {
+        const res = await fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: 'manual' });
+        expect([method, path, res.status, res.headers.get('content-type')]).toEqual([
+          method,
+          path,
+          404,
+          'application/json; charset=utf-8',
+        ]);
+        expect(await res.json()).toEqual({ error: `No such API: ${method} ${path}` });
+      }
+      expect((await fetch(`http://127.0.0.1:${port}/api/owner/leads/1`)).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+      await rm(distDir, { recursive: true, force: true });
     }
   });
 });
