@@ -97,6 +97,7 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
     requestedWindow: visit ? VISIT_WINDOWS[visit.window].label : '',
     requested: visit ? describeVisitTime(visit.date, visit.window) : '',
     notes: visit?.notes ?? '',
+    ...(order.booked ? { visitId: order.booked.id } : {}),
     ...(order.booked?.over_capacity ? { overCapacity: true } : {}),
     timestamp: new Date().toISOString(),
   });

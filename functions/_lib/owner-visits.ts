@@ -437,6 +437,7 @@ async function tell(
   );
   await queueOwnerEvent(tx, `order-refunded:${row.order_id}:${total}`, {
     event: 'order.refunded',
+    visitId: row.id,
     orderNumber: row.order_number ?? '',
     customerName: row.customer_name ?? '',
     email: to,

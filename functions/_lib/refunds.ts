@@ -82,6 +82,7 @@ export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<voi
     orderNumber: order.order_number,
     customerName: order.customer_name ?? '',
     email: order.email ?? '',
+    ...(visit ? { visitId: visit.id } : {}),
     phone: visit?.phone ?? '',
     address: visit ? visitAddress(visit) : '',
     service: description,

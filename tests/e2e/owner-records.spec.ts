@@ -44,6 +44,17 @@ async function subjects(page: Page, email: string): Promise<string[]> {
   return ((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
 }
 
+/** The path of the desk link in the owner's alert whose subject starts with `subject`, after `label: `. */
+async function alertLink(page: Page, subject: string, label: string): Promise<string> {
+  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(OWNER)}`);
+  const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
+  const alert = messages.find((m) => m.subject.startsWith(subject));
+  const link = new RegExp(`^${label}: (\\S+)$`, 'm').exec(alert?.text ?? '')?.[1];
+  expect(link, `${label} in "${subject}"`).toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
 async function bookAndPay(browser: Browser): Promise<void> {
   const context = await browser.newContext({ baseURL: server.origin });
   const page = await context.newPage();
@@ -116,8 +127,21 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
     );
   });
   await page.setViewportSize(PHONE);
-  await page.goto('/owner');
 
+  // One tap from an alert: the booking's link opens its visit; the contact message's, the Leads tab.
+  await page.goto(await alertLink(page, 'New booking:', 'Open the visit on the desk'));
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { level: 2 })).toContainText('Dryer Vent Cleaning');
+  await expect(dialog.getByText(AVA.name).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
+  await page.goto(await alertLink(page, 'Contact message from', 'Open the desk'));
+  await expect(page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
+  await page.goto(`/owner?visit=${crypto.randomUUID()}`);
+  await expect(page.getByRole('alert')).toHaveText('That visit could not be found.');
+
+  await page.goto('/owner');
   await page.getByRole('tab', { name: 'Leads' }).click();
   const lead = page
     .getByRole('tabpanel')

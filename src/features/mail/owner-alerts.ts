@@ -4,6 +4,7 @@
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
 import { formatDay } from '../../lib/dates.ts';
+import { deskPath, type DeskTarget } from '../visits/desk-link.ts';
 import { compose, type MailContent } from './compose.ts';
 
 /** What an alert says before it is written out. */
@@ -12,6 +13,8 @@ export interface OwnerAlert {
   /** What happened and what to do, in one line. */
   line: string;
   details: readonly (readonly [label: string, value: string])[];
+  /** What the desk link opens: the visit the alert is about, or the list it belongs to. */
+  target?: DeskTarget;
 }
 
 type Payload = Record<string, unknown>;
@@ -57,6 +60,13 @@ function eventDetails(payload: Payload): (readonly [string, string])[] {
  * the owner (a renewal paid, a visit done).
  */
 export function alertOfEvent(payload: Payload): OwnerAlert | null {
+  const alert = eventAlert(payload);
+  const visit = text(payload, 'visitId');
+  return alert && visit ? { ...alert, target: { visit } } : alert;
+}
+
+/** The alert of an owner event, before its desk link. */
+function eventAlert(payload: Payload): OwnerAlert | null {
   const customer = who(payload);
   const service = text(payload, 'service');
   const order = text(payload, 'orderNumber');
@@ -156,6 +166,7 @@ export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
         ['Service', text(payload, 'service')],
         ['Message', text(payload, 'message')],
       ]),
+      target: { tab: 'leads' },
     };
   }
   if (kind === 'plan-request') {
@@ -184,18 +195,21 @@ export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
         ['Amount', text(payload, 'quotedPrice')],
         ['Notes', text(payload, 'specialInstructions')],
       ]),
+      target: { tab: 'leads' },
     };
   }
   return null;
 }
 
-/** The alert written out, with the desk's link (`siteUrl` without a trailing slash). */
+/** The alert written out, with the desk's link to what it is about (`siteUrl` without a trailing slash). */
 export function ownerAlertMail(alert: OwnerAlert, siteUrl: string): MailContent {
+  const target = alert.target ?? null;
+  const label = target && 'visit' in target ? 'Open the visit on the desk' : 'Open the desk';
   return compose({
     subject: alert.subject,
     greeting: alert.line,
     paragraphs: [],
     details: alert.details,
-    after: [`Open the desk: ${siteUrl}/owner`],
+    after: [`${label}: ${siteUrl}${deskPath(target)}`],
   });
 }

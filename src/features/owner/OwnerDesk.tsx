@@ -1,6 +1,6 @@
 /**
  * The /owner island (docs/product.md#owners-desk): 'Loading the desk...', then signed out (a
- * sign-in link that comes back here), a customer (the owner API's 403 in its own words and nothing
+ * sign-in link that comes back here, to the same visit or tab), a customer (the owner API's 403 in its own words and nothing
  * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
  * the capacity, tells which; nothing of the owner's is in the page until it has answered.
  */
@@ -53,7 +53,7 @@ export default function OwnerDesk() {
     return (
       <div className={NOTE}>
         <p>Sign in with the owner&apos;s account to use the desk.</p>
-        <a className="mt-4 btn-primary" href={signInReturningTo('/owner')}>
+        <a className="mt-4 btn-primary" href={signInReturningTo(`/owner${window.location.search}`)}>
           Sign in
         </a>
       </div>

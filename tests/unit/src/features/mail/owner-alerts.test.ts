@@ -32,6 +32,24 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
     expect(mail.html).toContain('<a href="https://www.example.com/owner">');
   });
 
+  test('the desk link opens what the alert is about: the visit of a booking or a refund, the leads of a message', () => {
+    const visitId = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
+    const booked = ownerAlertMail(alertOfEvent({ ...BOOKING, visitId })!, 'https://www.example.com');
+    expect(booked.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+    const refunded = alertOfEvent({ event: 'order.refunded', visitId, amount: '$35.00', customerName: 'Sam' });
+    expect(refunded?.target).toEqual({ visit: visitId });
+    const message = alertOfLead('contact', { name: 'Zed', email: 'zed@example.com', phone: '417-555-0164' });
+    expect(ownerAlertMail(message!, 'https://www.example.com').text).toContain(
+      'Open the desk: https://www.example.com/owner?tab=leads',
+    );
+    const request = alertOfLead('plan-request', {
+      fullName: 'Zed',
+      planName: 'Autopilot Lite',
+      billingPeriod: 'monthly',
+    });
+    expect(request?.target).toEqual({ tab: 'leads' });
+  });
+
   test('a payment that landed for a full window says so and asks to move or confirm it', () => {
     const alert = alertOfEvent({ ...BOOKING, overCapacity: true });
     expect(alert?.subject).toMatch(/^Over capacity: Dryer Vent Cleaning/);
