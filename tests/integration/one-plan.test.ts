@@ -170,6 +170,13 @@ describe('one live plan per customer, whatever the interleaving', () => {
           ]);
           expect(orders.filter((o) => o.status === 'paid')).toHaveLength(active.length);
           expect(orders.filter((o) => o.status === 'refunded')).toHaveLength(subscriptions.length - active.length);
+          // Only the plan kept has visits still to do: a refunded one's are cancelled (docs/product.md#plan-visits).
+          const toDo = await stack.db.query<{ subscription_id: string }>(
+            `select subscription_id from visits
+             where user_id = $1 and plan_visit_no is not null and status in ('requested', 'confirmed')`,
+            [user.id],
+          );
+          expect(new Set(toDo.map((v) => v.subscription_id))).toEqual(new Set(active.map((s) => s.id)));
         }),
         { numRuns: 30 },
       );
