@@ -1,6 +1,6 @@
 /**
  * The public sources the site quotes (docs/product.md#sources), each once: a statement that cites
- * the DOE, the EPA, the NFPA, the U.S. Fire Administration or ASHRAE links to its page from here.
+ * the DOE, the EPA, the NFPA, the U.S. Fire Administration, ASHRAE or NAFA links to its page from here.
  */
 export const SOURCES = {
   'doe-ac': {
@@ -30,6 +30,10 @@ export const SOURCES = {
   'usfa-dryers': {
     name: 'U.S. Fire Administration: Appliance and electrical fire safety (clothes dryers)',
     url: 'https://www.usfa.fema.gov/prevention/home-fires/prevent-fires/appliance-and-electrical/',
+  },
+  'nafa-merv-2017': {
+    name: "NAFA: Understanding MERV, user's guide to ANSI/ASHRAE Standard 52.2-2017",
+    url: 'https://www.nafahq.org/understanding-merv-nafa-users-guide-to-ansi-ashrae-52-2/',
   },
   'ashrae-52-2': {
     name: 'ASHRAE: Filtration and disinfection (MERV and Standard 52.2)',

@@ -142,7 +142,7 @@ test.describe('buying a plan (docs/product.md#billing-periods)', () => {
       await expect(status).toContainText(`Next charge${charged} on ${monthsAhead(months)}`);
       const visit = checkout.getByRole('region', { name: 'Visit details' });
       await expect(visit).toContainText('1200 E Battlefield Rd, Springfield, MO 65804');
-      await expect(visit).toContainText('Weekends');
+      await expect(visit).toContainText('Saturdays');
     });
   }
 

@@ -465,7 +465,7 @@ describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
       fields: {
         phone: 'Please enter your phone number',
         zip: 'Please enter your ZIP code',
-        preferredDay: 'Please choose weekdays, evenings, weekends or no preference',
+        preferredDay: 'Please choose weekday mornings, weekday afternoons, Saturdays or no preference',
       },
     });
     expect((await account(user)).planDetails).toEqual(details);

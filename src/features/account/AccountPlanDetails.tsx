@@ -8,7 +8,7 @@ import { callApi } from '@/features/auth/api';
 import PlanDetailsFields, { type DetailName } from '@/features/plans/PlanDetailsFields';
 import {
   EMPTY_PLAN_DETAILS,
-  PREFERRED_DAYS,
+  preferredDayLabel,
   planDetailsErrors,
   type PlanDetails,
   type PlanDetailsAnswer,
@@ -25,11 +25,6 @@ interface Props {
   onSaved: (details: PlanDetails) => void;
 }
 
-const DAY_LABELS: Record<string, string> = Object.fromEntries([
-  ['', 'No preference'],
-  ...PREFERRED_DAYS.map((d) => [d.value, d.label] as const),
-]);
-
 /** The details as stored, in a list. */
 function DetailsList({ details }: { details: PlanDetails }) {
   return (
@@ -43,7 +38,7 @@ function DetailsList({ details }: { details: PlanDetails }) {
         {details.address}, {details.city}, {details.state} {details.zip}
       </dd>
       <dt className="text-ink-muted">Preferred time</dt>
-      <dd>{DAY_LABELS[details.preferredDay] ?? 'No preference'}</dd>
+      <dd>{preferredDayLabel(details.preferredDay)}</dd>
       {details.specialInstructions && (
         <>
           <dt className="text-ink-muted">Instructions</dt>

@@ -4,6 +4,7 @@
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
 import { formatDay } from '../../lib/dates.ts';
+import { preferredDayLabel } from '../plans/plan-request.ts';
 import { deskPath, type DeskTarget } from '../visits/desk-link.ts';
 import { compose, type MailContent } from './compose.ts';
 
@@ -35,13 +36,16 @@ function details(pairs: readonly (readonly [string, string])[]): (readonly [stri
   return pairs.filter(([, value]) => value !== '');
 }
 
-const PREFERRED: Record<string, string> = { weekdays: 'Weekdays', evenings: 'Evenings', weekends: 'Weekends' };
+/** A plan's preferred time in words (a booking's day is a date and stays as it is); none stays empty. */
+function preferredWords(value: string): string {
+  return value && preferredDayLabel(value);
+}
 
 /** The details every owner event carries, in the order the owner reads them. */
 function eventDetails(payload: Payload): (readonly [string, string])[] {
   const requested = text(payload, 'requested');
   const preferred = text(payload, 'requestedDay');
-  const when = requested || PREFERRED[preferred] || preferred;
+  const when = requested || preferredWords(preferred);
   return details([
     ['Name', text(payload, 'customerName')],
     ['Phone', text(payload, 'phone')],
@@ -191,7 +195,7 @@ export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
         ['E-mail', text(payload, 'email')],
         ['Address', address],
         ['Service', `${plan} plan, ${period}`],
-        ['When', PREFERRED[preferred] ?? preferred],
+        ['When', preferredWords(preferred)],
         ['Amount', text(payload, 'quotedPrice')],
         ['Notes', text(payload, 'specialInstructions')],
       ]),

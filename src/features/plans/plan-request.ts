@@ -16,12 +16,21 @@ import {
 } from '../../lib/validation.ts';
 import { BILLING_PERIODS, PLAN_TYPES } from './plans.ts';
 
-/** Preferred visit times (docs/product.md#plan-sign-up-form). */
+/**
+ * Preferred visit times (docs/product.md#plan-sign-up-form): the fixed values, with labels for what we
+ * can do (visits end at 6 PM; Sunday is for emergencies only).
+ */
 export const PREFERRED_DAYS = [
-  { value: 'weekdays', label: 'Weekdays' },
-  { value: 'evenings', label: 'Evenings' },
-  { value: 'weekends', label: 'Weekends' },
+  { value: 'weekdays', label: 'Weekday mornings' },
+  { value: 'evenings', label: 'Weekday afternoons (until 6 PM)' },
+  { value: 'weekends', label: 'Saturdays' },
 ] as const;
+
+/** A preferred time as pages and alerts show it: its label, 'No preference' for none, else the value itself. */
+export function preferredDayLabel(value: string): string {
+  if (value === '') return 'No preference';
+  return PREFERRED_DAYS.find((d) => d.value === value)?.label ?? value;
+}
 
 /** One validated plan request (docs/product.md#plan-sign-up-form); the phone takes the booking's rule. */
 export const planRequestSchema = z.object({
@@ -35,7 +44,10 @@ export const planRequestSchema = z.object({
   state: requiredText('Please enter your state'),
   zip: requiredText('Please enter your ZIP code'),
   preferredDay: z._default(
-    z.enum(['weekdays', 'evenings', 'weekends', ''], 'Please choose weekdays, evenings, weekends or no preference'),
+    z.enum(
+      ['weekdays', 'evenings', 'weekends', ''],
+      'Please choose weekday mornings, weekday afternoons, Saturdays or no preference',
+    ),
     '',
   ),
   specialInstructions: optionalText(FIELD_LIMITS.instructions, 'Special instructions must be text', 'instructions'),

@@ -63,6 +63,15 @@ export function recommendedDays(inputs: ScheduleInputs): number {
   return Math.max(MIN_DAYS, days);
 }
 
+/**
+ * How many times a year a filter changed every `days` days is changed: the whole intervals that fit
+ * in 365 days, the filter fitted as the year starts not counted (docs/product.md#schedule-calculator).
+ * Every 52 days is 7 changes, not 8.
+ */
+export function changesPerYear(days: number): number {
+  return Math.floor(365 / days);
+}
+
 /** The calculator's result sentence, exactly as docs/product.md#schedule-calculator words it. */
 export function scheduleMessage(days: number): string {
   return `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;

@@ -18,8 +18,16 @@ describe('hidden-costs scenarios (docs/product.md#real-world-scenarios)', () => 
     expect(costs.savings).toBe(savings);
   });
 
-  test('the three prevention figures of the content are a year of filters', () => {
-    expect(SCENARIOS.map((s) => s.filterPrice * s.changesPerYear)).toEqual([48, 72, 144]);
+  test('the three prevention figures of the content ($48, $72, $144, fixed) are a year of filters', () => {
+    expect(SCENARIOS.map((s) => s.filterPrice * scenarioCosts(s).changesPerYear)).toEqual([48, 72, 144]);
+  });
+
+  test('each home changes its filter as often as the schedule calculator says, e.g. two dogs every 37 days, 9 a year', () => {
+    expect(SCENARIOS.map((s) => [s.id, scenarioCosts(s).days, scenarioCosts(s).changesPerYear])).toEqual([
+      ['hidden-return', 75, 4],
+      ['two-dogs', 37, 9],
+      ['allergy-upgrade', 90, 4],
+    ]);
   });
 
   test('every scenario saves its neglect total minus its own prevention cost', () => {

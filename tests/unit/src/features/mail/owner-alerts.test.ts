@@ -74,7 +74,7 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
       requestedDay: 'evenings',
     });
     expect(alert?.subject).toBe(subject);
-    expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Evenings');
+    expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Weekday afternoons (until 6 PM)');
   });
 
   test("a second plan the site could not refund asks the owner to do it in the provider's dashboard", () => {

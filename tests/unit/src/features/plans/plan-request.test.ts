@@ -4,6 +4,8 @@ import {
   planDetailsSchema,
   planRequestErrors,
   planRequestSchema,
+  PREFERRED_DAYS,
+  preferredDayLabel,
 } from '@/features/plans/plan-request';
 
 const valid = {
@@ -95,7 +97,7 @@ describe('plan visit details (docs/product.md#plan-visit-details)', () => {
     expect(planDetailsErrors({ ...details, phone: '', city: ' ', preferredDay: 'noon' })).toEqual({
       phone: 'Please enter your phone number',
       city: 'Please enter your city',
-      preferredDay: 'Please choose weekdays, evenings, weekends or no preference',
+      preferredDay: 'Please choose weekday mornings, weekday afternoons, Saturdays or no preference',
     });
   });
 
@@ -108,5 +110,16 @@ describe('plan visit details (docs/product.md#plan-visit-details)', () => {
     for (const phone of ['(417) 555-0199', '1 417 555 0199', '4175550199']) {
       expect(planDetailsErrors({ ...details, phone }).phone, phone).toBeUndefined();
     }
+  });
+
+  test('the preferred times keep their fixed values and name what we do: no evenings past 6 PM, no Sundays', () => {
+    expect(PREFERRED_DAYS.map((d) => d.value)).toEqual(['weekdays', 'evenings', 'weekends']);
+    expect(['', 'weekdays', 'evenings', 'weekends'].map(preferredDayLabel)).toEqual([
+      'No preference',
+      'Weekday mornings',
+      'Weekday afternoons (until 6 PM)',
+      'Saturdays',
+    ]);
+    expect(preferredDayLabel('2026-12-01')).toBe('2026-12-01');
   });
 });

@@ -4,6 +4,7 @@ import {
   FILTER_CHOICES,
   HOUSEHOLD_SIZES,
   PET_COUNTS,
+  changesPerYear,
   recommendedDays,
   scheduleMessage,
   type ScheduleInputs,
@@ -98,6 +99,19 @@ describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
 
   test('rejects answers it does not know', () => {
     expect(() => recommendedDays({ ...base, filterType: 'paper' as never })).toThrow(RangeError);
+  });
+
+  test.each([
+    [75, 4],
+    [52, 7], // 365 / 52 is 7.02: seven changes, not eight
+    [37, 9],
+    [90, 4],
+    [30, 12],
+    [15, 24],
+    [180, 2],
+    [365, 1],
+  ])('every %d days is %d changes a year', (days, changes) => {
+    expect(changesPerYear(days)).toBe(changes);
   });
 
   test('the exact message', () => {
