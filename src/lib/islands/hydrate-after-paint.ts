@@ -8,12 +8,15 @@
  * hydration is lost (src/lib/islands/early-input.ts). With the value `interaction`
  * (`client:afterpaint="interaction"`) it waits for the reader to use it, wherever it is: for a
  * form on the first screen whose code is large and whose HTML can be typed into at once (/auth).
- * When it starts, every script file the island needs is asked for at once (./preload.ts).
+ * When it starts, every script file the island needs is asked for at once (./preload.ts); before
+ * that, once the page has loaded and the main thread is idle, the same files are preloaded (fetched,
+ * not run) so a reader who jumps to the tool by a link does not wait for them (./idle-preload.ts).
  */
 import type { ClientDirective } from 'astro';
 import { NEAR_VIEW, STARTERS, whenPainted } from '../after-paint';
 import { partBoxOf } from '../article-parts';
 import { catchEarlyInput } from './early-input';
+import { connectionOf, shouldPreloadAtIdle, whenLoadedAndIdle } from './idle-preload';
 import { preloadFiles } from './preload';
 
 const hydrateAfterPaint: ClientDirective = (load, options, el) => {
@@ -43,6 +46,10 @@ const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   for (const type of STARTERS) el.addEventListener(type, start, { capture: true, passive: true });
   // `client:afterpaint="interaction"`: only when used (a form on the first screen that works as HTML).
   if (options.value === 'interaction') return;
+  whenLoadedAndIdle(() => {
+    const { saveData, effectiveType } = connectionOf();
+    if (shouldPreloadAtIdle({ directiveValue: options.value, started, saveData, effectiveType })) preloadFiles(el);
+  });
   for (const child of el.children) observer.observe(partBoxOf(child));
   whenPainted(() => {
     painted = true;

@@ -1,0 +1,44 @@
+/**
+ * Tools ready on a jump (docs/product.md#after-paint-loading): once the page has loaded and the
+ * main thread is idle, each tool island's files are asked for as module preloads (fetched into the
+ * cache, not run), so a reader who arrives at a tool by a link does not wait for React to download.
+ */
+
+/** What the idle preload decision reads: the island and the reader's connection. */
+export interface IdlePreloadCase {
+  /** The directive's value: `interaction` islands wait for their reader (the sign-in form). */
+  directiveValue: string | undefined;
+  /** The island has already started loading (near view, or used). */
+  started: boolean;
+  /** `navigator.connection.saveData`, where the browser reports it. */
+  saveData: boolean | undefined;
+  /** `navigator.connection.effectiveType` ('slow-2g', '2g', '3g', '4g'), where reported. */
+  effectiveType: string | undefined;
+}
+
+/** Whether an island's files are preloaded at idle. */
+export function shouldPreloadAtIdle(island: IdlePreloadCase): boolean {
+  if (island.started || island.directiveValue === 'interaction') return false;
+  if (island.saveData === true) return false;
+  return island.effectiveType !== 'slow-2g' && island.effectiveType !== '2g';
+}
+
+/** How long after `load` the preload waits where the browser has no `requestIdleCallback`. */
+export const IDLE_FALLBACK_MS = 200;
+/** The longest an idle callback waits for the main thread to be idle. */
+export const IDLE_TIMEOUT_MS = 3000;
+
+/** Calls `callback` once the page has loaded and then the main thread is idle. */
+export function whenLoadedAndIdle(callback: () => void, win: Window = window): void {
+  const idle = () => {
+    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+    else win.setTimeout(callback, IDLE_FALLBACK_MS);
+  };
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+/** The reader's connection as the browser reports it (Chromium only), else nothing. */
+export function connectionOf(nav: Navigator = navigator): { saveData?: boolean; effectiveType?: string } {
+  return (nav as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection ?? {};
+}
