@@ -2,11 +2,11 @@
  * The account screen's Account Information (docs/product.md#account-page): e-mail, verification,
  * member since, last sign in.
  */
-import type { User } from '@supabase/supabase-js';
 import { accountDate } from '@/lib/dates';
 import AccountSection from './AccountSection';
+import type { KeptUser } from './kept-summary';
 
-export default function AccountInfo({ user }: { user: User }) {
+export default function AccountInfo({ user }: { user: KeptUser }) {
   const rows = [
     { term: 'Email', value: user.email, wrap: true },
     { term: 'Status', value: user.email_confirmed_at ? 'Verified' : 'Pending Verification' },

@@ -3,6 +3,9 @@
  * information, subscription status, quick actions, security and paid orders; without a user, or
  * once the sign-in service says the session has ended (docs/product.md#session-checks), it goes to
  * /auth. Coming back to the tab (from the billing portal) refreshes the subscription and the orders.
+ * A returning customer sees the last known summary this browser kept for them (./kept-summary.ts)
+ * as soon as the island starts, before the sign-in client and the server answer; each fresh
+ * answer replaces it and is kept in turn.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -17,15 +20,34 @@ import AccountSecurity from './AccountSecurity';
 import AccountSubscription from './AccountSubscription';
 import AccountVisitReport from './AccountVisitReport';
 import AccountVisits from './AccountVisits';
-import { useAuth } from '@/features/auth/hooks';
-import { signOutStarted, startAuth, verifySession } from '@/features/auth/store';
-import { $subscription, checkSubscription } from '@/features/plans/subscription';
+import { useAuth, useHydrated } from '@/features/auth/hooks';
+import { signOutStarted, startAuth, storedUserAtOpen, verifySession } from '@/features/auth/store';
+import { $subscription, checkSubscription, NO_SUBSCRIPTION } from '@/features/plans/subscription';
+import { keepSummary, loadKeptSummary, type KeptAccount } from './kept-summary';
+
+/** What this browser held when the page opened: the stored session's user, and what was kept for them. */
+interface Opened {
+  kept: KeptAccount | null;
+  sessionId: string;
+}
+let openedAtStart: Opened | undefined;
+
+/** Read once per page: the kept account of the stored session's user, and that session's id. */
+function openedWith(): Opened {
+  if (!openedAtStart) {
+    const stored = storedUserAtOpen();
+    openedAtStart = { kept: loadKeptSummary(stored?.userId ?? null), sessionId: stored?.sessionId ?? '' };
+  }
+  return openedAtStart;
+}
 
 export default function AccountPanel() {
   const auth = useAuth();
   const subscription = useStore($subscription);
   const [summary, setSummary] = useState<AccountSummary | 'loading' | 'failed'>('loading');
   const token = auth.session?.access_token;
+  // Read once the island runs (the server's HTML and the hydrating render have none).
+  const opened = useHydrated() ? openedWith() : null;
 
   useEffect(() => {
     // The stored session is only a hint: ask the sign-in service whether it is still alive.
@@ -60,7 +82,26 @@ export default function AccountPanel() {
     };
   }, [token]);
 
-  if (auth.status !== 'signed-in' || !auth.user) {
+  const user = auth.status === 'signed-in' ? auth.user : null;
+  // Kept for this user: while loading, the stored session's; once known, the signed-in one's.
+  const kept = opened?.kept && (user ? opened.kept.userId === user.id : auth.status === 'loading') ? opened.kept : null;
+  // The subscription as checked, or as kept until the check answers (NO_SUBSCRIPTION: not checked yet).
+  const plan = subscription === NO_SUBSCRIPTION && kept ? kept.subscription : subscription;
+  const fresh = typeof summary === 'object' ? summary : null;
+
+  useEffect(() => {
+    if (user && fresh) {
+      keepSummary({
+        userId: user.id,
+        user,
+        subscription: plan,
+        summary: fresh,
+      });
+    }
+  }, [user, fresh, plan]);
+
+  const shownUser = user ?? kept?.user;
+  if (!shownUser) {
     return (
       <p role="status" className="rounded-2xl border border-slate-200 p-8 text-center text-lg text-ink-muted">
         Loading your account...
@@ -68,26 +109,27 @@ export default function AccountPanel() {
     );
   }
 
-  const loaded = typeof summary === 'object' ? summary : null;
+  const loaded = fresh ?? kept?.summary ?? null;
+  const shownToken = token ? sessionIdOf(token) : (opened?.sessionId ?? '');
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-      <AccountInfo user={auth.user} />
+      <AccountInfo user={shownUser} />
       <AccountSubscription
-        subscription={subscription}
+        subscription={plan}
         plan={loaded?.subscription ?? null}
         refundedPlans={loaded?.refundedPlans ?? []}
       />
-      {loaded && (subscription.subscribed || loaded.planDetails) && (
+      {loaded && (plan.subscribed || loaded.planDetails) && (
         <AccountPlanDetails
           details={loaded.planDetails}
           onSaved={(planDetails) => setSummary({ ...loaded, planDetails })}
         />
       )}
-      <AccountQuickActions subscribed={subscription.subscribed} />
-      <AccountSecurity sessionId={sessionIdOf(token).slice(0, SESSION_ID_LENGTH)} />
+      <AccountQuickActions subscribed={plan.subscribed} />
+      <AccountSecurity sessionId={shownToken.slice(0, SESSION_ID_LENGTH)} />
       {loaded && <AccountVisits summary={loaded} />}
       {loaded?.lastReport && <AccountVisitReport report={loaded.lastReport} />}
-      <AccountOrders summary={summary} />
+      <AccountOrders summary={summary === 'loading' && kept ? kept.summary : summary} />
     </div>
   );
 }

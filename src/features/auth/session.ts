@@ -53,6 +53,52 @@ export function leaveIfSignedInScript(destination: string): string {
   );
 }
 
+/**
+ * The inline script /account carries: with no stored session at all, go to `destination` (/auth
+ * with the return path) at once, before any library is asked for (docs/product.md#account-page).
+ * An expired one may still refresh, so it stays; blocked storage leaves the page as is.
+ */
+export function leaveIfNoSessionScript(destination: string): string {
+  return (
+    `try{if((${storedSessionState.toString()})(localStorage,Date.now())==='none')` +
+    `location.replace(${JSON.stringify(destination)})}catch{}`
+  );
+}
+
+/** Whose the stored session is, and its access token (kept in memory only), read without supabase-js. */
+export interface StoredSession {
+  userId: string;
+  accessToken: string;
+}
+
+/** The stored supabase-js session that can still be refreshed and names its user, or null. */
+export function storedSessionOf(storage: Pick<Storage, 'length' | 'key' | 'getItem'>): StoredSession | null {
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (!key || !/^sb-.+-auth-token$/.test(key)) continue;
+    try {
+      const value = JSON.parse(storage.getItem(key) ?? 'null') as {
+        refresh_token?: unknown;
+        access_token?: unknown;
+        user?: { id?: unknown } | null;
+      } | null;
+      if (typeof value?.refresh_token !== 'string' || value.refresh_token.length === 0) continue;
+      const userId = value.user?.id;
+      if (typeof userId !== 'string' || userId.length === 0) continue;
+      return { userId, accessToken: typeof value.access_token === 'string' ? value.access_token : '' };
+    } catch {
+      // Not JSON: not a session.
+    }
+  }
+  return null;
+}
+
+/**
+ * The localStorage key of the account page's last known summary (src/features/account/kept-summary.ts),
+ * removed at every sign-out (docs/product.md#account-page).
+ */
+export const KEPT_SUMMARY_KEY = 'account-summary';
+
 /** Whether the address carries a session from a mailed link, which supabase-js reads and stores. */
 export function addressCarriesSession(hash: string): boolean {
   return /[#&](access_token|error_description)=/.test(hash);

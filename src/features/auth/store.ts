@@ -12,7 +12,7 @@ import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
 import { isRecoveryNoteOf, RECOVERY_KEY, recoveryNote } from './recovery-tab';
-import { hasStoredSession } from './session';
+import { hasStoredSession, KEPT_SUMMARY_KEY, sessionIdOf, storedSessionOf } from './session';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
 export interface AuthState {
@@ -31,6 +31,29 @@ function storedAtOpen(): boolean {
     return hasStoredSession(localStorage);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Whose session this browser held when the page opened, with its session id (never the token), or
+ * null: the account page shows that user's last known summary before supabase-js has loaded.
+ */
+export function storedUserAtOpen(): { userId: string; sessionId: string } | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const stored = storedSessionOf(localStorage);
+    return stored && { userId: stored.userId, sessionId: sessionIdOf(stored.accessToken) };
+  } catch {
+    return null;
+  }
+}
+
+/** Removes what the account page kept for the signed-in user (docs/product.md#account-page). */
+function forgetKeptSummary(): void {
+  try {
+    localStorage.removeItem(KEPT_SUMMARY_KEY);
+  } catch {
+    // Storage blocked: nothing was kept.
   }
 }
 
@@ -107,6 +130,7 @@ export function startAuth(): Promise<void> {
       const wasSignedIn = $auth.get().status === 'signed-in';
       // Before $auth: the reset screen must never see a reset link's session as an ordinary one.
       if (event === 'SIGNED_OUT' || !session) {
+        forgetKeptSummary();
         forgetRecovery();
         $recovery.set(false);
       } else if (event === 'PASSWORD_RECOVERY') {
@@ -142,6 +166,7 @@ export async function currentAccessToken(): Promise<string | null> {
 
 /** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product.md#sign-in). */
 function clearStoredAuth(): void {
+  forgetKeptSummary();
   for (const key of Object.keys(localStorage)) {
     if (key.startsWith('supabase.auth.') || /^sb-.*-auth-token/.test(key)) localStorage.removeItem(key);
   }
@@ -206,6 +231,7 @@ export async function verifySession(): Promise<void> {
 
 /** Shows this browser signed out, as supabase-js's SIGNED_OUT event would. */
 function showSignedOut(): void {
+  forgetKeptSummary();
   forgetRecovery();
   $recovery.set(false);
   $auth.set({ status: 'signed-out', user: null, session: null });

@@ -41,9 +41,13 @@ describe('islands', () => {
         'src/features/auth/hydrate-with-session.ts',
         // Keeps contact requests not yet stored, under its own key; it never reads a session.
         'src/features/leads/contact-outbox.ts',
+        // Keeps the account page's last known summary, under its own key; it never reads a session.
+        'src/features/account/kept-summary.ts',
       ].sort(),
     );
-    expect(read('src/features/leads/contact-outbox.ts')).not.toMatch(/auth-token|hasStoredSession|storedSessionState/);
+    for (const path of ['src/features/leads/contact-outbox.ts', 'src/features/account/kept-summary.ts']) {
+      expect(read(path), path).not.toMatch(/auth-token|hasStoredSession|storedSessionState|storedSessionOf/);
+    }
   });
 
   test('every island uses one of the site directives, which carry early input', () => {

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest';
 import {
   addressCarriesSession,
   hasStoredSession,
+  leaveIfNoSessionScript,
   leaveIfSignedInScript,
+  storedSessionOf,
   storedSessionState,
 } from '@/features/auth/session';
 
@@ -87,5 +89,48 @@ describe('addressCarriesSession', () => {
     expect(addressCarriesSession('#error_description=Email+link+is+invalid')).toBe(true);
     expect(addressCarriesSession('#contact')).toBe(false);
     expect(addressCarriesSession('')).toBe(false);
+  });
+});
+
+describe('leaveIfNoSessionScript (docs/product.md#account-page: /account leaves before any library)', () => {
+  const now = Date.UTC(2026, 2, 1, 12);
+  const run = (entries: Record<string, string>) => {
+    const replaced: string[] = [];
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the inline script's text, as the page does
+    const script = new Function('localStorage', 'location', 'Date', leaveIfNoSessionScript('/auth?return=%2Faccount'));
+    (script as InlineScript)(storage(entries), { replace: (to: string) => replaced.push(to) }, { now: () => now });
+    return replaced;
+  };
+
+  test('leaves with no session, or only a corrupt one; stays with a live or an expired one', () => {
+    expect(run({})).toEqual(['/auth?return=%2Faccount']);
+    expect(run({ 'sb-127-auth-token': 'not json' })).toEqual(['/auth?return=%2Faccount']);
+    expect(run({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: now / 1000 + 60 }) })).toEqual(
+      [],
+    );
+    expect(run({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: now / 1000 - 60 }) })).toEqual(
+      [],
+    );
+  });
+});
+
+describe('storedSessionOf', () => {
+  test("the stored session's user id and access token", () => {
+    const entry = JSON.stringify({ refresh_token: 'r', access_token: 'a.b.c', user: { id: 'user-1' } });
+    expect(storedSessionOf(storage({ other: 'x', 'sb-127-auth-token': entry }))).toEqual({
+      userId: 'user-1',
+      accessToken: 'a.b.c',
+    });
+  });
+
+  test.each([
+    [{}],
+    [{ 'sb-127-auth-token': 'not json' }],
+    [{ 'sb-127-auth-token': JSON.stringify({ refresh_token: '', user: { id: 'user-1' } }) }],
+    [{ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r' }) }],
+    [{ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', user: { id: 7 } }) }],
+    [{ 'sb-127-auth-token-code-verifier': JSON.stringify({ refresh_token: 'r', user: { id: 'user-1' } }) }],
+  ])('none in %o', (entries) => {
+    expect(storedSessionOf(storage(entries))).toBeNull();
   });
 });
