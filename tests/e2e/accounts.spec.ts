@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { holdRequests } from './network';
-import { readyAuthForm } from './customer';
+import { readyAuthForm, signUpAndIn } from './customer';
 
 const PASSWORD = 'filters-every-90';
 
@@ -91,9 +91,17 @@ test.describe('accounts', () => {
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('signed out, the account page sends you to sign in', async ({ page }) => {
+  test('signed out, the account page sends you to sign in before loading any library', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.js')) scripts.push(request.url());
+    });
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?return=/);
+    expect(new URL(page.url()).searchParams.get('return')).toBe('/account');
+    await page.waitForLoadState('networkidle');
+    // Neither React nor the sign-in client, nor the account page's code: no script file at all.
+    expect(scripts).toEqual([]);
   });
 
   test('a wrong password and a taken address get the messages of docs/product.md#messages', async ({ page }) => {
@@ -146,5 +154,94 @@ test.describe('accounts', () => {
     release();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText(email)).toBeVisible();
+  });
+});
+
+/** What the account page keeps in this browser (docs/product.md#account-page), or null. */
+const keptSummary = (page: Page) => page.evaluate(() => localStorage.getItem('account-summary'));
+
+/**
+ * Holds the next answers of /api/account until released, then gives them with `change` applied:
+ * what the page shows before the server has answered can be checked, then the fresh answer.
+ */
+async function holdAccountApi(
+  page: Page,
+  change: (summary: { orders: unknown[] }) => unknown = (summary) => summary,
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/account', async (route) => {
+    await held;
+    const response = await route.fetch();
+    await route.fulfill({ response, json: change((await response.json()) as { orders: unknown[] }) });
+  });
+  return release;
+}
+
+test.describe('the account page keeps the last known summary', () => {
+  test('signed in, a second visit shows it before the server answers, then the fresh one; sign-out clears it', async ({
+    page,
+  }) => {
+    const email = `kept.${Date.now()}@example.com`;
+    await signUpAndIn(page, email, 'Kim Kept');
+    const orders = page.getByRole('region', { name: 'Your Orders' });
+    await expect(orders).toContainText('No paid orders yet.');
+    await expect.poll(() => keptSummary(page)).toContain(email);
+
+    // The fresh answer, once released, carries an order the kept one does not.
+    const release = await holdAccountApi(page, (summary) => ({
+      ...summary,
+      orders: [
+        {
+          orderNumber: 'SHM-4242',
+          description: 'Air Filter Replacement (Premium filter)',
+          amountCents: 8900,
+          currency: 'usd',
+          paidAt: '2026-11-20T15:00:00Z',
+          status: 'paid',
+        },
+      ],
+    }));
+    await page.goto('/account');
+    await expect(page.getByRole('region', { name: 'Account Information' })).toContainText(email);
+    await expect(orders).toContainText('No paid orders yet.');
+    await expect(page.getByText('Loading your account...')).toHaveCount(0);
+    release();
+    await expect(orders).toContainText('SHM-4242');
+    await expect(orders).not.toContainText('No paid orders yet.');
+    await expect.poll(() => keptSummary(page)).toContain('SHM-4242');
+    await page.unroute('**/api/account');
+
+    await page.getByRole('region', { name: 'Security' }).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await keptSummary(page)).toBeNull();
+  });
+
+  test("a second customer on the same browser never sees the first one's summary", async ({ page }) => {
+    const first = `first.${Date.now()}@example.com`;
+    await signUpAndIn(page, first, 'Fay First');
+    await expect.poll(() => keptSummary(page)).toContain(first);
+    const firstKept = await keptSummary(page);
+
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'My Account' }).click();
+    await header.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(await keptSummary(page)).toBeNull();
+
+    const second = `second.${Date.now()}@example.com`;
+    await signUpAndIn(page, second, 'Sid Second');
+    // Even should the first customer's entry be there (written back by hand), it is not theirs.
+    await page.evaluate((text) => localStorage.setItem('account-summary', text ?? ''), firstKept);
+    const release = await holdAccountApi(page);
+    await page.goto('/account');
+    const info = page.getByRole('region', { name: 'Account Information' });
+    await expect(info.or(page.getByText('Loading your account...')).first()).toBeVisible();
+    await expect(page.getByText(first)).toHaveCount(0);
+    release();
+    await expect(info).toContainText(second);
+    await expect(page.getByText(first)).toHaveCount(0);
+    await expect.poll(() => keptSummary(page)).toContain(second);
+    expect(await keptSummary(page)).not.toContain(first);
   });
 });
