@@ -48,7 +48,8 @@ const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   if (options.value === 'interaction') return;
   whenLoadedAndIdle(() => {
     const { saveData, effectiveType } = connectionOf();
-    if (shouldPreloadAtIdle({ directiveValue: options.value, started, saveData, effectiveType })) preloadFiles(el);
+    if (shouldPreloadAtIdle({ directiveValue: options.value, started, saveData, effectiveType }))
+      preloadFiles(el, true);
   });
   for (const child of el.children) observer.observe(partBoxOf(child));
   whenPainted(() => {

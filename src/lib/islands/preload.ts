@@ -2,15 +2,18 @@
  * Asks at once for every script file an island or an after-paint part needs, listed on it at build
  * time (`data-preload`, src/integrations/html/island-preload.ts), so its code arrives in one round
  * trip instead of one per level of imports. Called by the site's directives when an island starts
- * loading, and by the after-paint loader when a part starts, never earlier.
+ * loading, and by the after-paint loader when a part starts; for a tool island also once the page
+ * has loaded and is idle (`atIdle`, ./idle-preload.ts), fetched into the cache but not run.
  */
-export function preloadFiles(el: Element): void {
+export function preloadFiles(el: Element, atIdle = false): void {
   const head = document.head;
   for (const href of (el.getAttribute('data-preload') ?? '').split(' ')) {
     if (!href || head.querySelector(`link[rel="modulepreload"][href="${CSS.escape(href)}"]`)) continue;
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
+    // Fetched ahead of use (./idle-preload.ts), not run until the island starts: marked for the budgets.
+    if (atIdle) link.dataset['idle'] = '';
     head.append(link);
   }
 }
