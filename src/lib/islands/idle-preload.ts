@@ -25,8 +25,11 @@ export function shouldPreloadAtIdle(island: IdlePreloadCase): boolean {
 
 /** How long after `load` the preload waits where the browser has no `requestIdleCallback`. */
 export const IDLE_FALLBACK_MS = 200;
-/** The longest an idle callback waits for the main thread to be idle. */
-export const IDLE_TIMEOUT_MS = 3000;
+/**
+ * The longest the idle callback waits after `load`: short, because a reader may jump to a tool at
+ * once, and fetching a module preload runs off the main thread.
+ */
+export const IDLE_TIMEOUT_MS = 500;
 
 /** Calls `callback` once the page has loaded and then the main thread is idle. */
 export function whenLoadedAndIdle(callback: () => void, win: Window = window): void {
