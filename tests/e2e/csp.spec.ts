@@ -73,8 +73,8 @@ test('the watcher sees a violation, so a quiet page is a clean one', async ({ pa
   expect(violations.join('\n')).toContain('style-src');
 });
 
-/** Pages that send a signed-out visitor elsewhere (docs/product.md#account-page: /account goes to /auth). */
-const SIGNED_OUT_REDIRECTS: Readonly<Record<string, RegExp>> = { '/account': /\/auth$/ };
+/** Pages that send a signed-out visitor elsewhere (docs/product.md#account-page: /account goes to /auth, coming back). */
+const SIGNED_OUT_REDIRECTS: Readonly<Record<string, RegExp>> = { '/account': /\/auth\?return=%2Faccount$/ };
 
 test.describe('every page loads and hydrates without a CSP violation', () => {
   for (const { path } of PAGES) {
