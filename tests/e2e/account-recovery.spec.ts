@@ -52,7 +52,7 @@ async function askForReset(page: Page, email: string): Promise<void> {
 async function expectSignedOut(page: Page): Promise<void> {
   expect(await storedAccessToken(page)).toBe('');
   await page.goto('/account');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?return=%2Faccount$/);
 }
 
 /** Opens /auth and waits for the form's island to run. */
