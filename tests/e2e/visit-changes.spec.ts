@@ -6,7 +6,7 @@
  * one, after which the link is used and an altered one is explained; the owner's desk shows the
  * move. The site's clock moves to 5 PM the day before Ann's visit: exactly one reminder, with the
  * window and both links; inside 24 hours its cancel link gives the phone number. Bob, days ahead,
- * cancels from his e-mail: refunded, with an e-mail.
+ * finds the same page from his account, then cancels from his e-mail: refunded, with an e-mail.
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
@@ -16,7 +16,7 @@ import { addDays, businessTimeToUtc, businessToday, formatDay } from '../../src/
 import { bookableWeekdays } from '../support/visit';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { signUpAndIn } from './customer';
+import { signIn, signUpAndIn } from './customer';
 import { expect, test } from './test';
 import { VISIT } from './visit-fields';
 
@@ -216,7 +216,18 @@ test('at 5 PM the day before: one reminder with the window and both links; insid
 test('more than 24 hours ahead, the cancel link cancels and refunds in full, with an e-mail', async ({ browser }) => {
   test.setTimeout(120_000);
   const { context, page } = await phone(browser);
+  // Signed in, the account's visit offers the same page, with both actions.
+  await signIn(page, BOB.email);
   await page.setViewportSize(PHONE);
+  const visits = page.getByRole('region', { name: 'Upcoming Visits' });
+  await visits.getByRole('link', { name: /^Reschedule or cancel: Dryer Vent Cleaning/ }).click();
+  await expect(page).toHaveURL(/\/visit\?id=/);
+  const own = page.getByRole('main');
+  await expect(own.getByText(`${formatDay(BOB_DAY)}, morning (8 AM-12 PM)`, { exact: true })).toBeVisible();
+  await expect(own.getByRole('heading', { name: 'Reschedule' })).toBeVisible();
+  await expect(own.getByRole('button', { name: 'Cancel visit' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
   const booked = await mailTo(page, BOB.email, /^Booking confirmed: /);
   const main = await visitPage(page, linkOf(booked, 'Cancel'));
   await expect(main.getByRole('heading', { name: 'Reschedule' })).toHaveCount(0);
