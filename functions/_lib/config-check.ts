@@ -316,6 +316,15 @@ export const VARIABLES: readonly VariableSpec[] = [
     check: mailFromProblem,
   },
   {
+    // Signs the visits' e-mail links (docs/product.md#changing-a-visit); the embedded default keeps its own in the data dir.
+    name: 'VISIT_LINK_SECRET',
+    visibility: 'secret',
+    production: 'required',
+    selectsProduction: false,
+    hint: 'a random secret of at least 32 characters that signs the visit links in e-mails, e.g. the output of `openssl rand -hex 32`',
+    check: (value) => (value.length >= 32 ? null : 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
+  },
+  {
     name: 'LEAD_RATE_LIMIT',
     visibility: 'server setting',
     production: 'optional',

@@ -31,7 +31,8 @@ export type MailKind =
   | 'refund-issued'
   | 'guide'
   | 'owner-alert'
-  | 'morning-list';
+  | 'morning-list'
+  | 'visit-reminder';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -49,6 +50,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'guide',
   'owner-alert',
   'morning-list',
+  'visit-reminder',
 ];
 
 const listeners = new Set<() => void>();

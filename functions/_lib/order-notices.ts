@@ -26,6 +26,7 @@ import { publicOrigin } from './config.ts';
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail, type MailKind } from './mail.ts';
+import { visitLinks } from './visit-links.ts';
 import type { VisitRow } from './visits.ts';
 import { orderDescription } from './orders.ts';
 import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from './subscription-status.ts';
@@ -77,6 +78,7 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
         amountCents: order.amount_cents,
         visit,
         siteUrl: publicOrigin(),
+        links: order.booked ? visitLinks(order.booked) : null,
       }),
     });
   }

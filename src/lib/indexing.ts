@@ -15,6 +15,8 @@ export const PRIVATE_PATH_PREFIXES = [
   '/auth',
   '/account',
   '/payment-success',
+  // A visit's change page, reached by a signed e-mail link or from the account.
+  '/visit',
   '/contact-received',
   '/webhook-test',
   '/owner',

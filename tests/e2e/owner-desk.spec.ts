@@ -14,7 +14,7 @@ import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { PASSWORD, readyAuthForm, signUpAndIn } from './customer';
+import { signIn, signUpAndIn } from './customer';
 import { expect, test } from './test';
 import { DAY, fillVisit } from './visit-fields';
 
@@ -83,16 +83,6 @@ async function mails(page: Page, email: string): Promise<Mail[]> {
 async function mailTo(page: Page, email: string, subject: RegExp): Promise<Mail> {
   await expect.poll(async () => (await mails(page, email)).some((m) => subject.test(m.subject))).toBe(true);
   return (await mails(page, email)).find((m) => subject.test(m.subject))!;
-}
-
-/** Signs `email` in on /auth, as a person would, up to the account page. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await readyAuthForm(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
 }
 
 /** The page is no wider than the phone: nothing needs sideways scrolling. */

@@ -7,6 +7,7 @@
  * before the island ran is carried over by its `client:afterpaint` directive.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CHANGE_RULE } from './visit-change';
 import { signInReturningTo } from '@/features/auth/return-path';
 import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
@@ -142,6 +143,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
           </>
         )}
       </button>
+      <p className="text-sm text-ink-muted">{CHANGE_RULE}</p>
     </form>
   );
 }

@@ -170,6 +170,8 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
 /** Who made a change, in words. */
 function actorWords(actor: string): string {
   if (actor.startsWith('owner:')) return actor.slice('owner:'.length);
+  // The customer's own change (docs/product.md#changing-a-visit), with the address they booked with.
+  if (actor.startsWith('customer:')) return `the customer (${actor.slice('customer:'.length)})`;
   return { site: 'the site', provider: 'the card provider', customer: 'the customer' }[actor] ?? actor;
 }
 
