@@ -1,17 +1,15 @@
 /**
- * The booking card's island (docs/product.md#booking-card): the options with the live total from
- * the pricing module (the one the payment function charges with), then the visit
- * (docs/product.md#visit-details), checked with the visit schema the server uses, a message beside
- * each field. Book & Pay offers a visitor without a session an e-mailed code below the card
- * (BookingCodeStep: the checkout starts once it is verified) or signing in and back, the choices
- * kept either way; a signed-in customer's checkout opens in a new tab. What was typed before the
- * island ran is carried over by its `client:afterpaint` directive.
+ * The booking card's island (docs/product.md#booking-card): the options with the live total from the
+ * pricing module (the one the payment function charges with), then the visit (docs/product.md#visit-details),
+ * checked with the visit schema the server uses, a message beside each field. Book & Pay offers a
+ * visitor without a session an e-mailed code below the card (BookingCodeStep: the checkout starts
+ * once it is verified) or signing in and back, the choices kept either way; a signed-in customer's
+ * checkout opens in a new tab. What was typed before the island ran is carried over by `client:afterpaint`.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
 import type { AreaList } from '@/features/service-area/area';
-import BookingCodeStep from './BookingCodeStep';
 import BookingOptionFields from './BookingOptionFields';
 import BookingVisitFields from './BookingVisitFields';
 import { checkVisit } from './availability';
@@ -22,6 +20,9 @@ import type { ServiceType } from './pricing';
 import { businessToday } from '@/lib/dates';
 import { useBookingDraft } from './use-booking-draft';
 import { visitSchema, type VisitInput } from './visit';
+
+// Loaded when Book & Pay first opens it, so the page's first load stays as small as before.
+const BookingCodeStep = lazy(() => import('./BookingCodeStep'));
 
 interface Props {
   serviceType: ServiceType;
@@ -34,8 +35,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   const { options, setOptions, visit, setVisit, days, availability } = useBookingDraft(serviceType);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
-  // Book & Pay was pressed without a session: the e-mail code step shows below the card.
-  const [codeStep, setCodeStep] = useState(false);
+  const [codeStep, setCodeStep] = useState(false); // Book & Pay pressed without a session
   const formRef = useRef<HTMLFormElement>(null);
   const price = pricedOptions(serviceType, options);
   // After a first press of Book & Pay, each field's message follows what is typed.
@@ -75,7 +75,6 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
     await pay();
   }
 
-  /** The checkout of what the card holds, for the signed-in customer. */
   async function pay() {
     setBusy(true);
     try {
@@ -136,14 +135,15 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
         </button>
       </form>
       {codeStep && (
-        <BookingCodeStep
-          onSignedIn={() => {
-            // Signed in: the step's work is done, and Book & Pay (now for the customer) keeps the focus.
-            setCodeStep(false);
-            formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-            return proceed();
-          }}
-        />
+        <Suspense fallback={null}>
+          <BookingCodeStep
+            onSignedIn={() => {
+              setCodeStep(false); // done: Book & Pay, now for the customer, keeps the focus
+              formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+              return proceed();
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
