@@ -120,6 +120,7 @@ test('a new address books with an e-mail code: a wrong code keeps the card; pays
   await expect(security.getByRole('status')).toHaveText('Your password is saved. You can sign in with it from now on.');
   await expect(security.getByLabel('New password', { exact: true })).toHaveValue('');
   await expectNoAxeViolations(checkout);
+  await security.screenshot({ path: testInfo.outputPath('account-security-390.png') });
 
   await security.getByRole('button', { name: 'Sign Out' }).click();
   await expect(checkout).toHaveURL(/\/$/);
@@ -134,7 +135,7 @@ test('a new address books with an e-mail code: a wrong code keeps the card; pays
 
 test("/auth's 'E-mail me a code': a second code within the minute is refused in words; the code signs in", async ({
   page,
-}) => {
+}, testInfo) => {
   const email = `auth.code.${Date.now()}@example.com`;
   await page.goto('/auth');
   await readyAuthForm(page);
@@ -152,6 +153,7 @@ test("/auth's 'E-mail me a code': a second code within the minute is refused in 
   );
   expect(await mailCount(page, email)).toBe(1);
   await expectNoAxeViolations(page);
+  await page.locator('main').screenshot({ path: testInfo.outputPath('auth-code-390.png') });
 
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
