@@ -1,8 +1,9 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { bookableDays } from '../../src/features/booking/visit';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { businessToday } from '../../src/lib/dates';
+import { bringIntoView } from './scroll';
 
 /** The visit a customer types: an address in Nixa, the first weekday morning bookable (no holiday). */
 export const DAY = bookableDays(businessToday()).find(
@@ -26,4 +27,12 @@ export async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
   await card.getByLabel('Preferred day').selectOption(DAY.date);
   await card.getByRole('radio', { name: 'Morning (8 AM-12 PM)' }).check();
   await card.getByLabel('Notes').fill(VISIT.notes);
+}
+
+/** Brings the booking card into view and waits until its island has hydrated. */
+export async function bookingCard(page: Page): Promise<Locator> {
+  const card = page.locator('#booking');
+  await bringIntoView(card);
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  return card;
 }
