@@ -17,6 +17,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/payment-success',
   '/contact-received',
   '/webhook-test',
+  '/unsubscribe',
   '/owner',
   '/_dev',
   // Printable guides handed out after a lead form, not landing pages.
