@@ -138,6 +138,7 @@ describe('the mail outbox over SMTP', { timeout: 120_000 }, () => {
       html: null,
       attachments: [],
       messageId: '<same@springfieldhome.example>',
+      headers: { Subject: ['Once'] },
     };
     await mailbox.receive(mail);
     await mailbox.receive(mail);
