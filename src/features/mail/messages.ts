@@ -20,6 +20,8 @@ export function bookingConfirmedMail(booking: {
   amountCents: number;
   visit: Visit;
   siteUrl: string;
+  /** The card provider's invoice of the payment (docs/product.md#receipts), when it made one. */
+  receiptUrl?: string | null;
 }): MailContent {
   const address = visitAddress(booking.visit);
   const mail = compose({
@@ -41,6 +43,7 @@ export function bookingConfirmedMail(booking: {
     after: [
       `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
       `Your visits: ${booking.siteUrl}/account`,
+      ...(booking.receiptUrl ? [`Your receipt: ${booking.receiptUrl}`] : []),
       'The attached calendar file holds the requested window.',
     ],
   });
