@@ -14,9 +14,13 @@ function part(root: ParentNode, selector: string): HTMLElement {
   return found;
 }
 
-/** Shows one of the page's states (loading, ready, done, error) and hides the others. */
-function show(root: HTMLElement, state: string): void {
+/**
+ * Shows the button (`ready`), the error (`error`) or neither, and the status line's words (empty
+ * beside the button or the error).
+ */
+function show(root: HTMLElement, state: 'ready' | 'error' | 'done', message = ''): void {
   for (const el of root.querySelectorAll<HTMLElement>('[data-state]')) el.hidden = el.dataset['state'] !== state;
+  part(root, '[data-message]').textContent = message;
 }
 
 function fail(root: HTMLElement, error: unknown): void {
@@ -28,15 +32,16 @@ function fail(root: HTMLElement, error: unknown): void {
 export function initUnsubscribePage(root: HTMLElement): void {
   const token = new URLSearchParams(location.search).get('t') ?? '';
   const path = `${UNSUBSCRIBE_API_PATH}?t=${encodeURIComponent(token)}`;
-  const done = (message: string) => {
-    part(root, '[data-message]').textContent = message;
-    show(root, 'done');
-  };
+  const done = (message: string) => show(root, 'done', message);
   const button = part(root, '[data-unsubscribe-button]') as HTMLButtonElement;
   button.addEventListener('click', () => {
     button.disabled = true;
     requestJson<{ message: string }>(path, { method: 'POST', fallback: FALLBACK })
-      .then((answer) => done(answer.message))
+      .then((answer) => {
+        done(answer.message);
+        // The button is gone: the keyboard's place moves to the words that replaced it.
+        part(root, '[data-message]').focus();
+      })
       .catch((error: unknown) => {
         button.disabled = false;
         fail(root, error);
