@@ -127,7 +127,7 @@ export async function startBackend({
   // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
   // server, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
-  const mailOutbox = startOutbox({ db, queue: mailQueue() });
+  const mailOutbox = startOutbox({ db, queue: mailQueue(process.env, db) });
   // The owner's morning list at 6:30 Springfield time, as Netlify's schedule runs it there.
   const morningList = startMorningList(db);
   // The visit reminders at 5 PM Springfield time the day before, the same way.

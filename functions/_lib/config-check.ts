@@ -161,6 +161,19 @@ function mailFromProblem(value: string): string | null {
     : 'must be an e-mail address, optionally with a name: "Name" <address@example.com>';
 }
 
+/** REVIEW_URL: a link customers open from an e-mail, so https:// in every mode (docs/product.md#review-requests). */
+function reviewUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an https:// link, e.g. https://g.page/r/.../review';
+  }
+  return url.protocol === 'https:' && url.hostname !== ''
+    ? null
+    : 'must be an https:// link, e.g. https://g.page/r/.../review';
+}
+
 function ownerEmailProblem(value: string): string | null {
   const addresses = value.split(',').map((address) => address.trim());
   const bad = addresses.find((address) => !/^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/.test(address));
@@ -298,6 +311,14 @@ export const VARIABLES: readonly VariableSpec[] = [
     selectsProduction: false,
     hint: '',
     check: ownerEmailProblem,
+  },
+  {
+    name: 'REVIEW_URL',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: '',
+    check: reviewUrlProblem,
   },
   {
     name: 'SMTP_URL',

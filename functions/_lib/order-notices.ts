@@ -53,7 +53,7 @@ interface PaidOrderRow {
  * A booking just recorded as paid: the booking-confirmed e-mail (with its `.ics`) and the owner's
  * `booking.paid` event, with everything needed to schedule the visit.
  */
-export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void> {
+export async function noticeBookingPaid(tx: Db, sessionId: string, receiptUrl: string | null = null): Promise<void> {
   const [order] = await tx.query<PaidOrderRow & { booked: VisitRow | null }>(
     `select o.order_number, o.user_id, o.kind, o.item, o.options, o.amount_cents, o.currency, o.status, o.visit,
             o.customer_name, o.customer_email, c.email as known_email,
@@ -79,6 +79,7 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
         visit,
         siteUrl: publicOrigin(),
         links: order.booked ? visitLinks(order.booked) : null,
+        receiptUrl,
       }),
     });
   }

@@ -19,6 +19,7 @@ export const PRIVATE_PATH_PREFIXES = [
   '/visit',
   '/contact-received',
   '/webhook-test',
+  '/unsubscribe',
   '/owner',
   '/_dev',
   // Printable guides handed out after a lead form, not landing pages.

@@ -18,13 +18,13 @@ export const VISIT = {
 };
 export const ADDRESS = '12 Elm Street, Nixa, MO 65714';
 
-/** Fills in the booking card's visit fields. */
-export async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
+/** Fills in the booking card's visit fields (on DAY's morning, unless another bookable day is given). */
+export async function fillVisit(card: Locator, zip = VISIT.zip, day = DAY.date): Promise<void> {
   await card.getByLabel('Service address').fill(VISIT.street);
   await card.getByLabel('City').fill(VISIT.city);
   await card.getByLabel('ZIP code').fill(zip);
   await card.getByLabel('Phone').fill(VISIT.phone);
-  await card.getByLabel('Preferred day').selectOption(DAY.date);
+  await card.getByLabel('Preferred day').selectOption(day);
   await card.getByRole('radio', { name: 'Morning (8 AM-12 PM)' }).check();
   await card.getByLabel('Notes').fill(VISIT.notes);
 }

@@ -1,10 +1,8 @@
 /**
- * The booking card's island (docs/product.md#booking-card): the options with the live total from the
- * pricing module (the one the payment function charges with), then the visit (docs/product.md#visit-details),
- * checked with the visit schema the server uses, a message beside each field. Book & Pay offers a
- * visitor without a session an e-mailed code below the card (BookingCodeStep: the checkout starts
- * once it is verified) or signing in and back, the choices kept either way; a signed-in customer's
- * checkout opens in a new tab. What was typed before the island ran is carried over by `client:afterpaint`.
+ * The booking card's island (docs/product.md#booking-card): options with the live total from the
+ * pricing module the payment charges with, then the visit (docs/product.md#visit-details) checked with
+ * the server's schema. Book & Pay offers a visitor without a session an e-mailed code (BookingCodeStep)
+ * or signing in and back, choices kept; a customer's checkout opens in a new tab. Early input: `client:afterpaint`.
  */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { CHANGE_RULE } from './visit-change';

@@ -23,6 +23,8 @@ export function bookingConfirmedMail(booking: {
   siteUrl: string;
   /** The visit's signed links (docs/product.md#changing-a-visit); the phone without them. */
   links?: VisitLinks | null;
+  /** The card provider's invoice of the payment (docs/product.md#receipts), when it made one. */
+  receiptUrl?: string | null;
 }): MailContent {
   const address = visitAddress(booking.visit);
   const mail = compose({
@@ -48,6 +50,7 @@ export function bookingConfirmedMail(booking: {
             `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
           ]),
       `Your visits: ${booking.siteUrl}/account`,
+      ...(booking.receiptUrl ? [`Your receipt: ${booking.receiptUrl}`] : []),
       'The attached calendar file holds the requested window.',
     ],
   });
