@@ -30,7 +30,8 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
     priceRange: SITE.priceRange,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: SITE.address.street,
+      // A business that comes to its customers publishes its town and ZIP code, not a street.
+      ...(SITE.address.street ? { streetAddress: SITE.address.street } : {}),
       addressLocality: SITE.area.city,
       addressRegion: SITE.area.region,
       postalCode: SITE.address.postalCode,
