@@ -6,7 +6,9 @@ test.describe('home page', () => {
   test('renders every section of docs/product.md#home-page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Your home's small jobs, on autopilot.");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Home maintenance in Springfield, MO, on autopilot.',
+    );
     for (const name of [
       'Services',
       'Autopilot Plans',

@@ -4,7 +4,7 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { servicePriceCents } from '@/features/booking/pricing';
-import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
+import { plansIncluding, type Plan } from '@/features/plans/plans';
 import type { OfferInput } from '@/lib/jsonld';
 import type { PriceSegment } from '@/components/price-segment';
 import { plainText, priceSegments } from './price-text';
@@ -28,15 +28,11 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
   // Only the air filter page sends 'Schedule Service' to its own booking card; the rest to the contact form.
   const scheduleHref =
     data.serviceType === 'air-filter-replacement' ? '#booking' : `/?service=${data.contactService}#contact`;
-  const offers: OfferInput[] = [
-    ...(data.serviceType ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }] : []),
-    ...(entry.id === 'autopilot-plans' ? PLANS : plans).map((plan) => ({
-      name: plan.name,
-      price: plan.monthly,
-      billingDuration: 'P1M',
-      path: plan.href,
-    })),
-  ];
+  // Offers only for a price the page shows (docs/product.md#page-metadata): the booking card's
+  // total with its defaults. Plan prices live on the plan pages, and ranges are not our price.
+  const offers: OfferInput[] = data.serviceType
+    ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }]
+    : [];
   const crumbs = [
     { name: 'Home', path: '/' },
     { name: 'Services', path: '/#services' },
