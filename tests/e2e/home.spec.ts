@@ -106,7 +106,8 @@ test.describe('home page', () => {
   test('footer has service links, quick links, contact details, hours and legal links', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(8);
+    // The first eight services, then the hub (docs/product.md#footer).
+    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(9);
     await expect(footer.getByRole('navigation', { name: 'Quick Links' })).toBeVisible();
     await expect(footer.getByRole('link', { name: '(417) 555-0142' })).toHaveAttribute('href', 'tel:+14175550142');
     await expect(footer.getByRole('link', { name: 'help@springfieldhome.example' })).toHaveAttribute(
