@@ -19,6 +19,7 @@ import { wrapArticleParts } from './html/article-parts.ts';
 import { addIslandPreloads, builtImports } from './html/island-preload.ts';
 import { hoistIslandRuntime } from './html/island-runtime.ts';
 import { completePageCsp, type CompletedPage } from './html/page-csp.ts';
+import { validMarkup } from './html/valid-markup.ts';
 
 /** What the build was started with: the check of its variables, their values, and the repository. */
 export interface ProductionBuildOptions {
@@ -49,7 +50,7 @@ export function buildRefusal({ report, config, repoRoot, allowPlaceholders }: Pr
  */
 export function finishPage(built: string, importsOf: (url: string) => readonly string[]): CompletedPage {
   return completePageCsp(
-    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(built)), importsOf)),
+    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(validMarkup(built))), importsOf)),
   );
 }
 
