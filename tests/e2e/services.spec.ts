@@ -270,7 +270,7 @@ test.describe('services hub (docs/product.md#services-hub)', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'See every service and its price' })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: 'All services and prices' })).toHaveAttribute(
       'href',
       '/services',
     );
