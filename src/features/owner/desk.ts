@@ -25,7 +25,8 @@ export const OVER_CAPACITY = 'Over capacity: move or confirm';
 
 /** Where the day's route starts: the business's own address. */
 export const BUSINESS_ADDRESS = visitAddress({
-  street: SITE.address.street,
+  // A business that comes to its customers (no street published) starts from its base, by name.
+  street: SITE.address.street ?? `${SITE.name} base`,
   city: SITE.area.city,
   zip: SITE.address.postalCode,
 });
