@@ -50,7 +50,13 @@ export default defineConfig({
       },
     }),
     // Refuses a half-configured production, then the passes over every built page (docs/build.md).
-    productionBuild({ report: buildReport, config: buildConfig, repoRoot }),
+    productionBuild({
+      report: buildReport,
+      config: buildConfig,
+      repoRoot,
+      // README "Your business details": a test build for a public address that may show the examples.
+      allowPlaceholders: process.env['ALLOW_PLACEHOLDERS'] === '1',
+    }),
     // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
     devBackend(),
   ],

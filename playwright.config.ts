@@ -70,7 +70,14 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     // The specs book many visits for the same morning: the most a window may take (the capacity
     // spec sets its own on the desk, for a window no other spec books).
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: process.env['E2E_DATA_DIR'], VISITS_PER_WINDOW: '20' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env['E2E_DATA_DIR'],
+      VISITS_PER_WINDOW: '20',
+      // The business's review link, for the review requests (docs/product.md#review-requests).
+      REVIEW_URL: 'https://g.page/r/springfield-home-e2e/review',
+    },
     reuseExistingServer: false,
     timeout: 60_000 * SCALE,
   },

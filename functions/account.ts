@@ -58,6 +58,7 @@ function bookingWhen(row: { day: string; time_window: VisitWindow; start_time: s
 
 /** A plan visit as the account lists it. */
 interface PlanVisitRow {
+  id: string;
   plan_visit_no: number;
   service: string;
   day: string;
@@ -83,7 +84,7 @@ function planVisitWhen(row: PlanVisitRow): string {
 /** The plan's visits still to do and those done in the last 30 days, as records (docs/product.md#plan-visits). */
 async function planVisits(db: Db, subscriptionId: string, orderNumber: string | null, today: string) {
   const rows = await db.query<PlanVisitRow>(
-    `select plan_visit_no, service, day, due_date, start_time, status, street, city, zip from visits
+    `select id, plan_visit_no, service, day, due_date, start_time, status, street, city, zip from visits
      where subscription_id = $1 and plan_visit_no is not null
        and (status in ('requested', 'confirmed') or (status = 'done' and day >= $2))
      order by plan_visit_no`,
@@ -95,6 +96,8 @@ async function planVisits(db: Db, subscriptionId: string, orderNumber: string | 
     when: planVisitWhen(row),
     address: row.street ? visitAddress(row) : null,
     status: row.status,
+    id: row.id,
+    day: row.day,
   }));
 }
 
@@ -145,6 +148,7 @@ export default handler(['GET'], async (req) => {
   // Bookings' visits to come, and those done in the last 30 days (docs/product.md#account-page).
   const today = businessToday(now);
   const bookings = await db.query<{
+    id: string;
     order_number: string;
     kind: 'service';
     item: string;
@@ -157,7 +161,7 @@ export default handler(['GET'], async (req) => {
     city: string;
     zip: string;
   }>(
-    `select o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status, v.street, v.city,
+    `select v.id, o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status, v.street, v.city,
             v.zip
      from visits v join orders o on o.id = v.order_id
      where v.user_id = $1 and (
@@ -198,6 +202,8 @@ export default handler(['GET'], async (req) => {
         when: bookingWhen(row),
         address: visitAddress({ street: row.street, city: row.city, zip: row.zip }),
         status: row.status,
+        id: row.id,
+        day: row.day,
       })),
     ],
     lastReport: plan ? await lastPlanVisitReport(db, plan.id) : null,

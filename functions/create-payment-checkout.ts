@@ -80,6 +80,9 @@ export default handler(['POST'], async (req) => {
       },
       custom_text: { submit: { message: where.slice(0, 1200) } },
       payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },
+      // Every payment gets the card provider's invoice: its receipt, linked from the booking
+      // e-mail and listed in the billing portal (docs/product.md#receipts).
+      invoice_creation: { enabled: true },
       success_url: paymentSuccessUrl(origin),
       cancel_url: `${origin}/services/${serviceType}`,
     },

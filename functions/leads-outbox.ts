@@ -22,7 +22,7 @@ export default handler(['POST'], async () => {
   if (process.env['STRIPE_SECRET_KEY']) await settleDuePlans(db, stripeClient);
   // Half the budget each: the leads and owner events, then the e-mails.
   await drainOutbox({ db }, DRAIN_BUDGET_MS / 2);
-  await drainOutbox({ db, queue: mailQueue() }, DRAIN_BUDGET_MS / 2);
+  await drainOutbox({ db, queue: mailQueue(process.env, db) }, DRAIN_BUDGET_MS / 2);
   return new Response(null, { status: 204 });
 });
 

@@ -59,7 +59,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
   if (req.method === 'POST') {
     const parsed = visitActionRequest.safeParse(await readJsonObject(req));
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    await applyVisitAction(db, id, parsed.data, owner, stripeClient);
+    await applyVisitAction(db, id, parsed.data, { actor: `owner:${owner.email}` }, stripeClient);
     // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
     announceMailQueued();
     announceLeadsStored();

@@ -14,6 +14,7 @@ import { announceMailQueued } from './_lib/mail.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
 import { settleDuplicatePlan } from './_lib/one-plan.ts';
 import { priceCatalogue } from './_lib/plan-prices.ts';
+import { receiptUrlOf } from './_lib/receipts.ts';
 import { eventProblem, eventSubscriptionId } from './_lib/provider-objects.ts';
 import { stripeClient, webhookSecret } from './_lib/stripe.ts';
 import { assertSaneEvent } from './_lib/webhook-event-guard.ts';
@@ -37,6 +38,8 @@ export default serverHandler(['POST'], async (req) => {
   const problem = eventProblem(event);
   if (problem) throw new HttpError(400, `Event ${String(event.id)}: ${problem}`);
 
+  // The booking e-mail's receipt link, read before the transaction (docs/product.md#receipts).
+  const receiptUrl = await receiptUrlOf(event, stripeClient);
   const db = await getDb();
   const catalogue = priceCatalogue();
   const applied = await db.transaction(async (tx) => {
@@ -45,7 +48,7 @@ export default serverHandler(['POST'], async (req) => {
       [event.id, event.type],
     );
     if (fresh.length === 0) return false;
-    await applyEvent(tx, event, catalogue);
+    await applyEvent(tx, event, catalogue, { receiptUrl });
     return true;
   });
   // What the event queued (e-mails, owner events) is committed now: wake the outboxes.

@@ -1,7 +1,10 @@
 /**
  * Renders public/og-default.png (1200x630), the link-preview image of every page, from the
- * business name in src/site.ts. Run after changing the name: `node scripts/og-image.ts`.
+ * business name and phone in src/site.ts (content/business.json), and public/logo.png (512x512),
+ * the logo of the structured data (at least 112 px: docs/product.md#page-metadata), from
+ * public/favicon.svg. Run after changing the name or phone: `npx node scripts/og-image.ts`.
  */
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { HOME_BASE, SITE } from '../src/site.ts';
 
@@ -22,3 +25,9 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
 
 await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile('public/og-default.png');
 console.log('wrote public/og-default.png');
+
+await sharp(readFileSync('public/favicon.svg'), { density: 1536 })
+  .resize(512, 512)
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('public/logo.png');
+console.log('wrote public/logo.png');

@@ -14,6 +14,7 @@ import type { Route } from '../functions/_lib/http.ts';
 import { migrate } from '../functions/_lib/migrate.ts';
 import { mailQueue } from '../functions/_lib/mail.ts';
 import { sendMorningList, startMorningList } from '../functions/_lib/morning-list.ts';
+import { sendVisitReminders, startVisitReminders } from '../functions/_lib/visit-reminders.ts';
 import { startSettlementRetry } from '../functions/_lib/one-plan.ts';
 import { allowedHostHeader } from './embedded/hosts.ts';
 import { startOutbox } from '../functions/_lib/outbox.ts';
@@ -32,6 +33,7 @@ import {
   embeddedSmtp,
 } from './embedded/index.ts';
 import type { StripeEmulator } from './embedded/stripe/index.ts';
+import { embeddedVisitLinkSecret } from './embedded/visit-link-key.ts';
 import { loadFunctionRoutes } from './functions.ts';
 
 /** What the back end of a mode needs. */
@@ -91,6 +93,8 @@ export async function startBackend({
   if (embedded) {
     applyEmbeddedEnv(port, process.env, loopbackHost);
     applyEmbeddedPaymentsEnv(port, process.env, loopbackHost);
+    // The secret of the visits' e-mail links (docs/product.md#changing-a-visit), kept in the data dir.
+    process.env['VISIT_LINK_SECRET'] ??= embeddedVisitLinkSecret(dataDir);
   }
 
   const db = await getDb();
@@ -108,10 +112,12 @@ export async function startBackend({
     routes.push(
       ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
       // What the clock's new time made due goes before the answer: the plan visits owed
-      // (docs/product.md#plan-visits), then the morning list (docs/product.md#morning-list).
+      // (docs/product.md#plan-visits), then the morning list (docs/product.md#morning-list) and the
+      // visit reminders (docs/product.md#visit-reminder).
       embeddedClockRoute(clock, payments, async () => {
         await visitSchedule.run();
         await sendMorningList(db);
+        await sendVisitReminders(db);
       }),
     );
     routes.push(...payments.routes);
@@ -121,9 +127,11 @@ export async function startBackend({
   // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
   // server, resuming any left queued by the last run.
   const outbox = startOutbox({ db });
-  const mailOutbox = startOutbox({ db, queue: mailQueue() });
+  const mailOutbox = startOutbox({ db, queue: mailQueue(process.env, db) });
   // The owner's morning list at 6:30 Springfield time, as Netlify's schedule runs it there.
   const morningList = startMorningList(db);
+  // The visit reminders at 5 PM Springfield time the day before, the same way.
+  const reminders = startVisitReminders(db);
   // Second plans whose cancellation or refund failed are tried again with backoff.
   const settlements = startSettlementRetry(db, stripeClient);
   return {
@@ -137,6 +145,7 @@ export async function startBackend({
         outbox.stop(),
         mailOutbox.stop(),
         morningList.stop(),
+        reminders.stop(),
         visitSchedule.stop(),
         settlements.stop(),
       ]);

@@ -1,12 +1,16 @@
 /**
  * The one business configuration: identity, contact details, hours, service area and the
- * marketing claims of docs/product.md#business-identity. Every page, builder and island reads these from here.
+ * marketing claims of docs/product.md#business-identity. The owner's details come from
+ * content/business.json (checked by src/business.ts at build time); every page, builder and island
+ * reads them from here.
  * THIS FILE IS IMPORTED BY BROWSER CODE TOO: never put a secret in it. Shared core: Node loads it
  * directly from server/ and scripts/, so relative imports with the extension only.
  */
+import details from '../content/business.json' with { type: 'json' };
+import type { Business, DayName } from './business.ts';
+import { phoneDigits } from './lib/format.ts';
 
-/** English day names, as schema.org spells them. */
-export type DayName = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+export type { DayName };
 
 /** A day range with its opening hours, for display and for JSON-LD. */
 export interface OpeningHours {
@@ -22,6 +26,21 @@ export interface OpeningHours {
 }
 
 /**
+ * The owner's file, as the build has checked it against its schema (src/business.ts): the type
+ * comes from the schema, so the browser's scripts carry the details and not the schema.
+ */
+const business = details as Business;
+
+/** "08:00" as "8:00 AM". */
+function clock(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+const digits = phoneDigits(business.phone);
+const location = business.location;
+
+/**
  * Where a claim comes from (docs/product.md#business-identity): a published source with its address,
  * or the business's own count or promise. `testimonial` names the entry of the testimonials
  * collection that backs it (the rating), which shows as an example while it is a placeholder.
@@ -35,28 +54,24 @@ export interface ClaimSource {
 }
 
 export const SITE = {
-  name: 'Springfield Home Maintenance',
-  shortName: 'Springfield Home',
+  name: business.name,
+  shortName: business.shortName,
   tagline: 'Filters, vents, detectors and the small jobs that keep a home healthy, handled for you.',
   defaultDescription:
     'Air filter replacement, dryer vent cleaning, smoke detector batteries and quarterly Autopilot maintenance plans for homes around Springfield, MO.',
   phone: {
-    display: '(417) 555-0142',
-    href: 'tel:+14175550142',
-    e164: '+14175550142',
+    display: business.phone,
+    href: `tel:+1${digits}`,
+    e164: `+1${digits}`,
   },
-  email: 'help@springfieldhome.example',
-  hours: [
-    {
-      days: 'Mon-Fri',
-      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-      opens: '08:00',
-      closes: '18:00',
-      display: '8:00 AM-6:00 PM',
-    },
-    { days: 'Sat', dayOfWeek: ['Saturday'], opens: '09:00', closes: '16:00', display: '9:00 AM-4:00 PM' },
-    { days: 'Sun', dayOfWeek: ['Sunday'], opens: null, closes: null, display: 'Emergency only' },
-  ] satisfies readonly OpeningHours[],
+  email: business.email,
+  hours: business.hours.map((row): OpeningHours => ({
+    days: row.days,
+    dayOfWeek: row.dayOfWeek,
+    opens: row.opens,
+    closes: row.closes,
+    display: row.opens && row.closes ? `${clock(row.opens)}-${clock(row.closes)}` : (row.closed ?? ''),
+  })),
   area: {
     city: 'Springfield',
     region: 'MO',
@@ -68,22 +83,25 @@ export const SITE = {
     geo: { latitude: 37.2089, longitude: -93.2923 },
   },
   /**
-   * Where the business is, for the LocalBusiness structured data and the About page. `example`
-   * marks an address the owner has not replaced yet: the build and a production start list it.
+   * Where the business is, for the LocalBusiness structured data and the About page: a street
+   * address, or (`serviceArea`) the line of a business that comes to its customers.
    */
   address: {
-    street: '100 Example Street',
-    postalCode: '65806',
-    geo: { latitude: 37.2089, longitude: -93.2923 },
-    example: true,
+    street: 'street' in location ? location.street : undefined,
+    serviceArea: 'serviceArea' in location ? location.serviceArea : undefined,
+    postalCode: location.postalCode,
+    geo: { latitude: Number(business.coordinates.latitude), longitude: Number(business.coordinates.longitude) },
   },
+  /** The Google Business Profile and the page where customers leave a review, once the owner has them. */
+  googleBusinessProfile: business.googleBusinessProfile ?? undefined,
+  reviewLink: business.reviewLink ?? undefined,
   claims: {
-    families: '500+',
-    filtersInstalled: '2,000+',
-    rating: '5-star',
-    support: '24/7',
-    responseHours: 24,
-    forgetFilterPercent: 87,
+    families: business.figures.families,
+    filtersInstalled: business.figures.filtersInstalled,
+    rating: business.figures.rating,
+    support: business.figures.support,
+    responseHours: business.figures.responseHours,
+    forgetFilterPercent: business.figures.forgetFilterPercent,
   },
   /** The price range shown in structured data (docs/product.md#business-identity). */
   priceRange: '$15-$500',

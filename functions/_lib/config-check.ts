@@ -161,6 +161,19 @@ function mailFromProblem(value: string): string | null {
     : 'must be an e-mail address, optionally with a name: "Name" <address@example.com>';
 }
 
+/** REVIEW_URL: a link customers open from an e-mail, so https:// in every mode (docs/product.md#review-requests). */
+function reviewUrlProblem(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'must be an https:// link, e.g. https://g.page/r/.../review';
+  }
+  return url.protocol === 'https:' && url.hostname !== ''
+    ? null
+    : 'must be an https:// link, e.g. https://g.page/r/.../review';
+}
+
 function ownerEmailProblem(value: string): string | null {
   const addresses = value.split(',').map((address) => address.trim());
   const bad = addresses.find((address) => !/^[^\s@<>,"]+@[^\s@<>,"]+\.[^\s@<>,"]+$/.test(address));
@@ -300,6 +313,14 @@ export const VARIABLES: readonly VariableSpec[] = [
     check: ownerEmailProblem,
   },
   {
+    name: 'REVIEW_URL',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: '',
+    check: reviewUrlProblem,
+  },
+  {
     name: 'SMTP_URL',
     visibility: 'secret',
     production: 'required',
@@ -314,6 +335,15 @@ export const VARIABLES: readonly VariableSpec[] = [
     selectsProduction: false,
     hint: 'the sender of customer e-mails, e.g. "Springfield Home Maintenance" <help@example.com>',
     check: mailFromProblem,
+  },
+  {
+    // Signs the visits' e-mail links (docs/product.md#changing-a-visit); the embedded default keeps its own in the data dir.
+    name: 'VISIT_LINK_SECRET',
+    visibility: 'secret',
+    production: 'required',
+    selectsProduction: false,
+    hint: 'a random secret of at least 32 characters that signs the visit links in e-mails, e.g. the output of `openssl rand -hex 32`',
+    check: (value) => (value.length >= 32 ? null : 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
   },
   {
     name: 'LEAD_RATE_LIMIT',

@@ -7,12 +7,16 @@
 import { createHash } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailContent } from '../../src/features/mail/compose.ts';
-import type { Db } from './db.ts';
+import { unsubscribeHeaders, unsubscribeLinks, withUnsubscribeLine } from '../../src/features/mail/unsubscribe.ts';
+import { publicOrigin } from './config.ts';
+import { getDb, type Db } from './db.ts';
 import { describe, type OutboxQueue } from './outbox-queue.ts';
+import { isUnsubscribed, unsubscribeTokenFor } from './unsubscribes.ts';
 
-/** What the mail outbox sends: the recipient and the message. */
+/** What the mail outbox sends: the recipient, the message and any extra headers (List-Unsubscribe). */
 export interface QueuedMail extends MailContent {
   to: string;
+  headers?: Record<string, string>;
 }
 
 /** The kinds of e-mail: the customer's, and the owner's alerts (docs/product.md#owner-alerts). */
@@ -30,8 +34,10 @@ export type MailKind =
   | 'visit-report'
   | 'refund-issued'
   | 'guide'
+  | 'review-request'
   | 'owner-alert'
-  | 'morning-list';
+  | 'morning-list'
+  | 'visit-reminder';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -47,9 +53,18 @@ const MAIL_KINDS: readonly MailKind[] = [
   'visit-report',
   'refund-issued',
   'guide',
+  'review-request',
   'owner-alert',
   'morning-list',
+  'visit-reminder',
 ];
+
+/**
+ * The marketing e-mails (docs/product.md#transactional-and-marketing-e-mails): each carries an
+ * unsubscribe link and the RFC 8058 headers, and none goes to an address that unsubscribed.
+ * Every other kind is transactional.
+ */
+export const MARKETING_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['guide', 'review-request']);
 
 const listeners = new Set<() => void>();
 
@@ -70,14 +85,27 @@ export function mailFrom(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * Stores an e-mail for sending inside the caller's transaction, once per `key` (the event it is
- * about: a repeat stores nothing). The caller announces it after committing.
+ * about: a repeat stores nothing). The caller announces it after committing. A marketing e-mail
+ * gets its unsubscribe line and headers here, and is not stored for an address that unsubscribed
+ * (docs/product.md#unsubscribing): false then.
  */
-export async function queueMail(tx: Db, key: string, kind: MailKind, mail: QueuedMail): Promise<void> {
+export async function queueMail(tx: Db, key: string, kind: MailKind, mail: QueuedMail): Promise<boolean> {
+  if (MARKETING_KINDS.has(kind)) {
+    const token = await unsubscribeTokenFor(tx, mail.to);
+    if (!token) return false;
+    const links = unsubscribeLinks(publicOrigin(), token);
+    mail = {
+      ...withUnsubscribeLine(mail, links.page),
+      to: mail.to,
+      headers: { ...mail.headers, ...unsubscribeHeaders(links.oneClick) },
+    };
+  }
   await tx.query(
     `insert into public.mail_outbox (kind, payload, delivery_state, idempotency_key) values ($1, $2::jsonb, $3, $4)
      on conflict (idempotency_key) do nothing`,
     [kind, JSON.stringify(mail), smtpUrl() ? 'pending' : 'unconfigured', key],
   );
+  return true;
 }
 
 /**
@@ -96,8 +124,12 @@ function transportFor(url: string): Transporter {
   return cached.transport;
 }
 
-/** The mail outbox's queue: each e-mail sent over SMTP; an accepted message counts as delivered. */
-export function mailQueue(env: NodeJS.ProcessEnv = process.env): OutboxQueue {
+/**
+ * The mail outbox's queue: each e-mail sent over SMTP; an accepted message counts as delivered. A
+ * marketing e-mail to an address that unsubscribed after it was queued counts as delivered unsent
+ * (docs/product.md#unsubscribing); `db` is where that is looked up (default: the process's).
+ */
+export function mailQueue(env: NodeJS.ProcessEnv = process.env, db?: Db): OutboxQueue {
   return {
     name: 'Mail outbox',
     table: 'public.mail_outbox',
@@ -110,6 +142,9 @@ export function mailQueue(env: NodeJS.ProcessEnv = process.env): OutboxQueue {
       const url = smtpUrl(env);
       if (!url) return { aborted: true };
       const mail = row.payload as QueuedMail;
+      if (MARKETING_KINDS.has(row.kind as MailKind) && (await isUnsubscribed(db ?? (await getDb()), mail.to))) {
+        return { ok: true };
+      }
       const from = mailFrom(env);
       const sending = transportFor(url).sendMail({
         from,
@@ -117,6 +152,7 @@ export function mailQueue(env: NodeJS.ProcessEnv = process.env): OutboxQueue {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
         messageId: messageIdFor(row.idempotency_key ?? row.id, from),
         attachments: (mail.attachments ?? []).map((a) => ({
           filename: a.filename,

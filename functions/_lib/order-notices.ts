@@ -26,6 +26,7 @@ import { publicOrigin } from './config.ts';
 import type { Db } from './db.ts';
 import { queueOwnerEvent } from './leads.ts';
 import { queueMail, type MailKind } from './mail.ts';
+import { visitLinks } from './visit-links.ts';
 import type { VisitRow } from './visits.ts';
 import { orderDescription } from './orders.ts';
 import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from './subscription-status.ts';
@@ -52,7 +53,7 @@ interface PaidOrderRow {
  * A booking just recorded as paid: the booking-confirmed e-mail (with its `.ics`) and the owner's
  * `booking.paid` event, with everything needed to schedule the visit.
  */
-export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void> {
+export async function noticeBookingPaid(tx: Db, sessionId: string, receiptUrl: string | null = null): Promise<void> {
   const [order] = await tx.query<PaidOrderRow & { booked: VisitRow | null }>(
     `select o.order_number, o.user_id, o.kind, o.item, o.options, o.amount_cents, o.currency, o.status, o.visit,
             o.customer_name, o.customer_email, c.email as known_email,
@@ -77,6 +78,8 @@ export async function noticeBookingPaid(tx: Db, sessionId: string): Promise<void
         amountCents: order.amount_cents,
         visit,
         siteUrl: publicOrigin(),
+        links: order.booked ? visitLinks(order.booked) : null,
+        receiptUrl,
       }),
     });
   }

@@ -30,13 +30,14 @@ import { queueOwnerEvent } from './leads.ts';
 import { queueMail } from './mail.ts';
 import { publicOrigin } from './order-notices.ts';
 import { syncPlanVisits } from './plan-visits.ts';
-import { noticeVisitDone, visitService } from './visit-events.ts';
+import { noticeCustomerChange, noticeVisitDone, visitService } from './visit-events.ts';
+import { visitLinks } from './visit-links.ts';
 import { providerFailure } from './stripe.ts';
 import { planVisitReport } from './visit-report.ts';
 import { lockWindow, recordVisitEvent, requireBookable, VISIT_COLUMNS, type VisitRow } from './visits.ts';
 
 /** A visit with what its order adds. */
-type VisitWithOrder = VisitRow & {
+export type VisitWithOrder = VisitRow & {
   /** The plan's tier and the home's filter sizes as last found, for a plan visit. */
   plan_tier: string | null;
   plan_filter_sizes: string[] | null;
@@ -47,7 +48,7 @@ type VisitWithOrder = VisitRow & {
 };
 
 // A plan visit has no order of its own: it shows the plan's (the order that started it).
-const SELECT_VISITS = `select ${VISIT_COLUMNS},
+export const SELECT_VISITS = `select ${VISIT_COLUMNS},
     coalesce(o.order_number, (select po.order_number from orders po where po.subscription_id = v.subscription_id
                               and v.order_id is null order by po.id limit 1)) as order_number,
     o.amount_cents, o.refunded_cents, o.checkout_session_id,
@@ -177,7 +178,7 @@ export async function visitWithHistory(db: Db, id: string): Promise<OwnerVisit &
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function findVisit(db: Db, id: string, lock = false): Promise<VisitWithOrder> {
+export async function findVisit(db: Db, id: string, lock = false): Promise<VisitWithOrder> {
   if (!UUID.test(id)) throw new HttpError(404, 'No such visit.');
   const [row] = await db.query<VisitWithOrder>(`${SELECT_VISITS} where v.id = $1${lock ? ' for update of v' : ''}`, [
     id,
@@ -215,8 +216,8 @@ function changed(before: VisitRow, after: Partial<Record<keyof VisitRow, unknown
   return { was, now };
 }
 
-/** The facts a visit's e-mails name, after a change. */
-function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
+/** The facts a visit's e-mails name, after a change, with its links as they are after it. */
+export function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
   const merged = { ...row, ...next };
   return {
     name: merged.customer_name,
@@ -230,6 +231,7 @@ function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFacts {
     confirmed: merged.start_time && merged.end_time ? { start: merged.start_time, end: merged.end_time } : null,
     sequence: merged.calendar_sequence,
     siteUrl: publicOrigin(),
+    links: visitLinks(merged),
   };
 }
 
@@ -265,16 +267,26 @@ async function refundVisit(stripe: () => Stripe, row: VisitWithOrder): Promise<n
   return left;
 }
 
-/** Applies one owner action to a visit; answers the visit as it is afterwards. */
+/** Who changes a visit, and what else the change must meet. */
+export interface VisitActor {
+  /** For the history: `owner:<e-mail>` or `customer:<e-mail>`. */
+  actor: string;
+  /** The customer's own change (docs/product.md#changing-a-visit): the owner is told of it. */
+  customer?: boolean;
+  /** Refuses the visit as found (before the refund, and again under the lock), e.g. a link's version. */
+  guard?: (row: VisitWithOrder) => void;
+}
+
+/** Applies one action to a visit, the owner's or the customer's. */
 export async function applyVisitAction(
   db: Db,
   id: string,
   request: VisitActionRequest,
-  owner: { email: string },
+  { actor, customer = false, guard }: VisitActor,
   stripe: () => Stripe,
 ): Promise<void> {
-  const actor = `owner:${owner.email}`;
   const current = await findVisit(db, id);
+  guard?.(current);
   if (!allows(current.status, request.action)) {
     throw new HttpError(409, refusal(current.status, request.action));
   }
@@ -297,6 +309,7 @@ export async function applyVisitAction(
       if (refunding) await tx.query('update orders set refund_pending = false where id = $1', [row.order_id]);
       return;
     }
+    guard?.(row);
     const next = await nextState(tx, row, request);
     const { was, now } = changed(row, next);
     const sets = Object.keys(next).map((key, i) => `${key} = $${i + 2}`);
@@ -307,6 +320,7 @@ export async function applyVisitAction(
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
     await tell(tx, row, next, request, refunding);
+    if (customer) await noticeCustomerChange(tx, row, { ...row, ...next }, refunding ? (row.amount_cents ?? 0) : 0);
     if (request.action === 'done') {
       await noticeVisitDone(tx, { ...row, ...next });
       // The home's filter sizes, as last found, kept on the plan for its next visits.

@@ -69,7 +69,11 @@ function parseOptions(text: string | undefined): unknown {
   }
 }
 
-async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promise<void> {
+async function sessionCompleted(
+  db: Db,
+  session: Stripe.Checkout.Session,
+  receiptUrl: string | null = null,
+): Promise<void> {
   const customerId = typeof session.customer === 'string' ? session.customer : (session.customer?.id ?? null);
   const userId = userIdOf(session.client_reference_id) ?? userIdOf(session.metadata?.['user_id']);
   if (userId && customerId) {
@@ -86,7 +90,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
   if (await markOrderPaid(db, session.id, subscriptionId, paymentIntent)) {
     await createBookingVisit(db, session.id);
-    await noticeBookingPaid(db, session.id);
+    await noticeBookingPaid(db, session.id, receiptUrl);
     if (subscriptionId) await noticePlanStarted(db, subscriptionId);
     return;
   }
@@ -121,7 +125,7 @@ async function sessionCompleted(db: Db, session: Stripe.Checkout.Session): Promi
   // Recorded after its subscription was found to be a duplicate and refunded: say so.
   if (subscriptionId) await markOrderPaid(db, session.id, subscriptionId);
   await createBookingVisit(db, session.id);
-  await noticeBookingPaid(db, session.id);
+  await noticeBookingPaid(db, session.id, receiptUrl);
   if (subscriptionId) await noticePlanStarted(db, subscriptionId);
 }
 
@@ -255,12 +259,13 @@ export async function applyEvent(
   db: Db,
   event: Stripe.Event,
   catalogue: Readonly<Record<string, PlanPrice>>,
+  { receiptUrl = null }: { receiptUrl?: string | null } = {},
 ): Promise<void> {
   warnOnOtherApiVersion(event);
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
-      return sessionCompleted(db, event.data.object);
+      return sessionCompleted(db, event.data.object, receiptUrl);
     case 'checkout.session.expired':
       return markOrderExpired(db, event.data.object.id);
     case 'customer.subscription.created':

@@ -36,6 +36,7 @@ import {
   visitsPerWindow,
   type VisitRow,
 } from './visits.ts';
+import { sendReviewRequests } from './review-requests.ts';
 
 /**
  * The whole period an invoice pays for, from its lines that are not prorations (the first payment,
@@ -302,6 +303,8 @@ export async function runVisitSchedule(db: Db): Promise<void> {
   // The owner is told once of each plan visit still unconfirmed 7 days before it is due.
   const told = await db.transaction((tx) => noticeVisitsDue(tx, businessToday(now())));
   if (told > 0) announceLeadsStored();
+  // The review requests due (docs/product.md#review-requests).
+  await sendReviewRequests(db);
 }
 
 /** Runs the visit schedule every hour, and whenever `run` is called, one run at a time, until stopped. */

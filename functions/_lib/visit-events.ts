@@ -1,10 +1,11 @@
 /**
  * What a visit is called, and the owner's events about visits rather than money
  * (docs/product.md#owner-events): `visit.due`, a plan visit still unconfirmed 7 days before it is
- * due, once; `visit.done`, a visit marked done, once. Queued in the caller's transaction.
+ * due, once; `visit.done`, a visit marked done, once; `visit.moved` and `visit.cancelled`, the
+ * customer's own change, once per change. Queued in the caller's transaction.
  */
 import { SERVICE_NAMES } from '../../src/features/booking/pricing.ts';
-import { VISIT_WINDOWS, visitAddress } from '../../src/features/booking/visit.ts';
+import { describeVisitTime, VISIT_WINDOWS, visitAddress } from '../../src/features/booking/visit.ts';
 import { getPlan, isPlanType } from '../../src/features/plans/plans.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import type { Db } from './db.ts';
@@ -60,6 +61,37 @@ export async function noticeVisitDone(tx: Db, row: VisitRow): Promise<void> {
     ...eventFields(row, await orderNumberOf(tx, row)),
     completionNote: row.completion_note ?? '',
     doneAt: row.completed_at ? new Date(row.completed_at).toISOString() : '',
+    timestamp: new Date().toISOString(),
+  });
+}
+
+/**
+ * `visit.moved` or `visit.cancelled`, once per change: the customer moved or cancelled the visit
+ * themselves (docs/product.md#changing-a-visit). `before` is the visit as it was, `after` as it is.
+ */
+export async function noticeCustomerChange(
+  tx: Db,
+  before: VisitRow,
+  after: VisitRow,
+  refundedCents: number,
+): Promise<void> {
+  const fields = { ...eventFields(after, await orderNumberOf(tx, after)), by: 'customer' };
+  if (after.status === 'cancelled') {
+    await queueOwnerEvent(tx, `visit-cancelled:${after.id}`, {
+      event: 'visit.cancelled',
+      ...fields,
+      requested: describeVisitTime(after.day, after.time_window),
+      refundedCents,
+      timestamp: new Date().toISOString(),
+    });
+    return;
+  }
+  await queueOwnerEvent(tx, `visit-moved:${after.id}:${after.calendar_sequence}`, {
+    event: 'visit.moved',
+    ...fields,
+    requested: describeVisitTime(after.day, after.time_window),
+    previousDay: before.day,
+    previousWindow: VISIT_WINDOWS[before.time_window].label,
     timestamp: new Date().toISOString(),
   });
 }

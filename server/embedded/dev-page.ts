@@ -32,6 +32,8 @@ ul.lines li { display: flex; justify-content: space-between; gap: 1rem; padding:
 dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; margin: 0 0 1rem; }
 dt { color: #4f566b; }
 dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+dl.headers { grid-template-columns: 1fr; gap: 0; }
+dl.headers dd { font-weight: 400; font-family: ui-monospace, monospace; font-size: .875rem; margin-bottom: .5rem; }
 td dl { margin: 0; }
 label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
 input { box-sizing: border-box; width: 100%; font: inherit; padding: .625rem .75rem; border: 1px solid #8792a2; border-radius: .5rem; background: #fff; color: inherit; }

@@ -13,18 +13,35 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { describeProblems, type BuildConfig, type ConfigReport } from '../../functions/_lib/config-check.ts';
 import { BUILD_CONFIG_FILE } from '../../functions/_lib/config.ts';
-import { placeholderWarning } from '../features/testimonials/placeholders.ts';
+import { businessFileProblems, launchRefusal } from '../features/testimonials/placeholders.ts';
 import { classicAfterPaintScripts } from './html/after-paint-scripts.ts';
 import { wrapArticleParts } from './html/article-parts.ts';
 import { addIslandPreloads, builtImports } from './html/island-preload.ts';
 import { hoistIslandRuntime } from './html/island-runtime.ts';
 import { completePageCsp, type CompletedPage } from './html/page-csp.ts';
+import { validMarkup } from './html/valid-markup.ts';
 
 /** What the build was started with: the check of its variables, their values, and the repository. */
 export interface ProductionBuildOptions {
   report: ConfigReport;
   config: BuildConfig;
   repoRoot: string;
+  /** ALLOW_PLACEHOLDERS=1: a production-shaped build that may still show the owner's examples (tests). */
+  allowPlaceholders: boolean;
+}
+
+/**
+ * Why this build must stop before any page is built, or null: a half-configured production; the
+ * owner's details file with errors (any build); and, for a build with SITE_URL set, every
+ * placeholder left unless `allowPlaceholders` (docs/product.md#business-identity).
+ */
+export function buildRefusal({ report, config, repoRoot, allowPlaceholders }: ProductionBuildOptions): string | null {
+  if (report.problems.length > 0) return describeProblems(report);
+  if (config.SITE_URL) return launchRefusal(repoRoot, { allowPlaceholders });
+  const problems = businessFileProblems(repoRoot);
+  return problems.length > 0
+    ? ['The business details have errors:', ...problems.map((p) => `  - ${p}`)].join('\n')
+    : null;
 }
 
 /**
@@ -33,18 +50,21 @@ export interface ProductionBuildOptions {
  */
 export function finishPage(built: string, importsOf: (url: string) => readonly string[]): CompletedPage {
   return completePageCsp(
-    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(built)), importsOf)),
+    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(validMarkup(built))), importsOf)),
   );
 }
 
 /** The integration: the build's configuration check, then the HTML passes and the recorded variables. */
-export function productionBuild({ report, config, repoRoot }: ProductionBuildOptions): AstroIntegration {
+export function productionBuild(options: ProductionBuildOptions): AstroIntegration {
+  const { config } = options;
   return {
     name: 'production-build',
     hooks: {
       'astro:config:setup': ({ command, logger }) => {
-        if (command !== 'build' || report.problems.length === 0) return;
-        logger.error(describeProblems(report));
+        if (command !== 'build') return;
+        const refusal = buildRefusal(options);
+        if (!refusal) return;
+        logger.error(refusal);
         process.exit(1);
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -67,9 +87,6 @@ export function productionBuild({ report, config, repoRoot }: ProductionBuildOpt
         }
         logger.info(`Content-Security-Policy checked on every page (${added} hashes Astro missed, added).`);
         await writeFile(join(root, BUILD_CONFIG_FILE), `${JSON.stringify(config, null, 2)}\n`);
-        // A build for a real address is a launch: name what the owner still has to replace.
-        const placeholders = config.SITE_URL ? placeholderWarning(repoRoot) : null;
-        if (placeholders) logger.warn(placeholders);
       },
     },
   };

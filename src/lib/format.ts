@@ -15,3 +15,9 @@ export function formatUsd(dollars: number): string {
 export function formatCents(cents: number): string {
   return usdCents.format(cents / 100);
 }
+
+/** The ten digits of a US phone number written any way, without the leading 1: "4175550142". */
+export function phoneDigits(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}

@@ -15,8 +15,11 @@ export const PRIVATE_PATH_PREFIXES = [
   '/auth',
   '/account',
   '/payment-success',
+  // A visit's change page, reached by a signed e-mail link or from the account.
+  '/visit',
   '/contact-received',
   '/webhook-test',
+  '/unsubscribe',
   '/owner',
   '/_dev',
   // Printable guides handed out after a lead form, not landing pages.

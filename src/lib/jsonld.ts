@@ -8,6 +8,22 @@ import { SITE, STORY } from '@/site';
 /** Any JSON-LD document this site emits. */
 export type JsonLd = WithContext<Exclude<HomeAndConstructionBusiness, string>> | Record<string, unknown>;
 
+/** The logo of the structured data: a PNG of at least 112 px (docs/product.md#page-metadata), from public/. */
+export const LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
+
+function logo(site: URL | string) {
+  const { width, height } = LOGO;
+  return {
+    '@type': 'ImageObject' as const,
+    url: new URL(LOGO.path, site).href,
+    width: `${width}`,
+    height: `${height}`,
+  };
+}
+
+/** The owner's online profiles, once set (content/business.json). */
+const sameAs = [SITE.googleBusinessProfile].filter((url): url is string => url !== undefined);
+
 /** The stable @id of the business node, so other nodes can point at it. */
 export function businessId(site: URL | string): string {
   return new URL('/#business', site).href;
@@ -24,13 +40,15 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
     description: SITE.defaultDescription,
     url: origin,
     image: new URL('/og-default.png', site).href,
-    logo: new URL('/favicon.svg', site).href,
+    logo: logo(site),
+    ...(sameAs.length > 0 ? { sameAs } : {}),
     telephone: SITE.phone.e164,
     email: SITE.email,
     priceRange: SITE.priceRange,
     address: {
       '@type': 'PostalAddress',
-      streetAddress: SITE.address.street,
+      // A business that comes to its customers publishes its town and ZIP code, not a street.
+      ...(SITE.address.street ? { streetAddress: SITE.address.street } : {}),
       addressLocality: SITE.area.city,
       addressRegion: SITE.area.region,
       postalCode: SITE.address.postalCode,
@@ -65,6 +83,21 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
         opens: row.opens ?? '',
         closes: row.closes ?? '',
       })),
+  };
+}
+
+/** The WebSite entry of the home page: the site's name, as search results show it. */
+export function webSiteJsonLd(site: URL | string): Record<string, unknown> {
+  const url = new URL('/', site).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${url}#website`,
+    name: SITE.name,
+    alternateName: SITE.shortName,
+    url,
+    inLanguage: 'en-US',
+    publisher: { '@id': businessId(site) },
   };
 }
 
@@ -159,7 +192,7 @@ function organization(site: URL | string): Record<string, unknown> {
     '@id': businessId(site),
     name: SITE.name,
     url: new URL('/', site).href,
-    logo: { '@type': 'ImageObject', url: new URL('/favicon.svg', site).href },
+    logo: logo(site),
   };
 }
 
@@ -291,7 +324,12 @@ export function webPageJsonLd(
     description: input.description,
     url: new URL(input.path, site).href,
     inLanguage: 'en-US',
-    isPartOf: { '@type': 'WebSite', name: SITE.name, url: new URL('/', site).href },
+    isPartOf: {
+      '@type': 'WebSite',
+      '@id': `${new URL('/', site).href}#website`,
+      name: SITE.name,
+      url: new URL('/', site).href,
+    },
     about: { '@id': businessId(site) },
     breadcrumb,
   };

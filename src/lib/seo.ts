@@ -10,8 +10,8 @@ export interface PageMeta {
   readonly description: string;
   /** `website` for most pages, `article` for blog posts. */
   readonly type?: 'website' | 'article';
-  /** Absolute or root-relative URL of a 1200x630 preview image. */
-  readonly image?: string;
+  /** A 1200x630 preview image (absolute or root-relative) and what it shows, for readers who cannot see it. */
+  readonly image?: { readonly src: string; readonly alt: string };
   /** Keeps the page out of search engines (account, checkout results, internal pages). */
   readonly noindex?: boolean;
   /** ISO dates for articles. */
@@ -25,8 +25,10 @@ export interface HeadTag {
   readonly attrs: Readonly<Record<string, string>>;
 }
 
-/** The default link-preview image, served from public/. */
+/** The default link-preview image, served from public/ (scripts/og-image.ts draws it). */
 export const DEFAULT_OG_IMAGE = '/og-default.png';
+/** What the default preview image shows. */
+export const DEFAULT_OG_IMAGE_ALT = `${SITE.name}: a white house on a green square, with the business name, "Filters, vents, detectors and Autopilot plans", Springfield, MO and the phone number`;
 
 /**
  * The canonical URL of a path: absolute, without query or fragment, without a `.html`
@@ -57,7 +59,8 @@ export function documentTitle(title: string): string {
 /** The meta and link tags for a page: canonical, robots, Open Graph and Twitter card. */
 export function buildHeadTags(meta: PageMeta, pathname: string, site: URL | string): HeadTag[] {
   const canonical = canonicalUrl(pathname, site);
-  const image = new URL(meta.image ?? DEFAULT_OG_IMAGE, site).href;
+  const image = new URL(meta.image?.src ?? DEFAULT_OG_IMAGE, site).href;
+  const imageAlt = meta.image?.alt ?? DEFAULT_OG_IMAGE_ALT;
   const title = documentTitle(meta.title);
   const tags: HeadTag[] = [
     { tag: 'meta', attrs: { name: 'description', content: meta.description } },
@@ -70,11 +73,13 @@ export function buildHeadTags(meta: PageMeta, pathname: string, site: URL | stri
     { tag: 'meta', attrs: { property: 'og:image', content: image } },
     { tag: 'meta', attrs: { property: 'og:image:width', content: '1200' } },
     { tag: 'meta', attrs: { property: 'og:image:height', content: '630' } },
+    { tag: 'meta', attrs: { property: 'og:image:alt', content: imageAlt } },
     { tag: 'meta', attrs: { property: 'og:locale', content: 'en_US' } },
     { tag: 'meta', attrs: { name: 'twitter:card', content: 'summary_large_image' } },
     { tag: 'meta', attrs: { name: 'twitter:title', content: title } },
     { tag: 'meta', attrs: { name: 'twitter:description', content: meta.description } },
     { tag: 'meta', attrs: { name: 'twitter:image', content: image } },
+    { tag: 'meta', attrs: { name: 'twitter:image:alt', content: imageAlt } },
   ];
   if (meta.publishedTime) {
     tags.push({ tag: 'meta', attrs: { property: 'article:published_time', content: meta.publishedTime } });

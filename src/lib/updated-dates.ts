@@ -1,7 +1,7 @@
 /**
  * When each indexed page last changed, from the dates its content records (docs/product.md#page-metadata):
  * the sitemap's lastmod reads it. Articles have `updatedAt`; service, plan and legal pages `updated`;
- * the blog index and the home page take the newest of what they list; /about its story's date.
+ * the blog index, the services hub and the home page take the newest of what they list; /about its story's date.
  * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +42,8 @@ export function updatedDates(root: string): Map<string, Date> {
   ]);
   dates.set('/blog', newest(blog.map(([, date]) => date)));
   dates.set('/', newest([...services, ...plans].map(([, date]) => date)));
+  // The services hub lists every service (docs/product.md#services-hub).
+  dates.set('/services', newest(services.map(([, date]) => date)));
   dates.set('/about', new Date(STORY.updated));
   return dates;
 }

@@ -6,14 +6,13 @@
  * across a restart mid-delivery), the visit on /account, a plan started and cancelled, a guide.
  * The booking and plan tests run their own server, with ORDER_WEBHOOK_URL set to the sink.
  */
-import { type Browser, type Locator, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { downloadGuide, GUIDES } from './lead-dialog';
 import { PASSWORD, readyAuthForm, signUp } from './customer';
 import { startServer, freePort, removeDir, tempDataDir, type ServerProcess } from '../support/server';
 import { startWebhookSink, type WebhookSink } from './webhook-sink';
-import { ADDRESS, DAY, fillVisit, VISIT } from './visit-fields';
-import { bringIntoView } from './scroll';
+import { ADDRESS, bookingCard, DAY, fillVisit, VISIT } from './visit-fields';
 
 interface MailJson {
   subject: string;
@@ -37,14 +36,6 @@ async function mailMatching(page: Page, origin: string, to: string, subject: Reg
     })
     .toBe(1);
   return (await mailsTo(page, origin, to)).find((m) => subject.test(m.subject))!;
-}
-
-/** Brings the booking card into view and waits until its island has hydrated. */
-async function bookingCard(page: Page): Promise<Locator> {
-  const card = page.locator('#booking');
-  await bringIntoView(card);
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
-  return card;
 }
 
 /** Signs in on /auth (its one island hydrated first). */
@@ -151,6 +142,8 @@ test.describe('from payment to visit', () => {
     await card.getByLabel('ZIP code').fill(VISIT.zip);
     await expect(card.getByText('We serve Nixa.')).toBeVisible();
     await card.getByRole('button', { name: /Book & Pay/ }).click();
+    // Below the card, the e-mail code; this customer has a password and signs in instead.
+    await card.getByRole('link', { name: 'Sign in instead' }).click();
     await expect(page).toHaveURL(/\/auth\?return=/);
     await signIn(page, email);
 

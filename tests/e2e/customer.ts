@@ -36,3 +36,13 @@ export async function signUpAndIn(page: Page, email: string, fullName?: string):
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
 }
+
+/** Signs `email` in on /auth, as a person would, up to the account page. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/auth');
+  await readyAuthForm(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+}

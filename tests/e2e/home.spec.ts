@@ -6,7 +6,9 @@ test.describe('home page', () => {
   test('renders every section of docs/product.md#home-page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Your home's small jobs, on autopilot.");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Home maintenance in Springfield, MO, on autopilot.',
+    );
     for (const name of [
       'Services',
       'Autopilot Plans',
@@ -104,7 +106,8 @@ test.describe('home page', () => {
   test('footer has service links, quick links, contact details, hours and legal links', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(8);
+    // The first eight services, then the hub (docs/product.md#footer).
+    await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(9);
     await expect(footer.getByRole('navigation', { name: 'Quick Links' })).toBeVisible();
     await expect(footer.getByRole('link', { name: '(417) 555-0142' })).toHaveAttribute('href', 'tel:+14175550142');
     await expect(footer.getByRole('link', { name: 'help@springfieldhome.example' })).toHaveAttribute(

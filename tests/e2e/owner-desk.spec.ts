@@ -8,19 +8,18 @@
  * again), a visit moved, one done (the customer's account says so), one cancelled and refunded with
  * the button pressed twice (one e-mail), the week, a closed day and the capacity.
  */
-import { execFile } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
-import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { PASSWORD, readyAuthForm, signUpAndIn } from './customer';
+import { signIn, signUpAndIn } from './customer';
+import { makeOwner, newCustomerBooks, PHONE, phoneOn } from './desk-flow';
 import { expect, test } from './test';
-import { DAY, fillVisit } from './visit-fields';
+import { DAY } from './visit-fields';
 
 test.describe.configure({ mode: 'serial' });
 
-const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const stamp = Date.now();
 const ANN = { name: 'Ann Archer', email: `ann.${stamp}@example.com`, zip: '65714' };
@@ -43,29 +42,11 @@ test.afterAll(async () => {
   if (server) await removeDir(server.dataDir);
 });
 
-/** A browser on this spec's server; signUpAndIn checks the desktop header, so pages turn phones after signing in. */
-async function phone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.origin });
-  return { context, page: await context.newPage() };
-}
+/** A browser on this spec's server. */
+const phone = (browser: Browser) => phoneOn(browser, server);
 
 /** Books a dryer vent cleaning on DAY's morning as `customer` and pays, as a person would. */
-async function bookAndPay(browser: Browser, customer: typeof ANN): Promise<void> {
-  const { context, page } = await phone(browser);
-  await signUpAndIn(page, customer.email, customer.name);
-  await page.setViewportSize(PHONE);
-  await page.goto('/services/dryer-vent-cleaning#booking');
-  const card = page.locator('form[data-booking-card]');
-  await expect(card).toHaveAttribute('data-service', 'dryer-vent-cleaning');
-  await fillVisit(card, customer.zip);
-  const popup = page.waitForEvent('popup');
-  await card.getByRole('button', { name: /Book & Pay/ }).click();
-  const checkout = await popup;
-  await checkout.getByLabel('Name on card').fill(customer.name);
-  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(checkout.getByText('You bought:')).toBeVisible();
-  await context.close();
-}
+const bookAndPay = (browser: Browser, customer: typeof ANN) => newCustomerBooks(browser, server, customer);
 
 /** A mail as the local mailbox lists it. */
 interface Mail {
@@ -83,16 +64,6 @@ async function mails(page: Page, email: string): Promise<Mail[]> {
 async function mailTo(page: Page, email: string, subject: RegExp): Promise<Mail> {
   await expect.poll(async () => (await mails(page, email)).some((m) => subject.test(m.subject))).toBe(true);
   return (await mails(page, email)).find((m) => subject.test(m.subject))!;
-}
-
-/** Signs `email` in on /auth, as a person would, up to the account page. */
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/auth');
-  await readyAuthForm(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/account$/);
 }
 
 /** The page is no wider than the phone: nothing needs sideways scrolling. */
@@ -129,14 +100,7 @@ test('the owner runs the day from a phone: route, call, confirm, move, done, can
   await signUpAndIn(page, OWNER, 'Owner Olson');
   await page.setViewportSize(PHONE);
   // Made the owner as the business would: `npm run owner -- add EMAIL` beside this server.
-  await new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['scripts/owner.ts', 'add', OWNER],
-      { cwd: ROOT, env: serverEnv({ dataDir: server.dataDir, port: server.port }) },
-      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
-    );
-  });
+  await makeOwner(server, OWNER);
   // The morning of the booked day: the site's clock moves there, the desk's Today with it.
   const days = Math.round((Date.parse(DAY.date) - Date.parse(businessToday())) / 86_400_000);
   const moved = await page.request.post('/_dev/clock', { data: { advance: days * 86_400 } });

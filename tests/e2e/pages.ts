@@ -11,5 +11,7 @@ export const SERVICE_PAGES = [
   '/services/reverse-osmosis-filters',
   '/services/home-safety-assessment',
 ];
+/** The services hub (docs/product.md#services-hub). */
+export const HUB_PAGES = ['/services'];
 export const PLAN_PAGES = ['/autopilot-lite', '/autopilot-full'];
 export const LEGAL_PAGES = ['/privacy', '/terms', '/service-agreement'];

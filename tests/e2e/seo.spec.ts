@@ -2,7 +2,7 @@ import { expect, test } from './test';
 
 test('home page head: title, description, canonical, social cards and valid JSON-LD', async ({ page, baseURL }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle(/Springfield Home Maintenance/);
+  await expect(page).toHaveTitle('Home Maintenance in Springfield, MO | Springfield Home');
   const description = await page.locator('meta[name="description"]').getAttribute('content');
   expect(description?.length).toBeGreaterThan(50);
   expect(description?.length).toBeLessThanOrEqual(160);
@@ -14,9 +14,13 @@ test('home page head: title, description, canonical, social cards and valid JSON
   );
   expect(await page.locator('meta[name="twitter:card"]').getAttribute('content')).toBe('summary_large_image');
 
+  expect(await page.locator('meta[property="og:image:alt"]').getAttribute('content')).toMatch(/^Springfield Home/);
+
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  expect(blocks).toHaveLength(1);
-  const data = JSON.parse(blocks[0] ?? '') as Record<string, unknown>;
+  expect(blocks).toHaveLength(2);
+  const site = JSON.parse(blocks[0] ?? '') as Record<string, unknown>;
+  expect(site).toMatchObject({ '@type': 'WebSite', name: 'Springfield Home Maintenance' });
+  const data = JSON.parse(blocks[1] ?? '') as Record<string, unknown>;
   expect(data['@type']).toBe('HomeAndConstructionBusiness');
   expect(data['telephone']).toBe('+14175550142');
   expect(data['priceRange']).toBe('$15-$500');
@@ -42,6 +46,7 @@ test('robots.txt blocks what is not a page and points at the sitemap', async ({ 
   expect(index).toContain('sitemap-0.xml');
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
+  expect(sitemap).toMatch(/<loc>https?:\/\/[^<]+\/services<\/loc>/);
   expect(sitemap).not.toContain('404');
   expect(sitemap).not.toContain('/auth<');
   expect(sitemap).not.toContain('/owner<');

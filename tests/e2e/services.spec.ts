@@ -1,7 +1,10 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
-import { LEGAL_PAGES, PLAN_PAGES, SERVICE_PAGES } from './pages';
+import { HUB_PAGES, LEGAL_PAGES, PLAN_PAGES, SERVICE_PAGES } from './pages';
+import { SERVICE_TYPES, servicePriceCents } from '../../src/features/booking/pricing.ts';
+import { PLANS } from '../../src/features/plans/plans.ts';
+import { formatCents, formatUsd } from '../../src/lib/format.ts';
 
 async function jsonLd(page: Page): Promise<Array<Record<string, unknown>>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -36,12 +39,13 @@ test.describe('every service, plan and legal page', () => {
 
   test('offers carry the price we charge', async ({ page }) => {
     const expected: Record<string, string[]> = {
-      '/services/air-filter-replacement': ['25.00', '39.00', '59.00'],
+      '/services/air-filter-replacement': ['25.00'],
       '/services/dryer-vent-cleaning': ['35.00'],
-      '/services/smoke-detector-batteries': ['20.00', '39.00', '59.00'],
-      '/services/vacuum-cleanout': ['20.00', '39.00', '59.00'],
-      '/services/autopilot-plans': ['39.00', '59.00'],
-      '/services/water-softener-salt': ['59.00'],
+      '/services/smoke-detector-batteries': ['20.00'],
+      '/services/vacuum-cleanout': ['20.00'],
+      // Only a price the page shows (docs/product.md#page-metadata): these show ranges or name the plans.
+      '/services/autopilot-plans': [],
+      '/services/water-softener-salt': [],
       '/autopilot-lite': ['39.00'],
       '/autopilot-full': ['59.00'],
     };
@@ -78,7 +82,7 @@ test.describe('every service, plan and legal page', () => {
     expect(hrefs.size).toBeGreaterThan(15);
   });
 
-  for (const path of [...SERVICE_PAGES, ...PLAN_PAGES, ...LEGAL_PAGES]) {
+  for (const path of [...HUB_PAGES, ...SERVICE_PAGES, ...PLAN_PAGES, ...LEGAL_PAGES]) {
     test(`${path} has no axe violations`, async ({ page }) => {
       await page.goto(path);
       await expectNoAxeViolations(page);
@@ -225,5 +229,69 @@ test.describe('booking card totals come from the pricing module', () => {
     }
     await page.goto('/services/water-softener-salt');
     await expect(page.locator('#booking')).toHaveCount(0);
+  });
+});
+
+test.describe('services hub (docs/product.md#services-hub)', () => {
+  test('lists every service at the price the booking charges, each linking to its page', async ({ page }) => {
+    const response = await page.goto('/services');
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle('Services in Springfield, MO | Springfield Home Maintenance');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Home maintenance services in Springfield, MO');
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards).toHaveCount(SERVICE_PAGES.length);
+    for (const path of SERVICE_PAGES) {
+      const link = page.getByRole('main').locator(`a[href="${path}"]`);
+      await expect(link, path).toHaveCount(1);
+    }
+    for (const type of SERVICE_TYPES) {
+      const card = cards.filter({ has: page.locator(`a[href="/services/${type}"]`) });
+      const charged = formatCents(servicePriceCents(type, {}));
+      await expect(card.locator(`[data-price="charge"][data-service="${type}"]`), type).toContainText(charged);
+    }
+    const plans = cards.filter({ has: page.locator('a[href="/services/autopilot-plans"]') });
+    for (const plan of PLANS) await expect(plans).toContainText(`${plan.name} ${formatUsd(plan.monthly)}/month`);
+  });
+
+  test('the price on the hub is the total the booking card shows', async ({ page }) => {
+    for (const type of SERVICE_TYPES) {
+      await page.goto('/services');
+      const card = page.getByRole('article').filter({ has: page.locator(`a[href="/services/${type}"]`) });
+      const charged = formatCents(servicePriceCents(type, {}));
+      await expect(card, type).toContainText(charged);
+      await card.getByRole('link', { name: /Details and booking/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/services/${type}$`));
+      const total = page.getByRole('region', { name: 'Book Online' }).getByText('Total', { exact: true }).locator('..');
+      await expect(total, type).toContainText(charged);
+    }
+  });
+
+  test('is linked from the footer and the home page, and the breadcrumb of a service page goes through it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('main').getByRole('link', { name: 'All services and prices' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'All services and prices' })).toHaveAttribute(
+      'href',
+      '/services',
+    );
+    await page.goto('/services/dryer-vent-cleaning');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+  });
+
+  test('a service page links the articles that explain it', async ({ page }) => {
+    await page.goto('/services/air-filter-replacement');
+    const guides = page.getByRole('region', { name: 'Learn more in our guides' });
+    await expect(guides.getByRole('link')).toHaveCount(3);
+    await expect(guides.getByRole('link', { name: /How to Change an Air Filter/ })).toHaveAttribute(
+      'href',
+      '/blog/how-to-change-air-filter',
+    );
+    await page.goto('/services/dryer-vent-cleaning');
+    await expect(page.getByRole('region', { name: 'Learn more in our guides' })).toHaveCount(0);
   });
 });

@@ -1,8 +1,9 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
-import type { Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { bookableDays } from '../../src/features/booking/visit';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { businessToday } from '../../src/lib/dates';
+import { bringIntoView } from './scroll';
 
 /** The visit a customer types: an address in Nixa, the first weekday morning bookable (no holiday). */
 export const DAY = bookableDays(businessToday()).find(
@@ -17,13 +18,21 @@ export const VISIT = {
 };
 export const ADDRESS = '12 Elm Street, Nixa, MO 65714';
 
-/** Fills in the booking card's visit fields. */
-export async function fillVisit(card: Locator, zip = VISIT.zip): Promise<void> {
+/** Fills in the booking card's visit fields (on DAY's morning, unless another bookable day is given). */
+export async function fillVisit(card: Locator, zip = VISIT.zip, day = DAY.date): Promise<void> {
   await card.getByLabel('Service address').fill(VISIT.street);
   await card.getByLabel('City').fill(VISIT.city);
   await card.getByLabel('ZIP code').fill(zip);
   await card.getByLabel('Phone').fill(VISIT.phone);
-  await card.getByLabel('Preferred day').selectOption(DAY.date);
+  await card.getByLabel('Preferred day').selectOption(day);
   await card.getByRole('radio', { name: 'Morning (8 AM-12 PM)' }).check();
   await card.getByLabel('Notes').fill(VISIT.notes);
+}
+
+/** Brings the booking card into view and waits until its island has hydrated. */
+export async function bookingCard(page: Page): Promise<Locator> {
+  const card = page.locator('#booking');
+  await bringIntoView(card);
+  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr');
+  return card;
 }

@@ -182,6 +182,8 @@ export interface TestMail {
   subject: string;
   text: string;
   links: string[];
+  /** Its headers, name -> values, as the mailbox (like Mailpit) lists them. */
+  headers: Record<string, string[]>;
   sentAt: string;
 }
 

@@ -64,7 +64,7 @@ describe('the mail outbox over SMTP', { timeout: 120_000 }, () => {
     process.env['SMTP_URL'] = smtp.url;
     outbox = startOutbox({
       db,
-      queue: mailQueue(env),
+      queue: mailQueue(env, db),
       backoff: { baseMs: 20, maxMs: 200 },
       timeoutMs: 5000,
       idlePollMs: 500,
@@ -138,6 +138,7 @@ describe('the mail outbox over SMTP', { timeout: 120_000 }, () => {
       html: null,
       attachments: [],
       messageId: '<same@springfieldhome.example>',
+      headers: { Subject: ['Once'] },
     };
     await mailbox.receive(mail);
     await mailbox.receive(mail);

@@ -54,6 +54,8 @@ const FUNCTION_FILES = [
   'plan-details.ts',
   'plan-request.ts',
   'stripe-webhook.ts',
+  'visit-change.ts',
+  'visit-reminders.ts',
   'visit-schedule.ts',
 ];
 /** An anon key as Supabase issues it (the signature is never checked by this site). */
@@ -100,6 +102,7 @@ async function productionEnv(dir = dataDir): Promise<NodeJS.ProcessEnv> {
     // Nothing listens there: e-mails wait in the mail outbox.
     SMTP_URL: 'smtp://127.0.0.1:9',
     MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
+    VISIT_LINK_SECRET: 'c0ffee'.repeat(8),
   };
   if (!databaseUrl) env['NETLIFY_RUNNER_PGLITE'] = dir;
   return env;

@@ -31,6 +31,7 @@ const PRODUCTION = {
   // Nothing listens there either: e-mails wait in the mail outbox.
   SMTP_URL: 'smtp://127.0.0.1:9',
   MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
+  VISIT_LINK_SECRET: 'c0ffee'.repeat(8),
 };
 
 /**
@@ -61,6 +62,7 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
       "  - ORDER_WEBHOOK_URL is missing: the automation tool's webhook for paid bookings, plan changes and refunds (or set OWNER_EMAIL to have the owner's alerts by e-mail instead)",
       "  - SMTP_URL is missing: the mail provider's SMTP address with its credentials, e.g. smtps://user:password@smtp.example.com:465",
       '  - MAIL_FROM is missing: the sender of customer e-mails, e.g. "Springfield Home Maintenance" <help@example.com>',
+      '  - VISIT_LINK_SECRET is missing: a random secret of at least 32 characters that signs the visit links in e-mails, e.g. the output of `openssl rand -hex 32`',
       'See "Environment variables" in README.md and docs/deploy.md.',
     ]);
     expect(output).not.toContain('sk_live_realKeyThatMustNotBePrinted');

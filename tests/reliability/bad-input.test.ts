@@ -534,6 +534,35 @@ describe('functions under /api', () => {
       ),
     ));
 
+  test('GET and POST /api/visit-change (links that are junk; every body invalid)', (context) =>
+    fuzz(
+      context,
+      '/api/visit-change',
+      fc.oneof(
+        // docs/product.md#changing-a-visit: a link that is not one of ours changes nothing and says so.
+        fc.tuple(junkString, anyJson).map(([t, body]) => ({
+          kind: 'junk link',
+          probe: {
+            method: 'POST',
+            path: '/api/visit-change',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              ...(typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}),
+              t,
+              action: 'cancel',
+            }),
+          },
+          expect: 'reject' as const,
+        })),
+        junkString.map((t) => ({
+          kind: 'junk link (GET)',
+          probe: { method: 'GET', path: `/api/visit-change?t=${encode(t)}` },
+          expect: 'reject' as const,
+        })),
+        tokenOnly('POST', '/api/visit-change', ['GET', 'POST']),
+      ),
+    ));
+
   test('POST /api/check-subscription', (context) =>
     fuzz(context, 'POST /api/check-subscription', tokenOnly('POST', '/api/check-subscription', ['POST'])));
   test('GET /api/account', (context) =>

@@ -234,6 +234,24 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
       );
       return respond({ status: 200, body: tokens }, false);
     },
+    'POST /otp': async (req, url) => {
+      const body = await jsonBody(req);
+      const answer = await service.otp(
+        {
+          email: text(body, 'email'),
+          phone: text(body, 'phone'),
+          // GoTrue's OtpParams starts with CreateUser true: only an explicit false turns it off.
+          createUser: body['create_user'] === undefined || body['create_user'] === null || flag(body, 'create_user'),
+          data: object(body, 'data'),
+          channel: text(body, 'channel'),
+          codeChallenge: text(body, 'code_challenge'),
+          codeChallengeMethod: text(body, 'code_challenge_method'),
+          redirectTo: url.searchParams.get('redirect_to'),
+        },
+        configuredOrigin(),
+      );
+      return respond({ status: 200, body: answer }, false);
+    },
     'POST /recover': async (req, url) => {
       const body = await jsonBody(req);
       const answer = await service.recover(
@@ -349,6 +367,7 @@ const OPEN_ROUTES = new Set(['GET /verify', 'POST /verify', 'GET /.well-known/jw
 const LIMITED: Readonly<Record<string, keyof typeof SUPABASE_RATE_RULES>> = {
   'POST /token': 'token',
   'POST /signup': 'signup',
+  'POST /otp': 'otp',
   'GET /verify': 'verify',
   'POST /verify': 'verify',
   'POST /recover': 'recover',

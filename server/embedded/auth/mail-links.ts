@@ -1,7 +1,7 @@
 /**
  * The Auth emulator's mailed links and codes, as GoTrue sends and spends them (mail.go, recover.go,
- * resend.go, reauthenticate.go, verify.go): the sign-up confirmation, the password recovery link,
- * the reauthentication code, and /verify by link (GET) or by token hash or code (POST). Each mail
+ * resend.go, magic_link.go, reauthenticate.go, verify.go): the sign-up confirmation, the password
+ * recovery link, the sign-in (magic) link and code of /otp, the reauthentication code, and /verify by link (GET) or by token hash or code (POST). Each mail
  * carries a six-digit code and the link carries its token hash; a new mail of a kind replaces the
  * last, at most one per address per minute and, project-wide, as many an hour as the cap allows; a
  * link works once, for an hour.
@@ -25,8 +25,14 @@ import * as store from './store.ts';
 import { digest, errorRedirect, goQueryEscape, newOtp, sessionRedirect, tokenHash } from './tokens.ts';
 import type { UserRow } from './users.ts';
 
-/** A mail the emulator sends, by kind: its subject and text for a code and (except reauthentication) a link. */
-const TEMPLATES: Record<store.TokenKind, (otp: string, link: string) => { subject: string; text: string }> = {
+/**
+ * Which mail goes out: one per kind of token, and the magic link, GoTrue's recovery token sent with
+ * its own template (mail.go sendMagicLink: "Magic Link is just a recovery with a different template").
+ */
+type Template = store.TokenKind | 'magiclink';
+
+/** A mail the emulator sends, by template: its subject and text for a code and (except reauthentication) a link. */
+const TEMPLATES: Record<Template, (otp: string, link: string) => { subject: string; text: string }> = {
   // The emulator's long-standing wording for the confirmation; GoTrue's older default template.
   confirmation_token: (otp, link) => ({
     subject: 'Confirm Your Signup',
@@ -38,16 +44,24 @@ const TEMPLATES: Record<store.TokenKind, (otp: string, link: string) => { subjec
       'Reset your password\n\nWe received a request to reset your password. Follow the link below to choose a new one.\n' +
       `${link}\n\nOr enter this code: ${otp}\n\nIf you didn't request this, you can safely ignore this email.\n`,
   }),
+  // GoTrue's current default magic-link template (templatemailer.go), with the code as the others carry it.
+  magiclink: (otp, link) => ({
+    subject: 'Your sign-in link',
+    text:
+      'Your sign-in link\n\nFollow the link below to sign in. This link expires shortly and can only be used once.\n' +
+      `${link}\n\nOr enter this code: ${otp}\n`,
+  }),
   reauthentication_token: (otp) => ({
     subject: `${otp} is your verification code`,
     text: `Your verification code\n\nUse the code below to verify your identity. It expires shortly.\n${otp}\n`,
   }),
 };
 
-/** The `type` of a verify link for each kind that has one. */
-const LINK_TYPES: Partial<Record<store.TokenKind, string>> = {
+/** The `type` of a verify link for each template that has one. */
+const LINK_TYPES: Partial<Record<Template, string>> = {
   confirmation_token: 'signup',
   recovery_token: 'recovery',
+  magiclink: 'magiclink',
 };
 
 /** Which stored kinds a verification type spends (verifyTokenHash); email_change has none here. */
@@ -84,6 +98,7 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     user: UserRow,
     kind: store.TokenKind,
     link?: { redirectTo: string; siteOrigin: string },
+    template: Template = kind,
   ): Promise<void> {
     const tooSoon = emailFrequencyError(user[store.TOKEN_KINDS[kind]], now());
     if (tooSoon) throw tooSoon;
@@ -95,12 +110,12 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
       { kind, id: randomUUID(), userId: user.id, digest: digest(hash), email: user.email },
       sessions.date(),
     );
-    const type = LINK_TYPES[kind];
+    const type = LINK_TYPES[template];
     const url =
       type && link
         ? `${link.siteOrigin}/auth/v1/verify?token=${hash}&type=${type}&redirect_to=${goQueryEscape(link.redirectTo)}`
         : '';
-    await mailer.send({ to: user.email, ...TEMPLATES[kind](otp, url) }, tx);
+    await mailer.send({ to: user.email, ...TEMPLATES[template](otp, url) }, tx);
   }
 
   /**
@@ -136,6 +151,15 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
     /** Sends the sign-up confirmation mail (also what a repeated sign-up or a resend does). */
     sendConfirmation(tx: Db, user: UserRow, redirectTo: string, siteOrigin: string): Promise<void> {
       return send(tx, user, 'confirmation_token', { redirectTo, siteOrigin });
+    },
+
+    /**
+     * The sign-in mail of POST /otp for a confirmed address (magic_link.go): a recovery token with
+     * the magic-link template, so it shares the recovery mail's minute between mails
+     * (recovery_sent_at) and replaces the last reset link, as GoTrue's does.
+     */
+    sendMagicLink(tx: Db, user: UserRow, redirectTo: string, siteOrigin: string): Promise<void> {
+      return send(tx, user, 'recovery_token', { redirectTo, siteOrigin }, 'magiclink');
     },
 
     /** POST /recover: a recovery link for a known address; `{}` whether or not the address is known. */

@@ -11,12 +11,14 @@ export interface RateRule {
 }
 
 /**
- * Supabase's defaults per IP: /token 150 per 5 min; /verify 30 per 5 min; /signup, /recover,
- * /resend and PUT /user 30 per 5 min each (RATE_LIMIT_OTP, one bucket per route).
+ * Supabase's defaults per IP: /token 150 per 5 min; /verify 30 per 5 min; /signup, /otp, /recover,
+ * /resend and PUT /user 30 per 5 min each (RATE_LIMIT_OTP, one bucket per route; api.go guards
+ * /otp with limiterOpts.Otp).
  */
 export const SUPABASE_RATE_RULES = {
   token: { limit: 150, windowMs: 5 * 60_000 },
   signup: { limit: 30, windowMs: 5 * 60_000 },
+  otp: { limit: 30, windowMs: 5 * 60_000 },
   verify: { limit: 30, windowMs: 5 * 60_000 },
   recover: { limit: 30, windowMs: 5 * 60_000 },
   resend: { limit: 30, windowMs: 5 * 60_000 },

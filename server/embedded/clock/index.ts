@@ -5,7 +5,10 @@
  * before the answer), and the site's functions decide "now" and "today" by it (installed into
  * functions/_lib/clock.ts). The sign-in emulator stays on real time: the browser's supabase-js and
  * the functions' token check judge a token's expiry by real time, so a token must not age with an
- * advance. The offset is kept in the database (schema `emulator_clock`) so a restart never sends
+ * advance. Its mailed links and codes (an hour each), the minute between mails to one address and
+ * its rate limits keep that same real time, so the sign-in emulator has one clock; the integration
+ * suites reach them by moving the harness's clock instead (tests/integration/auth-email-code.test.ts).
+ * The offset is kept in the database (schema `emulator_clock`) so a restart never sends
  * the clock back behind the times the emulator and the site have recorded.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,8 @@
 /**
  * The local mailbox of the embedded default, like Supabase's local Mailpit: every mail the
  * emulators send is stored in the database (schema `emulator_mail`) and listed at /_dev/mail
- * (HTML) and /_dev/mail.json or /_dev/mail?format=json (JSON, for tests).
+ * (HTML) and /_dev/mail.json or /_dev/mail?format=json (JSON, for tests), each with its headers as
+ * Mailpit shows them (name -> values).
  */
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../../../functions/_lib/db.ts';
@@ -10,7 +11,7 @@ import { devPageResponse } from '../dev-page.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { linksIn, renderMailboxPage, type StoredAttachment, type StoredMail } from './page.ts';
-import type { ReceivedMail } from './smtp.ts';
+import type { MailHeaders, ReceivedMail } from './smtp.ts';
 
 export type { StoredMail } from './page.ts';
 
@@ -34,6 +35,7 @@ interface MessageRow {
   text_body: string;
   html_body: string | null;
   attachments: StoredAttachment[];
+  headers: MailHeaders;
   sent_at: Date;
 }
 
@@ -52,7 +54,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
 
   async function list({ to, limit = 50 }: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
     const rows = await db.query<MessageRow>(
-      `select id, to_address, subject, text_body, html_body, attachments, sent_at from emulator_mail.messages
+      `select id, to_address, subject, text_body, html_body, attachments, headers, sent_at from emulator_mail.messages
         where $1::text is null or to_address = $1 order by sent_at desc, id desc limit $2`,
       [to?.toLowerCase() ?? null, limit],
     );
@@ -63,6 +65,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
       text: row.text_body,
       html: row.html_body,
       attachments: row.attachments,
+      headers: row.headers,
       links: linksIn(row.text_body),
       sentAt: row.sent_at.toISOString(),
     }));
@@ -71,16 +74,23 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
   return {
     async send(mail: Mail, tx: Db) {
       await tx.query(
-        'insert into emulator_mail.messages (to_address, subject, text_body, sent_at) values ($1, $2, $3, $4)',
-        [mail.to.toLowerCase(), mail.subject, mail.text, new Date(now())],
+        'insert into emulator_mail.messages (to_address, subject, text_body, headers, sent_at) values ($1, $2, $3, $4::jsonb, $5)',
+        [
+          mail.to.toLowerCase(),
+          mail.subject,
+          mail.text,
+          // The emulators' own mails are not sent over SMTP: the headers they would carry.
+          JSON.stringify({ To: [mail.to], Subject: [mail.subject], 'Content-Type': ['text/plain; charset=utf-8'] }),
+          new Date(now()),
+        ],
       );
     },
     list,
     async receive(mail: ReceivedMail) {
       for (const to of mail.to) {
         await db.query(
-          `insert into emulator_mail.messages (to_address, subject, text_body, html_body, attachments, message_id, sent_at)
-           values ($1, $2, $3, $4, $5::jsonb, $6, $7) on conflict (message_id) do nothing`,
+          `insert into emulator_mail.messages (to_address, subject, text_body, html_body, attachments, message_id, headers, sent_at)
+           values ($1, $2, $3, $4, $5::jsonb, $6, $7::jsonb, $8) on conflict (message_id) do nothing`,
           [
             to.toLowerCase(),
             mail.subject,
@@ -88,6 +98,7 @@ export async function openMailbox(db: Db, now: () => number = Date.now): Promise
             mail.html,
             JSON.stringify(mail.attachments),
             mail.messageId ? `${mail.messageId} ${to.toLowerCase()}` : null,
+            JSON.stringify(mail.headers),
             new Date(now()),
           ],
         );

@@ -19,6 +19,8 @@ export interface StoredMail {
   /** The HTML body of a mail sent over SMTP, if it had one. */
   html: string | null;
   attachments: StoredAttachment[];
+  /** Its headers, name -> values in the order sent (as Mailpit lists them). */
+  headers: Record<string, string[]>;
   /** The http(s) links in the text, in order (what tests follow). */
   links: string[];
   sentAt: string;
@@ -53,6 +55,9 @@ function mailHtml(mail: StoredMail): string {
       ? `<p class="muted">Attached: ${mail.attachments.map((a) => `${escapeHtml(a.filename)} (${escapeHtml(a.contentType.split(';')[0] ?? '')}, ${a.size} bytes)`).join(', ')}</p>`
       : ''
   }
+  <details><summary>Headers</summary><dl class="headers">${Object.entries(mail.headers)
+    .flatMap(([name, values]) => values.map((value) => `<dt>${escapeHtml(name)}</dt><dd>${escapeHtml(value)}</dd>`))
+    .join('')}</dl></details>
 </article>`;
 }
 

@@ -17,6 +17,27 @@ export interface ReceivedMail {
   html: string | null;
   attachments: StoredAttachment[];
   messageId: string | null;
+  /** The headers as sent, name -> values (unfolded), as Mailpit lists them. */
+  headers: MailHeaders;
+}
+
+/** A message's headers: each name as sent, with its values in order. */
+export type MailHeaders = Record<string, string[]>;
+
+/** The headers of raw header lines ("Name: value", possibly folded), as Mailpit lists them. */
+export function headersOf(lines: readonly { line: string }[]): MailHeaders {
+  const headers: MailHeaders = {};
+  for (const { line } of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) continue;
+    const name = line.slice(0, colon).trim();
+    const value = line
+      .slice(colon + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+    (headers[name] ??= []).push(value);
+  }
+  return headers;
 }
 
 /** A running local SMTP server. */
@@ -80,6 +101,7 @@ export async function startLocalSmtp(
                 content: a.contentType.startsWith('text/') ? a.content.toString('utf8') : a.content.toString('base64'),
               })),
               messageId: parsed.messageId ?? null,
+              headers: headersOf(parsed.headerLines),
             });
             callback();
           })

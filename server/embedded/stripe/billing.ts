@@ -175,7 +175,7 @@ export interface InvoiceLine {
 }
 
 /** Why an invoice was made (Stripe's `billing_reason`). */
-export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+export type BillingReason = 'subscription_create' | 'subscription_cycle' | 'subscription_update' | 'manual';
 
 /** The line that bills one period of a recurring line (or a one-time line) at its price. */
 export function periodLine(
@@ -197,19 +197,24 @@ export function periodLine(
 }
 
 /**
- * A finalized invoice of a subscription. The customer's balance (negative: a credit) is applied
- * first; what remains is charged to the card by `paymentIntent` (null when nothing is due).
+ * A finalized invoice of a subscription, or (`subscription` null) the post-purchase invoice of a
+ * paid one-off Checkout Session (`invoice_creation`, billing reason `manual`, its lines invoice
+ * items). The customer's balance (negative: a credit) is applied first; what remains is charged to
+ * the card by `paymentIntent` (null when nothing is due). `hostedUrl` is its page, when it has one.
  */
 export function buildInvoice(input: {
-  subscription: Pick<Subscription, 'id' | 'metadata'>;
+  subscription: Pick<Subscription, 'id' | 'metadata'> | null;
   lines: InvoiceLine[];
   customer: { id: string; email: string | null; name: string | null; balance: number };
   reason: BillingReason;
   now: number;
   number: string;
   paymentIntent: string | null;
+  id?: string;
+  hostedUrl?: string | null;
+  data?: { description: string | null; footer: string | null; metadata: Record<string, string> };
 }): StripeObject & { amount_due: number; ending_balance: number; currency: string } {
-  const id = newId('in');
+  const id = input.id ?? newId('in');
   const currency = input.lines[0]?.price.currency ?? 'usd';
   const total = input.lines.reduce((sum, line) => sum + line.amount, 0);
   const afterBalance = total + input.customer.balance;
@@ -236,12 +241,13 @@ export function buildInvoice(input: {
     customer: input.customer.id,
     customer_email: input.customer.email,
     customer_name: input.customer.name,
-    description: null,
+    description: input.data?.description ?? null,
     discounts: [],
     due_date: null,
     effective_at: input.now,
     ending_balance: endingBalance,
-    hosted_invoice_url: null,
+    footer: input.data?.footer ?? null,
+    hosted_invoice_url: input.hostedUrl ?? null,
     invoice_pdf: null,
     lines: {
       object: 'list',
@@ -258,13 +264,20 @@ export function buildInvoice(input: {
         livemode: false,
         metadata: {},
         parent: {
-          invoice_item_details: null,
+          invoice_item_details: input.subscription
+            ? null
+            : {
+                invoice_item: newId('ii'),
+                proration: false,
+                proration_details: { credited_items: null },
+                subscription: null,
+              },
           subscription_item_details: line.item
             ? {
                 invoice_item: null,
                 proration: line.proration,
                 proration_details: { credited_items: null },
-                subscription: input.subscription.id,
+                subscription: input.subscription?.id ?? null,
                 subscription_item: line.item,
               }
             : null,
@@ -284,13 +297,15 @@ export function buildInvoice(input: {
       url: `/v1/invoices/${id}/lines`,
     },
     livemode: false,
-    metadata: {},
+    metadata: input.data?.metadata ?? {},
     number: input.number,
-    parent: {
-      quote_details: null,
-      subscription_details: { metadata: input.subscription.metadata ?? {}, subscription: input.subscription.id },
-      type: 'subscription_details',
-    },
+    parent: input.subscription
+      ? {
+          quote_details: null,
+          subscription_details: { metadata: input.subscription.metadata ?? {}, subscription: input.subscription.id },
+          type: 'subscription_details',
+        }
+      : null,
     payments: {
       object: 'list',
       data: input.paymentIntent

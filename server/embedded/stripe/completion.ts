@@ -1,16 +1,19 @@
 /**
  * Paying a Checkout Session on the hosted page: the customer (found or created), the card as a
- * payment method, then for subscriptions the subscription and its paid first invoice, the session
- * marked complete and paid, and the events Stripe sends for all of it, in one transaction.
+ * payment method, then for subscriptions the subscription and its paid first invoice, for a
+ * payment with `invoice_creation` enabled its paid post-purchase invoice (with its hosted page),
+ * the session marked complete and paid, and the events Stripe sends for all of it, in one transaction.
  */
 import type { Db } from '../../../functions/_lib/db.ts';
 import { buildInvoice, buildSubscription, currentPeriodEnd, periodLine } from './billing.ts';
 import { savePayment } from './charges.ts';
 import { recordEvent } from './events.ts';
 import type { AcceptedCard } from './hosted/card.ts';
+import { originOf } from './hosted/html.ts';
 import { newId } from './ids.ts';
+import { INVOICE_PREFIX } from './paths.ts';
 import { customerObject, type CardOnFile } from './resources/customers.ts';
-import type { SessionState } from './resources/checkout-sessions.ts';
+import type { InvoiceData, SessionState } from './resources/checkout-sessions.ts';
 import { load, save, type StripeObject } from './store.ts';
 
 async function customerFor(
@@ -24,7 +27,9 @@ async function customerFor(
     const existing = await load(db, 'customer', session.customer, true);
     if (existing) return existing.data;
   }
-  if (session.mode === 'payment' && session['customer_creation'] !== 'always') return null;
+  // A post-purchase invoice needs a customer, so `if_required` makes one then (as Stripe does).
+  const invoicing = (session['invoice_creation'] as { enabled?: boolean } | null)?.enabled === true;
+  if (session.mode === 'payment' && session['customer_creation'] !== 'always' && !invoicing) return null;
   const customer = customerObject({ id: newId('cus'), created: now, email: payer.email, name: payer.name });
   await save(db, customer);
   return customer;
@@ -98,6 +103,29 @@ export async function completeCheckout(
         { type: 'customer.subscription.created', object: subscription },
         { type: 'invoice.paid', object: invoice },
       );
+    }
+    const invoicing = state.session['invoice_creation'] as { enabled: boolean; invoice_data: InvoiceData } | null;
+    if (state.session.mode === 'payment' && invoicing?.enabled) {
+      const sequence = Number(updated['next_invoice_sequence'] ?? 1);
+      const id = newId('in');
+      const origin = originOf(typeof state.session['url'] === 'string' ? state.session['url'] : null);
+      const invoice = buildInvoice({
+        id,
+        subscription: null,
+        lines: state.lineItems.map((line) => periodLine(line, null, { start: now, end: now })),
+        // Checkout charges the session's total: a credit balance is not applied to it.
+        customer: { id: customer.id, email, name: payer.name, balance: 0 },
+        reason: 'manual',
+        now,
+        number: `${String(customer['invoice_prefix'])}-${String(sequence).padStart(4, '0')}`,
+        paymentIntent,
+        hostedUrl: origin ? `${origin}${INVOICE_PREFIX}/${id}` : null,
+        data: invoicing.invoice_data,
+      });
+      updated['next_invoice_sequence'] = sequence + 1;
+      await save(db, invoice);
+      invoiceId = invoice.id;
+      events.push({ type: 'invoice.paid', object: invoice });
     }
     await save(db, updated, { card: paymentMethod });
   }

@@ -14,6 +14,7 @@ const LENGTHS = {
   cus: 14,
   prod: 14,
   si: 14,
+  ii: 24,
   il: 24,
   sub: 24,
   evt: 24,

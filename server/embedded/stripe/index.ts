@@ -13,14 +13,15 @@ import { createApiHandler } from './api.ts';
 import { createCheckoutPages } from './hosted/checkout-page.ts';
 import { htmlPage } from './hosted/html.ts';
 import { createPortalPages } from './hosted/portal-page.ts';
+import { createInvoicePages } from './hosted/invoice-page.ts';
 import { pruneKeys, releaseAbandonedClaims } from './idempotency.ts';
 import { advanceSubscription, dueObjects, retryInvoice } from './ledger.ts';
 import { ensureDefaultConfiguration } from './resources/billing-portal.ts';
 import { loadSession } from './resources/checkout-sessions.ts';
-import { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
+import { API_PREFIX, CHECKOUT_PREFIX, INVOICE_PREFIX, PORTAL_PREFIX } from './paths.ts';
 import { DEFAULT_RETRY, startDeliverer, type RetryPolicy } from './webhooks.ts';
 
-export { API_PREFIX, CHECKOUT_PREFIX, PORTAL_PREFIX } from './paths.ts';
+export { API_PREFIX, CHECKOUT_PREFIX, INVOICE_PREFIX, PORTAL_PREFIX } from './paths.ts';
 export type { RetryPolicy } from './webhooks.ts';
 
 /** How the emulator is set up by the server wiring (and by tests). */
@@ -137,6 +138,11 @@ export async function createStripeEmulator(options: StripeEmulatorOptions): Prom
       path: PORTAL_PREFIX,
       match: 'prefix',
       handler: guard(createPortalPages({ db, businessName, policy: CANCELLATION_POLICY, onCommit, now }), log),
+    },
+    {
+      path: INVOICE_PREFIX,
+      match: 'prefix',
+      handler: guard(createInvoicePages({ db, businessName }), log),
     },
   ];
   return {

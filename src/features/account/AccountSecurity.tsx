@@ -1,8 +1,10 @@
 /**
  * The account screen's Security (docs/product.md#account-page): the session identifier and 'Sign
- * Out'; in a tab holding a reset link's session, also the way back to choosing the new password.
+ * Out'; in a tab holding a reset link's session, also the way back to choosing the new password;
+ * and 'Set a password', for a customer who signed up with an e-mailed code or wants a new one.
  */
 import AccountSection from './AccountSection';
+import NewPasswordForm from '@/features/auth/NewPasswordForm';
 import { useRecovery } from '@/features/auth/hooks';
 import { afterSignOutPath, RESET_PATH } from '@/features/auth/link';
 import { signOut } from '@/features/auth/store';
@@ -28,6 +30,12 @@ export default function AccountSecurity({ sessionId }: { sessionId: string }) {
       >
         Sign Out
       </button>
+      <NewPasswordForm
+        heading={{ level: 'h3', text: 'Set a password' }}
+        intro="Sign in with your e-mail and a password, or keep using e-mailed codes."
+        submitLabel="Save Password"
+        saved="Your password is saved. You can sign in with it from now on."
+      />
     </AccountSection>
   );
 }

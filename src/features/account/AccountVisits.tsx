@@ -1,9 +1,11 @@
 /**
  * The account screen's visits to come (docs/product.md#account-page): each booking with its
  * requested day and window, and a subscriber's plan visits with their due dates, each with its
- * status, order number and address.
+ * status, order number and address, and 'Reschedule or cancel' for each still to do
+ * (docs/product.md#changing-a-visit).
  */
 import type { AccountSummary } from './account-summary';
+import { formatDay } from '@/lib/dates';
 import AccountSection from './AccountSection';
 
 interface Props {
@@ -25,6 +27,17 @@ export default function AccountVisits({ summary }: Props) {
               </p>
               <p>{visit.when}</p>
               {visit.address && <p className="text-sm text-ink-muted">{visit.address}</p>}
+              {visit.id && (visit.status === 'requested' || visit.status === 'confirmed') && (
+                <p className="mt-2">
+                  <a
+                    className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    href={`/visit?id=${encodeURIComponent(visit.id)}`}
+                    aria-label={`Reschedule or cancel: ${visit.description}${visit.day ? `, ${formatDay(visit.day, 'short')}` : ''}`}
+                  >
+                    Reschedule or cancel
+                  </a>
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -54,6 +54,10 @@ export interface AccountVisit {
   address: string | null;
   /** Requested, confirmed or done (docs/product.md#visits), a booking's or a plan's. */
   status?: VisitStatus;
+  /** The visit's id, for 'Reschedule or cancel' (docs/product.md#changing-a-visit). */
+  id?: string;
+  /** The day, for the link's name. */
+  day?: string;
 }
 
 /** The answer of GET /api/account. */

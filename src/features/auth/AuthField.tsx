@@ -9,9 +9,21 @@ interface Props {
   onChange: (value: string) => void;
   /** The id of the error the field is described by, while one is shown. */
   describedBy?: string | undefined;
+  /** The on-screen keyboard to offer (a code's digits). */
+  inputMode?: 'numeric' | undefined;
 }
 
-export default function AuthField({ id, name, label, type, autoComplete, value, onChange, describedBy }: Props) {
+export default function AuthField({
+  id,
+  name,
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  describedBy,
+  inputMode,
+}: Props) {
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -22,6 +34,7 @@ export default function AuthField({ id, name, label, type, autoComplete, value, 
         name={name}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         required
         value={value}
         onChange={(e) => onChange(e.target.value)}

@@ -1,9 +1,9 @@
 /**
- * The /auth screen (docs/product.md#sign-in): sign in or create an account, with the mode toggle that
- * clears the error and the fields, a busy state, and every message verbatim; 'Forgot password?',
- * and the confirmation e-mail again after "Email not confirmed". A signed-in visitor is sent home;
- * a successful sign-in goes to /account. The form posts, so a press before this island runs never
- * puts what was typed in the address bar; until it runs, /auth#needs-javascript explains.
+ * The /auth screen (docs/product.md#sign-in): sign in or create an account (the toggle clears the
+ * error and fields), a busy state, every message verbatim, 'Forgot password?', the confirmation
+ * e-mail again after "Email not confirmed", and 'E-mail me a code' (docs/product.md#e-mail-code).
+ * A signed-in visitor is sent home; a sign-in goes to /account. The form posts, so a press before
+ * this island runs never puts what was typed in the address bar (/auth#needs-javascript explains);
  * /auth#signed-out-here says a sign-out reached this device only (docs/product.md#sign-out).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -12,7 +12,9 @@ import { RESET_PATH } from './link';
 import { SIGN_UP_NOTICE, validateAuthForm, type AuthFields, type AuthMode } from './messages';
 import AuthField from './AuthField';
 import AuthMessage from './AuthMessage';
+import AuthModeLinks from './AuthModeLinks';
 import AuthPostForm from './AuthPostForm';
+import CodeSignIn from './CodeSignIn';
 import { useAuth } from './hooks';
 import ResendConfirmation from './ResendConfirmation';
 import { returnPath } from './return-path';
@@ -30,17 +32,20 @@ export default function AuthForm() {
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [byCode, setByCode] = useState(false); // CodeSignIn shows, and goes on once signed in
   const signingUp = mode === 'sign-up';
 
   useEffect(() => {
-    void startAuth();
-  }, []);
-  useEffect(() => {
-    if (auth.status === 'signed-in' && !busy) window.location.replace(returnPath(window.location.search) ?? '/');
-  }, [auth.status, busy]);
+    void startAuth(); // once per page, however often this runs
+    if (auth.status === 'signed-in' && !busy && !byCode) {
+      window.location.replace(returnPath(window.location.search) ?? '/');
+    }
+  }, [auth.status, busy, byCode]);
 
-  function toggleMode() {
-    setMode(signingUp ? 'sign-in' : 'sign-up');
+  /** Shows another mode (password or e-mailed code), with nothing typed or shown before. */
+  function switchTo(next: AuthMode, code: boolean) {
+    setMode(next);
+    setByCode(code);
     setFields(EMPTY);
     setError(null);
     setNotice(null);
@@ -91,6 +96,8 @@ export default function AuthForm() {
     />
   );
 
+  if (byCode) return <CodeSignIn onBack={() => switchTo(mode, false)} />;
+
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-3xl font-extrabold">{signingUp ? 'Create your account' : 'Sign in'}</h1>
@@ -133,16 +140,11 @@ export default function AuthForm() {
         </button>
         <PrivacyNote purpose="run your account, your bookings and your plan" />
       </AuthPostForm>
-      <p className="mt-5 text-center">
-        {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-        <button
-          type="button"
-          onClick={toggleMode}
-          className="min-h-6 font-semibold text-brand-700 underline underline-offset-4"
-        >
-          {signingUp ? 'Sign in' : 'Create one'}
-        </button>
-      </p>
+      <AuthModeLinks
+        signingUp={signingUp}
+        onCode={() => switchTo('sign-in', true)}
+        onToggle={() => switchTo(signingUp ? 'sign-in' : 'sign-up', false)}
+      />
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /**
- * Choosing the new password with a reset link's session (docs/product.md#password-reset): typed
- * twice, the sign-up rules and messages; once set, the customer stays signed in and goes to /account.
+ * Choosing a password for the signed-in user, typed twice, with the sign-up rules and messages.
+ * By default the reset screen's (docs/product.md#password-reset): once set, the customer stays
+ * signed in and goes to /account. With `saved`, the account page's 'Set a password'
+ * (docs/product.md#account-page): once set, the fields clear and `saved` is shown in place.
  */
 import { useId, useState, type FormEvent } from 'react';
 import AuthField from './AuthField';
@@ -9,33 +11,57 @@ import AuthPostForm from './AuthPostForm';
 import { validateNewPassword } from './messages';
 import { setNewPassword } from './recovery';
 
-export default function NewPasswordForm() {
+interface Props {
+  /** The form's heading and its level: the reset screen's page heading, or a card's sub-heading. */
+  heading?: { level: 'h1' | 'h3'; text: string };
+  intro?: string;
+  submitLabel?: string;
+  /** The notice shown once the password is set, in place of going to /account. */
+  saved?: string;
+}
+
+export default function NewPasswordForm({
+  heading = { level: 'h1', text: 'Choose a new password' },
+  intro = 'At least 6 characters. You stay signed in once it is set.',
+  submitLabel = 'Set New Password',
+  saved,
+}: Props) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setNotice(null);
     const problem = validateNewPassword(password, confirm);
     setError(problem);
     if (problem) return;
     setBusy(true);
     const refused = await setNewPassword(password);
-    if (!refused) {
+    if (!refused && !saved) {
       window.location.assign('/account');
       return;
     }
     setBusy(false);
-    setError(refused.message);
+    setError(refused?.message ?? null);
+    if (!refused) {
+      setPassword('');
+      setConfirm('');
+      setNotice(saved ?? null);
+    }
   }
 
+  const Heading = heading.level;
   const describedBy = error ? `${id}-error` : undefined;
   return (
     <>
-      <h1 className="text-3xl font-extrabold">Choose a new password</h1>
-      <p className="mt-1 text-ink-muted">At least 6 characters. You stay signed in once it is set.</p>
+      <Heading className={heading.level === 'h1' ? 'text-3xl font-extrabold' : 'mt-6 text-lg font-bold'}>
+        {heading.text}
+      </Heading>
+      <p className="mt-1 text-ink-muted">{intro}</p>
       <AuthPostForm busy={busy} onSubmit={onSubmit}>
         <AuthField
           id={`${id}-password`}
@@ -62,8 +88,9 @@ export default function NewPasswordForm() {
             {error}
           </AuthMessage>
         )}
+        {notice && <AuthMessage kind="notice">{notice}</AuthMessage>}
         <button type="submit" className="btn-primary w-full" disabled={busy}>
-          {busy ? 'Saving...' : 'Set New Password'}
+          {busy ? 'Saving...' : submitLabel}
         </button>
       </AuthPostForm>
     </>

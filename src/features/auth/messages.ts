@@ -115,6 +115,52 @@ export function emailLimitOf(error: AuthFailure | null | undefined): EmailLimit 
   return wait ? { kind: 'wait', seconds: Number(wait[1]) } : { kind: 'cap' };
 }
 
+/** Codes e-mailed for signing in have six digits and work for an hour (docs/product.md#e-mail-code). */
+export const CODE_LENGTH = 6;
+export const CODE_LIFETIME_SECONDS = 3600;
+export const CODE_NOT_SIX_DIGITS = 'Enter the six-digit code from the e-mail.';
+export const CODE_WRONG = 'That code is not right. Check the newest e-mail from us, or send a new code.';
+export const CODE_EXPIRED = 'That code has expired: codes work for one hour. Send a new code.';
+/** The hourly e-mail cap met while asking for a code: nothing went out. */
+export const CODE_UNAVAILABLE =
+  'We cannot send e-mail right now, so no code went out. Please try again later, or call us at ' +
+  `${SITE.phone.display}.`;
+/** Setting a password needs a recent sign-in (the sign-in service's secure password change, docs/product.md#account-page). */
+export const SIGN_IN_AGAIN_FOR_PASSWORD =
+  'For your security, sign in again (an e-mail code will do), then set your password.';
+
+/** The code as typed, its spaces dropped, or null when it is not six digits. */
+export function normaliseCode(typed: string): string | null {
+  const code = typed.replace(/\s+/g, '');
+  return code.length === CODE_LENGTH && /^\d+$/.test(code) ? code : null;
+}
+
+/** The wait before another code can be asked for, in words. */
+export function codeWaitMessage(seconds: number): string {
+  const wait = Math.max(1, seconds);
+  return (
+    'A code went to this address less than a minute ago. Check your inbox and spam folder, or ask ' +
+    `again in ${wait} second${wait === 1 ? '' : 's'}.`
+  );
+}
+
+/** What to show when asking for a code was refused. */
+export function codeRequestMessage(error: AuthFailure): string {
+  const limit = emailLimitOf(error);
+  if (limit?.kind === 'wait') return codeWaitMessage(limit.seconds);
+  if (limit?.kind === 'cap') return CODE_UNAVAILABLE;
+  return authErrorMessage(error);
+}
+
+/**
+ * What to show when a code was refused. The service answers a wrong, used, replaced and expired
+ * code alike (`otp_expired`), so a code asked for over an hour before `nowMs` reads as expired.
+ */
+export function codeRefusalMessage(error: AuthFailure, sentAtMs: number, nowMs: number): string {
+  if (error.code !== 'otp_expired') return authErrorMessage(error);
+  return nowMs - sentAtMs > CODE_LIFETIME_SECONDS * 1000 ? CODE_EXPIRED : CODE_WRONG;
+}
+
 /** The message shown for an error the auth server returned, or for a call that failed (docs/product.md#messages). */
 export function authErrorMessage(error: AuthFailure | null | undefined): string {
   const message = error?.message ?? '';
@@ -125,6 +171,7 @@ export function authErrorMessage(error: AuthFailure | null | undefined): string 
   if (error?.code === 'validation_failed' && message.startsWith('Unable to validate email address')) {
     return 'Please enter a valid email address';
   }
+  if (error?.code === 'reauthentication_needed') return SIGN_IN_AGAIN_FOR_PASSWORD;
   if (message.includes('Invalid login credentials')) return 'Invalid email or password';
   if (message.includes('User already registered')) return ALREADY_REGISTERED;
   return message || 'An error occurred';

@@ -173,7 +173,7 @@ function clearStoredAuth(): void {
 }
 
 /** Clears local auth state and attempts a global sign-out, ignoring its errors. */
-async function resetSession(): Promise<void> {
+export async function resetSession(): Promise<void> {
   clearStoredAuth();
   try {
     const supabase = await getSupabase();

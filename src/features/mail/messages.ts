@@ -9,6 +9,7 @@ import { formatCents } from '../../lib/format.ts';
 import { describeVisitTime, visitAddress, type Visit } from '../booking/visit.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
+import { changeLines, type VisitLinks } from './visit-messages.ts';
 import { secondPlanMessage, type NamedPlan } from '../plans/second-plan.ts';
 
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
@@ -20,6 +21,10 @@ export function bookingConfirmedMail(booking: {
   amountCents: number;
   visit: Visit;
   siteUrl: string;
+  /** The visit's signed links (docs/product.md#changing-a-visit); the phone without them. */
+  links?: VisitLinks | null;
+  /** The card provider's invoice of the payment (docs/product.md#receipts), when it made one. */
+  receiptUrl?: string | null;
 }): MailContent {
   const address = visitAddress(booking.visit);
   const mail = compose({
@@ -39,8 +44,13 @@ export function bookingConfirmedMail(booking: {
       ...(booking.visit.notes ? ([['Notes', booking.visit.notes]] as const) : []),
     ],
     after: [
-      `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
+      ...(booking.links
+        ? changeLines(booking.links)
+        : [
+            `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
+          ]),
       `Your visits: ${booking.siteUrl}/account`,
+      ...(booking.receiptUrl ? [`Your receipt: ${booking.receiptUrl}`] : []),
       'The attached calendar file holds the requested window.',
     ],
   });

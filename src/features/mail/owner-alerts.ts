@@ -148,6 +148,20 @@ function eventAlert(payload: Payload): OwnerAlert | null {
         details: facts,
       };
     }
+    case 'visit.moved':
+      return {
+        subject: `Visit moved by customer: ${service} for ${customer}, now ${text(payload, 'requested')}`,
+        line: `${customer} moved the ${service} to ${text(payload, 'requested')}. Call to confirm the time.`,
+        details: facts,
+      };
+    case 'visit.cancelled':
+      return {
+        subject: `Visit cancelled by customer: ${service} for ${customer}, ${text(payload, 'requested')}`,
+        line: `${customer} cancelled the ${service} of ${text(payload, 'requested')}${
+          Number(payload['refundedCents']) > 0 ? '; the booking was refunded in full' : ''
+        }. The place in that window is free again.`,
+        details: facts,
+      };
     default:
       return null;
   }

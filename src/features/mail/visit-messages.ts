@@ -12,6 +12,7 @@ import { describeVisitTime, type VisitWindow } from '../booking/visit.ts';
 import { reportLines, type VisitReport } from '../visits/visit-report.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
+import { CHANGE_NOTICE_HOURS } from '../booking/visit-change.ts';
 
 /** A visit as its e-mails name it. */
 export interface VisitFacts {
@@ -27,6 +28,14 @@ export interface VisitFacts {
   /** The calendar entry's sequence after this change. */
   sequence: number;
   siteUrl: string;
+  /** The visit's reschedule and cancel links as they are after this change (none without a secret). */
+  links?: VisitLinks | null;
+}
+
+/** A visit's signed links (docs/product.md#changing-a-visit). */
+export interface VisitLinks {
+  reschedule: string;
+  cancel: string;
 }
 
 /** When the visit is, in words: the confirmed time, or the window asked for. */
@@ -58,7 +67,19 @@ function withCalendar(mail: MailContent, visit: VisitFacts, cancelled = false): 
   };
 }
 
-const CHANGE_LINE = `To change it, call ${SITE.phone.display} or reply to this e-mail with your order number.`;
+/**
+ * How to change the visit: its links with the 24-hour rule (docs/product.md#changing-a-visit), or,
+ * without links, the phone.
+ */
+export function changeLines(links: VisitLinks | null | undefined): string[] {
+  if (!links) return [`To change it, call ${SITE.phone.display} or reply to this e-mail with your order number.`];
+  return [
+    `To move or cancel the visit yourself, up to ${CHANGE_NOTICE_HOURS} hours before it (a full refund when you cancel a booking):`,
+    `Reschedule: ${links.reschedule}`,
+    `Cancel: ${links.cancel}`,
+    `Within ${CHANGE_NOTICE_HOURS} hours of the visit, please call ${SITE.phone.display}.`,
+  ];
+}
 
 /** Visit confirmed: the day and the hour agreed, with the calendar entry updated. */
 export function visitConfirmedMail(visit: VisitFacts): MailContent {
@@ -72,7 +93,11 @@ export function visitConfirmedMail(visit: VisitFacts): MailContent {
       ['When', when(visit)],
       ['Address', visit.address],
     ],
-    after: [CHANGE_LINE, `Your visits: ${visit.siteUrl}/account`, 'The attached calendar file updates your entry.'],
+    after: [
+      ...changeLines(visit.links),
+      `Your visits: ${visit.siteUrl}/account`,
+      'The attached calendar file updates your entry.',
+    ],
   });
   return withCalendar(mail, visit);
 }
@@ -92,7 +117,11 @@ export function visitMovedMail(visit: VisitFacts): MailContent {
       ['When', when(visit)],
       ['Address', visit.address],
     ],
-    after: [CHANGE_LINE, `Your visits: ${visit.siteUrl}/account`, 'The attached calendar file updates your entry.'],
+    after: [
+      ...changeLines(visit.links),
+      `Your visits: ${visit.siteUrl}/account`,
+      'The attached calendar file updates your entry.',
+    ],
   });
   return withCalendar(mail, visit);
 }
@@ -115,6 +144,28 @@ export function visitCancelledMail(visit: VisitFacts, refundedCents: number | nu
     after: [`To book again: ${visit.siteUrl}/#services`, `Questions? Call ${SITE.phone.display}.`],
   });
   return withCalendar(mail, visit, true);
+}
+
+/**
+ * The reminder the day before (docs/product.md#visit-reminder): when (the confirmed time, or the
+ * window), the address and the visit's links.
+ */
+export function visitReminderMail(visit: VisitFacts): MailContent {
+  return compose({
+    subject: `Reminder: your visit tomorrow, ${when(visit)} (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [
+      'This is a reminder that we are coming tomorrow.',
+      ...(visit.confirmed ? [] : ['We will call to confirm the time within that window.']),
+    ],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', visit.service],
+      ['When', when(visit)],
+      ...(visit.address ? ([['Address', visit.address]] as const) : []),
+    ],
+    after: [...changeLines(visit.links), `Your visits: ${visit.siteUrl}/account`],
+  });
 }
 
 /** A refund made anywhere (the card provider's dashboard, the desk) that no cancellation told of. */

@@ -25,7 +25,8 @@ export const OVER_CAPACITY = 'Over capacity: move or confirm';
 
 /** Where the day's route starts: the business's own address. */
 export const BUSINESS_ADDRESS = visitAddress({
-  street: SITE.address.street,
+  // A business that comes to its customers (no street published) starts from its base, by name.
+  street: SITE.address.street ?? `${SITE.name} base`,
   city: SITE.area.city,
   zip: SITE.address.postalCode,
 });
@@ -170,6 +171,8 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
 /** Who made a change, in words. */
 function actorWords(actor: string): string {
   if (actor.startsWith('owner:')) return actor.slice('owner:'.length);
+  // The customer's own change (docs/product.md#changing-a-visit), with the address they booked with.
+  if (actor.startsWith('customer:')) return `the customer (${actor.slice('customer:'.length)})`;
   return { site: 'the site', provider: 'the card provider', customer: 'the customer' }[actor] ?? actor;
 }
 

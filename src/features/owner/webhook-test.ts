@@ -18,7 +18,7 @@ export function testVisit(today: string = businessToday()): Visit {
   const day = bookableDays(today)[0];
   if (!day) throw new Error('No bookable day ahead');
   return {
-    street: SITE.address.street,
+    street: SITE.address.street ?? SITE.name,
     city: SITE.area.city,
     zip: SITE.address.postalCode,
     phone: SITE.phone.display,

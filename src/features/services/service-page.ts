@@ -5,9 +5,10 @@
 import type { CollectionEntry } from 'astro:content';
 import { servicePriceCents } from '@/features/booking/pricing';
 import { PLANS, plansIncluding, type Plan } from '@/features/plans/plans';
+import { formatUsd } from '@/lib/format';
 import type { OfferInput } from '@/lib/jsonld';
 import type { PriceSegment } from '@/components/price-segment';
-import { plainText, priceSegments } from './price-text';
+import { chargeStatement, plainText, priceSegments } from './price-text';
 
 /** A service page's derived parts; `path` is root-relative. */
 export interface ServicePage {
@@ -28,18 +29,14 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
   // Only the air filter page sends 'Schedule Service' to its own booking card; the rest to the contact form.
   const scheduleHref =
     data.serviceType === 'air-filter-replacement' ? '#booking' : `/?service=${data.contactService}#contact`;
-  const offers: OfferInput[] = [
-    ...(data.serviceType ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }] : []),
-    ...(entry.id === 'autopilot-plans' ? PLANS : plans).map((plan) => ({
-      name: plan.name,
-      price: plan.monthly,
-      billingDuration: 'P1M',
-      path: plan.href,
-    })),
-  ];
+  // Offers only for a price the page shows (docs/product.md#page-metadata): the booking card's
+  // total with its defaults. Plan prices live on the plan pages, and ranges are not our price.
+  const offers: OfferInput[] = data.serviceType
+    ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }]
+    : [];
   const crumbs = [
     { name: 'Home', path: '/' },
-    { name: 'Services', path: '/#services' },
+    { name: 'Services', path: '/services' },
     { name: data.title, path },
   ];
   const context = { serviceType: data.serviceType, ranges: data.pricing.ranges };
@@ -48,4 +45,21 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
     return { question, answer: plainText(segments), segments };
   });
   return { path, scheduleHref, plans, offers, crumbs, faq };
+}
+
+/**
+ * The price line of a service on the services hub (docs/product.md#services-hub), from the pricing
+ * modules: what the booking charges, the plans' monthly prices, or how the service is priced
+ * when it is not booked online.
+ */
+export function hubPrice(entry: CollectionEntry<'services'>): PriceSegment[] {
+  const { serviceType } = entry.data;
+  if (serviceType) return [{ kind: 'charge', text: chargeStatement(serviceType), serviceType }];
+  if (entry.id === 'autopilot-plans') {
+    const plans = PLANS.map((plan) => `${plan.name} ${formatUsd(plan.monthly)}/month`).join(', ');
+    return [{ kind: 'text', text: `${plans}, quarterly visits, no contract` }];
+  }
+  const plans = plansIncluding(entry.id);
+  const included = plans.length > 0 ? `Included in every visit of ${plans.map((p) => p.name).join(' and ')}; ` : '';
+  return [{ kind: 'text', text: `${included}${included ? 'otherwise q' : 'Q'}uoted before the visit` }];
 }

@@ -19,7 +19,7 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
  */
 const SRC_TIERS: readonly (readonly string[])[] = [
   // The business's details and the small helpers every layer uses.
-  ['src/site.ts src/lib'],
+  ['src/site.ts src/business.ts src/lib'],
   // Building blocks shared by pages: sections, icons, cards.
   ['src/components'],
   // Foundations: the session and the one API client; toasts; the filter facts; testimonials; the guides' list.
@@ -70,8 +70,12 @@ const BACK_END: readonly { from: string; may: readonly string[]; why: string }[]
   },
 ];
 
-/** Build-time code in src/ that reads the server's configuration rules. */
+/**
+ * Build-time code in src/ that reads the server's configuration rules, and the business details
+ * that read the owner's file (data, no code: docs/product.md#business-identity).
+ */
 const SRC_MAY_REACH_BACK_END: readonly { from: string; to: string }[] = [
+  { from: 'src/site.ts', to: 'content/business.json' },
   { from: 'src/integrations/', to: 'functions/_lib/config-check.ts' },
   { from: 'src/integrations/', to: 'functions/_lib/config.ts' },
 ];

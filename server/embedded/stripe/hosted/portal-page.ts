@@ -131,7 +131,7 @@ export function renderPortal(view: {
   const rows = invoices
     .map(
       (i) =>
-        `<tr><td>${formatDate(Number(i['created']))}</td><td>${formatMoney(Number(i['amount_paid']), String(i['currency']))}</td><td>${escapeHtml(String(i['status']))}</td></tr>`,
+        `<tr><td>${formatDate(Number(i['created']))}</td><td>${formatMoney(Number(i['amount_paid']), String(i['currency']))}</td><td>${escapeHtml(String(i['status']))}</td><td>${typeof i['hosted_invoice_url'] === 'string' ? `<a href="${escapeHtml(i['hosted_invoice_url'])}">View invoice ${escapeHtml(textOr(i['number'], i.id))}</a>` : ''}</td></tr>`,
     )
     .join('');
   return `<div class="stack">
@@ -145,7 +145,7 @@ ${plans}
 </section>
 <section aria-labelledby="card-heading"><h2 id="card-heading">Payment method</h2><p>${cardText}</p>${credit}</section>
 <section aria-labelledby="invoices-heading"><h2 id="invoices-heading">Invoice history</h2>
-${rows ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
+${rows ? `<table><thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th><th scope="col">Invoice</th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No invoices yet.</p>'}
 </section>
 </div>`;
 }

@@ -9,6 +9,7 @@ import { recordEvent, type EventRequest } from '../events.ts';
 import { newId } from '../ids.ts';
 import {
   metadata,
+  optionalBoolean,
   optionalEnum,
   optionalHash,
   optionalInteger,
@@ -61,8 +62,58 @@ const ALLOWED = [
   'ui_mode',
   'payment_method_types',
   'custom_text',
+  'invoice_creation',
   'expand',
 ];
+
+/** The invoice data a post-purchase invoice is made with (Stripe's `invoice_creation.invoice_data`). */
+export interface InvoiceData {
+  account_tax_ids: null;
+  custom_fields: null;
+  description: string | null;
+  footer: string | null;
+  issuer: null;
+  metadata: Record<string, string>;
+  rendering_options: null;
+}
+
+/**
+ * `invoice_creation` (payment mode only): whether a paid session makes a post-purchase invoice,
+ * and its description, footer and metadata (the other fields of `invoice_data` are not emulated).
+ */
+function invoiceCreation(
+  value: Parameters<typeof optionalHash>[0],
+  mode: 'payment' | 'subscription',
+): { enabled: boolean; invoice_data: InvoiceData } | null {
+  const hash = optionalHash(value, 'invoice_creation');
+  if (hash && mode !== 'payment') {
+    throw invalidParam('invoice_creation', '`invoice_creation` can only be used in `payment` mode.');
+  }
+  if (mode !== 'payment') return null;
+  if (hash) rejectUnknown(hash, ['enabled', 'invoice_data'], 'invoice_creation');
+  const enabled = optionalBoolean(hash?.['enabled'], 'invoice_creation[enabled]');
+  if (hash && enabled === undefined) {
+    throw invalidParam(
+      'invoice_creation[enabled]',
+      'Missing required param: invoice_creation[enabled].',
+      'parameter_missing',
+    );
+  }
+  const data = optionalHash(hash?.['invoice_data'], 'invoice_creation[invoice_data]');
+  if (data) rejectUnknown(data, ['description', 'footer', 'metadata'], 'invoice_creation[invoice_data]');
+  return {
+    enabled: enabled ?? false,
+    invoice_data: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: optionalString(data?.['description'], 'invoice_creation[invoice_data][description]', 1500) ?? null,
+      footer: optionalString(data?.['footer'], 'invoice_creation[invoice_data][footer]', 5000) ?? null,
+      issuer: null,
+      metadata: metadata(data?.['metadata'], 'invoice_creation[invoice_data][metadata]'),
+      rendering_options: null,
+    },
+  };
+}
 
 /** `custom_text`: the submit message (Stripe's limit, 1200 characters); other positions are not emulated. */
 function customText(value: Parameters<typeof optionalHash>[0]): { submit: { message: string } | null } {
@@ -125,6 +176,8 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
   if (paymentIntentData)
     rejectUnknown(paymentIntentData, ['metadata', 'description', 'receipt_email'], 'payment_intent_data');
 
+  const invoicing = invoiceCreation(params['invoice_creation'], mode);
+
   const expiresAt = optionalInteger(params['expires_at'], 'expires_at', 0, 4_102_444_800) ?? now + DAY;
   if (expiresAt < now + 30 * 60 || expiresAt > now + DAY) {
     throw invalidParam('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.');
@@ -163,7 +216,7 @@ export async function createCheckoutSession({ db, params, now, origin }: ApiCall
     discounts: [],
     expires_at: expiresAt,
     invoice: null,
-    invoice_creation: mode === 'payment' ? { enabled: false, invoice_data: null } : null,
+    invoice_creation: invoicing,
     livemode: false,
     locale: optionalString(params['locale'], 'locale', 10) ?? null,
     metadata: metadata(params['metadata'], 'metadata'),

@@ -26,6 +26,7 @@ const PRODUCTION = {
   ORDER_WEBHOOK_URL: 'https://hooks.zapier.com/hooks/catch/1/order/',
   SMTP_URL: 'smtps://postmark-token:postmark-token@smtp.postmarkapp.com:465',
   MAIL_FROM: '"Springfield Home Maintenance" <help@springfieldhome.example>',
+  VISIT_LINK_SECRET: 'c0ffee'.repeat(8),
 };
 
 describe('which mode an environment selects', () => {
@@ -59,7 +60,7 @@ describe('which mode an environment selects', () => {
     expect(report.mode).toBe('production');
     expect(report.selectedBy).toEqual([name]);
     expect(report.problems.every((p) => p.includes(' is missing: '))).toBe(true);
-    expect(report.problems.length).toBe(name === 'SUPABASE_URL' ? 11 : 10);
+    expect(report.problems.length).toBe(name === 'SUPABASE_URL' ? 12 : 11);
   });
 
   test('a complete production configuration has no problems', () => {
@@ -108,7 +109,7 @@ describe('which mode an environment selects', () => {
   test('forced production (Netlify) asks for everything even with nothing set', () => {
     const report = checkConfig({}, 'production');
     expect(report.mode).toBe('production');
-    expect(report.problems).toHaveLength(11);
+    expect(report.problems).toHaveLength(12);
     expect(describeProblems(report).split('\n')[0]).toBe('Production configuration is incomplete:');
   });
 });
@@ -178,6 +179,7 @@ describe('one clear line per malformed value', () => {
       'Springfield Home',
       'MAIL_FROM must be an e-mail address, optionally with a name: "Name" <address@example.com>',
     ],
+    ['VISIT_LINK_SECRET', 'short', 'VISIT_LINK_SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)'],
   ] as const)('%s=%s', (name, value, line) => {
     expect(checkConfig({ ...PRODUCTION, [name]: value }).problems).toEqual([line]);
   });
@@ -309,7 +311,7 @@ describe('the text printed when the server refuses to start', () => {
       '  - PUBLIC_SUPABASE_URL is missing: the Supabase project URL, e.g. https://abcdefghijkl.supabase.co',
     );
     expect(lines.at(-1)).toBe('See "Environment variables" in README.md and docs/deploy.md.');
-    expect(lines).toHaveLength(12);
+    expect(lines).toHaveLength(13);
   });
 
   test('never prints a secret value', () => {

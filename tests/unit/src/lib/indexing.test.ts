@@ -11,6 +11,7 @@ describe('isIndexable', () => {
     ['/account', false],
     ['/account/orders', false],
     ['/payment-success', false],
+    ['/visit', false],
     ['/webhook-test', false],
     ['/owner', false],
     ['/owners-guide', true],

@@ -24,6 +24,7 @@ describe('mailbox page', () => {
         text,
         html: null,
         attachments: [{ filename: 'ORD-1.ics', contentType: 'text/calendar', size: 12, content: 'BEGIN:VCALENDAR' }],
+        headers: { 'List-Unsubscribe': ['<https://example.com/api/unsubscribe?t=abc>'] },
         links: [],
         sentAt: '2026-03-01T12:00:00.000Z',
       },
@@ -31,5 +32,6 @@ describe('mailbox page', () => {
     expect(listed).toContain('&#60;b&#62;Hi&#60;/b&#62;');
     expect(listed).toContain('2026-03-01 12:00:00 UTC');
     expect(listed).toContain('Attached: ORD-1.ics (text/calendar, 12 bytes)');
+    expect(listed).toContain('<dt>List-Unsubscribe</dt><dd>&#60;https://example.com/api/unsubscribe?t=abc&#62;</dd>');
   });
 });

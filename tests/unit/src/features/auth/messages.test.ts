@@ -2,11 +2,18 @@ import { describe, expect, test } from 'vitest';
 import {
   ALREADY_REGISTERED,
   authErrorMessage,
+  CODE_EXPIRED,
+  CODE_UNAVAILABLE,
+  CODE_WRONG,
+  codeRefusalMessage,
+  codeRequestMessage,
   confirmationWaitMessage,
   EMAIL_UNAVAILABLE,
   emailLimitOf,
   NETWORK_ERROR,
+  normaliseCode,
   SERVICE_ERROR,
+  SIGN_IN_AGAIN_FOR_PASSWORD,
   thrownMessage,
   TOO_MANY_ATTEMPTS,
   UNEXPECTED_ERROR,
@@ -139,5 +146,77 @@ describe("the sign-in service's two e-mail limits (docs/product.md#password-rese
         'ask again in 42 seconds.',
     );
     expect(confirmationWaitMessage(0)).toMatch(/ask again in 1 second\.$/);
+  });
+});
+
+describe('the e-mailed code (docs/product.md#e-mail-code)', () => {
+  test.each([
+    ['123456', '123456'],
+    [' 123 456 ', '123456'],
+    ['012345', '012345'],
+    ['12345', null],
+    ['1234567', null],
+    ['12345a', null],
+    ['', null],
+  ])('the code %j reads as %j', (typed, code) => {
+    expect(normaliseCode(typed)).toBe(code);
+  });
+
+  const refused = { code: 'otp_expired', status: 403, message: 'Token has expired or is invalid' };
+  const sentAt = Date.parse('2026-11-27T12:00:00Z');
+  test.each([
+    [0, CODE_WRONG],
+    [3600, CODE_WRONG],
+    [3601, CODE_EXPIRED],
+    [7200, CODE_EXPIRED],
+  ])('a refused code %i seconds after it was asked for', (seconds, message) => {
+    expect(codeRefusalMessage(refused, sentAt, sentAt + seconds * 1000)).toBe(message);
+  });
+
+  test('a refused verification for another reason is said as any other', () => {
+    expect(codeRefusalMessage({ code: 'over_request_rate_limit', status: 429 }, sentAt, sentAt)).toBe(
+      TOO_MANY_ATTEMPTS,
+    );
+  });
+
+  test.each([
+    [
+      {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 42 seconds.',
+      },
+      'A code went to this address less than a minute ago. Check your inbox and spam folder, or ask again in 42 seconds.',
+    ],
+    [
+      {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 1 seconds.',
+      },
+      'A code went to this address less than a minute ago. Check your inbox and spam folder, or ask again in 1 second.',
+    ],
+    [{ code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' }, CODE_UNAVAILABLE],
+    [{ code: 'over_request_rate_limit', message: 'Request rate limit reached' }, TOO_MANY_ATTEMPTS],
+    [
+      { code: 'validation_failed', message: 'Unable to validate email address: invalid format' },
+      'Please enter a valid email address',
+    ],
+  ])('asking for a code refused with %j', (error, message) => {
+    expect(codeRequestMessage(error)).toBe(message);
+  });
+
+  test('the hourly cap says no code went out, and the phone number', () => {
+    expect(CODE_UNAVAILABLE).toBe(
+      'We cannot send e-mail right now, so no code went out. Please try again later, or call us at (417) 555-0142.',
+    );
+  });
+
+  test('setting a password after a sign-in over a day old asks for a fresh sign-in (docs/product.md#account-page)', () => {
+    expect(
+      authErrorMessage({
+        code: 'reauthentication_needed',
+        status: 400,
+        message: 'Password update requires reauthentication',
+      }),
+    ).toBe(SIGN_IN_AGAIN_FOR_PASSWORD);
   });
 });

@@ -107,6 +107,31 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
     expect(alertOfEvent({ event: 'visit.done', customerName: 'Ada Lovelace' })).toBeNull();
   });
 
+  test("the customer's own move and cancel (docs/product.md#changing-a-visit) say what changed and what to do", () => {
+    const moved = alertOfEvent({
+      ...BOOKING,
+      event: 'visit.moved',
+      by: 'customer',
+      requested: 'Tuesday, December 1, 2026, afternoon (12-6 PM)',
+      previousDay: '2026-11-30',
+    });
+    expect(moved?.subject).toBe(
+      'Visit moved by customer: Dryer Vent Cleaning for Sam Subscriber, now Tuesday, December 1, 2026, afternoon (12-6 PM)',
+    );
+    expect(moved?.line).toBe(
+      'Sam Subscriber moved the Dryer Vent Cleaning to Tuesday, December 1, 2026, afternoon (12-6 PM). Call to confirm the time.',
+    );
+    expect(moved?.details).toContainEqual(['When', 'Tuesday, December 1, 2026, afternoon (12-6 PM)']);
+    const cancelled = alertOfEvent({ ...BOOKING, event: 'visit.cancelled', by: 'customer', refundedCents: 3500 });
+    expect(cancelled?.subject).toBe(
+      'Visit cancelled by customer: Dryer Vent Cleaning for Sam Subscriber, Monday, November 30, Morning (8 AM-12 PM)',
+    );
+    expect(cancelled?.line).toBe(
+      'Sam Subscriber cancelled the Dryer Vent Cleaning of Monday, November 30, Morning (8 AM-12 PM); the booking was refunded in full. The place in that window is free again.',
+    );
+    expect(alertOfEvent({ ...BOOKING, event: 'visit.cancelled', refundedCents: 0 })?.line).not.toContain('refunded');
+  });
+
   test('a renewal paid, a guide download and an unknown event send no alert', () => {
     expect(alertOfEvent({ event: 'plan.renewed' })).toBeNull();
     expect(alertOfEvent({})).toBeNull();

@@ -228,6 +228,20 @@ describe('the history in words', () => {
       what: 'Time confirmed',
       changes: ['status: Requested -> Confirmed', 'start time: none -> 9:30 AM'],
     });
+    // The customer's own move (docs/product.md#changing-a-visit).
+    expect(
+      describeChange({
+        at: '2026-11-20T15:30:00.000Z',
+        actor: 'customer:ann@example.com',
+        action: 'reschedule',
+        before: { day: '2026-11-30', time_window: 'morning' },
+        after: { day: '2026-12-01', time_window: 'afternoon', calendar_sequence: 1 },
+      }),
+    ).toMatchObject({
+      who: 'the customer (ann@example.com)',
+      what: 'Moved',
+      changes: ['day: Mon, Nov 30 -> Tue, Dec 1', 'time window: Morning (8 AM-12 PM) -> Afternoon (12-6 PM)'],
+    });
     expect(
       describeChange({
         at: '2026-07-01T22:05:00.000Z',

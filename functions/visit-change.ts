@@ -1,0 +1,76 @@
+/**
+ * The customer's own changes to a visit (docs/product.md#changing-a-visit): `GET
+ * /api/visit-change?t=<link>` (or, signed in, `?id=<visit>`) reads the visit and what may be done;
+ * `POST /api/visit-change` with `{ t | id, action: 'reschedule', date, window }` or `{ t | id,
+ * action: 'cancel' }` does it and answers the same. A link works without a session, for its visit
+ * and its purpose only; the signed-in customer's calls carry the live session, for their own
+ * visits only.
+ */
+import * as z from 'zod/mini';
+import { VISIT_WINDOWS, type VisitWindow } from '../src/features/booking/visit.ts';
+import type { VisitChangeAnswer } from '../src/features/booking/visit-change.ts';
+import { firstIssue } from '../src/lib/validation.ts';
+import { requireLiveSession } from './_lib/auth.ts';
+import { getDb, type Db } from './_lib/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
+import { announceLeadsStored } from './_lib/leads.ts';
+import { announceMailQueued } from './_lib/mail.ts';
+import { stripeClient } from './_lib/stripe.ts';
+import { changeAnswer, changeVisit, visitOfCustomer, visitOfLink, type ReachedVisit } from './_lib/visit-changes.ts';
+
+const WINDOWS = Object.keys(VISIT_WINDOWS) as [VisitWindow, ...VisitWindow[]];
+
+/** Which visit: a link, or the signed-in customer's visit id. */
+const reach = z.object({
+  t: z.optional(z.string('t must be the link').check(z.maxLength(2000, 't is too long'))),
+  id: z.optional(z.string('id must be a visit id').check(z.maxLength(100, 'id is too long'))),
+});
+
+const change = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('reschedule'),
+    date: z.string('Please choose a day.').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.')),
+    window: z.enum(WINDOWS, 'Please choose a window.'),
+  }),
+  z.object({ action: z.literal('cancel') }),
+]);
+
+/** The visit the request reaches, by its link or by the signed-in customer. */
+async function reached(req: Request, db: Db, where: { t?: string | undefined; id?: string | undefined }) {
+  if (where.t) return visitOfLink(db, where.t);
+  if (where.id) {
+    const user = await requireLiveSession(req);
+    return visitOfCustomer(db, user.id, where.id);
+  }
+  throw new HttpError(400, 'Open this page from the link in your e-mail, or from your account page.');
+}
+
+export default handler(['GET', 'POST'], async (req) => {
+  const db = await getDb();
+  if (req.method === 'GET') {
+    const url = new URL(req.url);
+    const where = {
+      t: url.searchParams.get('t') ?? undefined,
+      id: url.searchParams.get('id') ?? undefined,
+    };
+    return json(changeAnswer(await reached(req, db, where)) satisfies VisitChangeAnswer, 200, {
+      'Cache-Control': 'no-store',
+    });
+  }
+  const body = await readJsonObject(req);
+  const where = reach.safeParse(body);
+  if (!where.success) throw new HttpError(400, firstIssue(where.error));
+  const request = change.safeParse(body);
+  if (!request.success) throw new HttpError(400, firstIssue(request.error));
+  const visit: ReachedVisit = await reached(req, db, where.data);
+  await changeVisit(db, visit, request.data, stripeClient);
+  // What the change queued (e-mails, the owner's feed) is committed: wake the outboxes.
+  announceMailQueued();
+  announceLeadsStored();
+  const after = await visitOfCustomer(db, visit.row.user_id, visit.row.id);
+  return json(changeAnswer({ ...after, purpose: visit.purpose }) satisfies VisitChangeAnswer, 200, {
+    'Cache-Control': 'no-store',
+  });
+});
+
+export const config = { path: '/api/visit-change' };

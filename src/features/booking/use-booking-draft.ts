@@ -1,0 +1,44 @@
+/**
+ * What the booking card holds and what it chooses from (docs/product.md#booking-card): the option
+ * fields and the visit, restored from this tab's draft once the island runs and kept there on every
+ * change (booking-draft.ts); the bookable days; the closed days and full windows.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { businessToday } from '@/lib/dates';
+import { loadAvailability, type Availability } from './availability';
+import { loadBookingDraft, saveBookingDraft } from './booking-draft';
+import { defaultOptionValues } from './booking-options';
+import type { ServiceType } from './pricing';
+import { bookableDays, EMPTY_VISIT, type BookableDay, type VisitInput } from './visit';
+
+/** The card's choices (with their setters), its days and the known availability. */
+export function useBookingDraft(serviceType: ServiceType) {
+  const [options, setOptions] = useState<Record<string, string>>(() => defaultOptionValues(serviceType));
+  const [visit, setVisit] = useState<VisitInput>(EMPTY_VISIT);
+  const [days, setDays] = useState<readonly BookableDay[]>([]);
+  const [availability, setAvailability] = useState<Availability>(new Map());
+  const restored = useRef(false);
+
+  // The days depend on today, so they are listed here rather than at build time; then the draft
+  // this tab kept (a trip to sign in and back) is restored. sessionStorage and the clock are not
+  // the server's: read once after hydration, so the first client render matches the server's HTML.
+  useEffect(() => {
+    const today = businessToday();
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setDays(bookableDays(today));
+    const draft = loadBookingDraft(serviceType);
+    // What was chosen on this page before the island ran is replayed by the directive after this
+    // effect (src/lib/islands/early-input.ts), so it wins over the tab's older draft.
+    setOptions((current) => ({ ...current, ...draft?.options }));
+    setVisit((current) => ({ ...current, ...draft?.visit }));
+    restored.current = true;
+    // Closed days and full windows, shown as unavailable; without an answer the server still refuses them.
+    void loadAvailability().then((known) => known && setAvailability(known));
+  }, [serviceType]);
+
+  useEffect(() => {
+    if (restored.current) saveBookingDraft(serviceType, { options, visit });
+  }, [serviceType, options, visit]);
+
+  return { options, setOptions, visit, setVisit, days, availability };
+}
