@@ -16,6 +16,7 @@ import { ownerEmails } from './owner-alerts.ts';
 import { listVisits } from './owner-visits.ts';
 import { visitService } from './visit-events.ts';
 import type { VisitRow } from './visits.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** When the list goes, Springfield wall-clock time. */
 export const MORNING_LIST_TIME = '06:30';
@@ -104,17 +105,5 @@ export async function sendMorningList(db: Db, at: Date = clockNow()): Promise<Mo
 
 /** Checks every minute whether the morning list is due (the Node server); `stop` waits for a check under way. */
 export function startMorningList(db: Db, log: (message: string) => void = console.error): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sendMorningList(db).catch((error: unknown) => log(`Morning list: ${String(error)}`));
-  };
-  const timer = setInterval(tick, 60_000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery('Morning list', 60_000, () => sendMorningList(db), log);
 }

@@ -11,6 +11,7 @@ import { now as clockNow } from './clock.ts';
 import type { Db } from './db.ts';
 import { announceMailQueued, queueMail } from './mail.ts';
 import { factsOf, SELECT_VISITS, type VisitWithOrder } from './owner-visits.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** When the reminders go, Springfield wall-clock time, the day before the visit. */
 export const REMINDER_TIME = '17:00';
@@ -43,17 +44,5 @@ export async function sendVisitReminders(db: Db, at: Date = clockNow()): Promise
 
 /** Checks every minute whether reminders are due (the Node server); `stop` waits for a check under way. */
 export function startVisitReminders(db: Db, log: (message: string) => void = console.error): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sendVisitReminders(db).catch((error: unknown) => log(`Visit reminders: ${String(error)}`));
-  };
-  const timer = setInterval(tick, 60_000);
-  timer.unref();
-  tick();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery('Visit reminders', 60_000, () => sendVisitReminders(db), log);
 }
