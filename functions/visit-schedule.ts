@@ -1,7 +1,8 @@
 /**
  * Netlify only (a scheduled function, every hour): the site's schedule for visits
  * (docs/product.md#plan-visits): each live plan makes the visits that became owed, and the owner is
- * told of the unconfirmed ones due within 7 days (visit.due). Netlify keeps no
+ * told of the unconfirmed ones due within 7 days (visit.due); the review requests of the visits done
+ * the day before go out (docs/product.md#review-requests). Netlify keeps no
  * process running between requests; the Node server runs the same schedule on a timer (and, in the
  * embedded default, at each advance of the clock) and does not mount this module.
  */

@@ -289,7 +289,8 @@ export const VISIT_SCHEDULE_MS = 3_600_000;
 /**
  * The site's schedule for visits (every hour, and in the embedded default at each advance of the
  * clock): each live plan makes the visits that became owed as their predecessors came due, and the
- * owner is told of the plan visits due within 7 days that are still unconfirmed (visit.due).
+ * owner is told of the plan visits due within 7 days that are still unconfirmed (visit.due); then
+ * the review requests due (docs/product.md#review-requests).
  */
 export async function runVisitSchedule(db: Db): Promise<void> {
   const plans = await db.query<{ subscription_id: string }>(
