@@ -117,6 +117,13 @@ describe('embedded default, end to end', () => {
     const bookingPaid = await payCheckout(((await booking.json()) as { url: string }).url);
     expect(bookingPaid.status).toBe(303);
     const bookingSession = new URL(bookingPaid.headers.get('location') ?? '').searchParams.get('session_id') ?? '';
+    // Its webhook (which first reads the receipt from the card provider) is handled before the restart.
+    await waitFor(async () => {
+      const order = await fetch(`${origin}/api/order?session_id=${encodeURIComponent(bookingSession)}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return ((await order.json()) as { status?: string }).status === 'paid' ? true : undefined;
+    }, 'the booking webhook');
 
     // Restart: the same data dir keeps the user, the session's subscription and the orders.
     expect(await server?.stop()).toBe(0);

@@ -369,6 +369,8 @@ describe('payment functions', { timeout: 60_000 }, () => {
           ) as unknown,
           address: null,
           status: 'requested',
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+          day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
         },
         {
           orderNumber: paid[1]?.order_number,
@@ -378,6 +380,8 @@ describe('payment functions', { timeout: 60_000 }, () => {
           ) as unknown,
           address: '1 Test Street, Springfield, MO 65804',
           status: 'requested',
+          id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
+          day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as unknown,
         },
       ],
       lastReport: null,

@@ -222,6 +222,8 @@ describe('plan visits', { timeout: 300_000 }, () => {
         when: `First visit due ${formatDay(addDays(startedOn, 7))}: we call you within 24 hours of signing up to set the day`,
         address: '44 Walnut St, Nixa, MO 65714',
         status: 'requested',
+        id: first!.id,
+        day: addDays(startedOn, 7),
       },
     ]);
     // Its history: made by the site, with its due date.
