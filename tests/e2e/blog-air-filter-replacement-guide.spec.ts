@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, type Page } from '@playwright/test';
+import { fetchedToRun } from './network';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import {
@@ -87,11 +88,14 @@ test.describe('air filter replacement guide', () => {
       });
       await page.goto(PATH);
       await page.waitForLoadState('networkidle');
-      expect(scripts.filter((s) => /client\.|react/.test(s))).toEqual([]);
+      // React may be fetched at idle to be ready on a jump, never run: no island hydrates.
+      expect((await fetchedToRun(page, scripts)).filter((s) => /client\.|react/.test(s))).toEqual([]);
+      await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
       await expectNoAxeViolations(page);
 
       await openCalculator(page);
       expect(scripts.some((s) => /client\./.test(s))).toBe(true);
+      await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
     });
   }
 

@@ -13,3 +13,16 @@ export async function holdRequests(page: Page, url: RegExp): Promise<() => void>
   });
   return release;
 }
+
+/**
+ * Of the script URLs `fetched`, those the page did not name as an idle preload
+ * (docs/product.md#after-paint-loading: `link[rel=modulepreload][data-idle]`, added after load to
+ * fetch a tool's code without running it): the scripts fetched to run.
+ */
+export async function fetchedToRun(page: Page, fetched: readonly string[]): Promise<string[]> {
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][data-idle]')].map((l) => l.href),
+  );
+  const base = page.url();
+  return fetched.filter((url) => !preloaded.includes(new URL(url, base).href));
+}
