@@ -24,6 +24,7 @@ import {
   waitFor,
   type Stack,
   type TokenIssuer,
+  callAs,
 } from './support/stripe-stack.ts';
 
 type User = { id: string; email: string; name?: string; role?: string };
@@ -45,17 +46,8 @@ afterAll(async () => {
 const WEEKDAYS = bookableWeekdays();
 const newCustomer = (name: string): User => ({ id: randomUUID(), email: `${name.toLowerCase()}@example.com`, name });
 
-async function call<T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) {
-  const res = await fetch(`${stack.origin}${path}`, {
-    method,
-    headers: {
-      ...(user ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) =>
+  callAs<T>(stack, issuer, method, path, user, body);
 
 /** Books and pays a dryer vent cleaning for `visit`; resolves with the visit's id. */
 async function bookAndPay(customer: User, visit: Visit): Promise<string> {

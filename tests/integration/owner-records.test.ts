@@ -25,6 +25,7 @@ import {
   waitFor,
   type Stack,
   type TokenIssuer,
+  callAs,
 } from './support/stripe-stack.ts';
 
 type User = { id: string; email: string; name?: string; role?: string };
@@ -47,17 +48,8 @@ afterAll(async () => {
   process.env = saved;
 });
 
-async function call<T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) {
-  const res = await fetch(`${stack.origin}${path}`, {
-    method,
-    headers: {
-      ...(user ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+const call = <T = Record<string, unknown>>(method: string, path: string, user: User | null, body?: unknown) =>
+  callAs<T>(stack, issuer, method, path, user, body);
 
 async function csv(path: string): Promise<{ status: number; type: string | null; rows: string[] }> {
   const res = await fetch(`${stack.origin}${path}`, {

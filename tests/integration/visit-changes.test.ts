@@ -34,6 +34,7 @@ import {
   waitFor,
   type Stack,
   type TokenIssuer,
+  callAs,
 } from './support/stripe-stack.ts';
 
 const SECRET = 'visit-link-secret-of-the-integration-tests';
@@ -82,17 +83,8 @@ const place = (date: string, window: Visit['window'] = 'morning'): Visit => ({
   notes: '',
 });
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, user?: User) {
-  const res = await fetch(`${stack.origin}${path}`, {
-    method,
-    headers: {
-      ...(user ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, body: (await res.json()) as T & { error?: string } };
-}
+const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown, user?: User) =>
+  callAs<T & { error?: string }>(stack, issuer, method, path, user ?? null, body);
 
 const change = (body: Record<string, unknown>, user?: User) =>
   call<VisitChangeAnswer>('POST', '/api/visit-change', body, user);

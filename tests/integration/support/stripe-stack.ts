@@ -82,6 +82,26 @@ function signToken(
     .sign(key);
 }
 
+/** A JSON call to the stack's functions as `user` (a token from `issuer`), or anonymous with null: its status and body. */
+export async function callAs<T = Record<string, unknown>>(
+  stack: Pick<Stack, 'origin'>,
+  issuer: TokenIssuer,
+  method: string,
+  path: string,
+  user: Parameters<TokenIssuer['sign']>[1] | null,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${stack.origin}${path}`, {
+    method,
+    headers: {
+      ...(user ? { Authorization: `Bearer ${await issuer.sign(stack.origin, user)}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 export interface Stack {
   origin: string;
   db: Db;
