@@ -158,7 +158,7 @@ test.describe('getting back into an account', () => {
     // The browser signed in before the reset is signed out at its next call.
     const oldToken = await storedAccessToken(other);
     await other.reload();
-    await expect(other).toHaveURL(/\/auth$/);
+    await expect(other).toHaveURL(/\/auth\?return=%2Faccount$/);
     const portal = await other.request.post('/api/customer-portal', {
       headers: { Authorization: `Bearer ${oldToken}` },
     });

@@ -11,6 +11,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { SESSION_ID_LENGTH, sessionIdOf } from '@/features/auth/session';
 import { callApi } from '@/features/auth/api';
+import { signInReturningTo } from '@/features/auth/return-path';
 import type { AccountSummary } from './account-summary';
 import AccountInfo from './AccountInfo';
 import AccountOrders from './AccountOrders';
@@ -54,8 +55,9 @@ export default function AccountPanel() {
     void startAuth().then(verifySession);
   }, []);
   useEffect(() => {
-    // After this page's own 'Sign Out' the sign-out leaves, to where it chose.
-    if (auth.status === 'signed-out' && !signOutStarted()) window.location.replace('/auth');
+    // After this page's own 'Sign Out' the sign-out leaves, to where it chose; a session found
+    // ended comes back here once signed in again (docs/product.md#account-page).
+    if (auth.status === 'signed-out' && !signOutStarted()) window.location.replace(signInReturningTo('/account'));
   }, [auth.status]);
   useEffect(() => {
     if (!token) return;
