@@ -185,6 +185,21 @@ test('signed in on the home page: the My Account menu by keyboard; Sign Out flip
   await expect(page).toHaveURL(/\/auth\??$/);
 });
 
+test('a browser that blocks the new tab gets the checkout in the same tab', async ({ page }) => {
+  await signUpAndIn(page, `islands.blocked.${Date.now()}@example.com`);
+  // As a phone's popup blocker does with a tab opened after an answer rather than at the tap.
+  await page.addInitScript(() => {
+    window.open = () => null;
+  });
+  await page.goto('/');
+  let popups = 0;
+  page.on('popup', () => (popups += 1));
+  await page.getByRole('button', { name: 'Subscribe to Autopilot Lite' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscribe to Autopilot Lite' })).toBeVisible();
+  expect(new URL(page.url()).pathname).not.toBe('/');
+  expect(popups).toBe(0);
+});
+
 test('a returning customer gets My Account without layout shift', async ({ page }) => {
   await signUpAndIn(page, `islands.cls.${Date.now()}@example.com`);
   await page.addInitScript(() => {

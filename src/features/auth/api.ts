@@ -53,12 +53,16 @@ export async function callApiFile(path: string, request: ApiRequest): Promise<Ap
 
 /**
  * Asks a function for a page of the card provider (a checkout, the billing portal) and opens it in
- * a new tab; resolves false when the answer held no address (nothing is opened), and throws as
- * callApi does.
+ * a new tab, or in this one when the browser blocks the tab (docs/product.md#starting-a-checkout);
+ * resolves false when the answer held no address (nothing is opened), and throws as callApi does.
  */
 export async function openProviderPage(path: string, body: unknown, fallback: string): Promise<boolean> {
   const answer = await callApi<PageAnswer>(path, { method: 'POST', body, fallback });
   if (!answer.url) return false;
-  window.open(answer.url, '_blank', 'noopener');
+  // Opened after the server answered, not at the tap: a blocker may refuse it (null). Without
+  // 'noopener' the handle tells; the opener link is cut at once instead.
+  const tab = window.open(answer.url, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(answer.url);
   return true;
 }
