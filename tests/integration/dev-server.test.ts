@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, removeDir, ROOT, serverEnv, tempDataDir } from '../support/server.ts';
+import { freePort, removeDir, ROOT, sendWithHost, serverEnv, tempDataDir } from '../support/server.ts';
 
 // Starting Vite and Astro, then opening a fresh database, takes a while on a busy machine.
 const START_TIMEOUT_MS = 150_000;
@@ -29,11 +29,12 @@ describe('npm run dev with its back end', { timeout: 60_000 }, () => {
   let child: ChildProcess | undefined;
   let dataDir = '';
   let origin = '';
+  let port = 0;
   let output = '';
 
   beforeAll(async () => {
     dataDir = await tempDataDir('shm-dev-');
-    const port = await freePort();
+    port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     // --ignore-lock: never in the way of (or stopped by) a developer's own `npm run dev`.
     child = spawn(
@@ -114,5 +115,14 @@ describe('npm run dev with its back end', { timeout: 60_000 }, () => {
     const res = await fetch(`${origin}/`);
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('<html');
+  });
+
+  // Vite's host check (server.allowedHosts) runs before the back end's routes: a page on another
+  // site whose name points at 127.0.0.1 (DNS rebinding) reads neither the mailbox nor the leads.
+  test('another host name is refused before the back end: mailbox, leads, sign-in, functions', async () => {
+    for (const path of ['/_dev/mail.json', '/_dev/leads.json', '/auth/v1/settings', '/api/availability']) {
+      expect((await sendWithHost(port, `evil.example:${port}`, 'GET', path)).status, path).toBe(403);
+    }
+    expect((await sendWithHost(port, `localhost:${port}`, 'GET', '/_dev/mail.json')).status).toBe(200);
   });
 });

@@ -3,9 +3,8 @@
  * on another site that points its own name at 127.0.0.1 (DNS rebinding) reads neither the mailbox
  * nor the leads, and no request can make the sign-in emulator mail a link to another host.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server.ts';
+import { freePort, removeDir, sendWithHost, startServer, tempDataDir, type ServerProcess } from '../support/server.ts';
 import { mailsTo } from './harness.ts';
 
 let dataDir = '';
@@ -21,31 +20,9 @@ afterAll(async () => {
   await removeDir(dataDir);
 });
 
-/** A request to the server with the Host header given (fetch does not let a caller set it). */
+/** A request to the server with the Host header given. */
 function send(host: string, method: string, path: string, body?: unknown): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port: server?.port,
-        method,
-        path,
-        headers: {
-          Host: host,
-          apikey: 'embedded-anon-key',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+  return sendWithHost(server?.port ?? 0, host, method, path, body);
 }
 
 describe('host names of the embedded default', { timeout: 60_000 }, () => {

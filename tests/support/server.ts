@@ -6,6 +6,7 @@
  * prints its address (and, in the embedded default, the webhook secret printed after it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -234,4 +235,40 @@ export async function runUntilExit(
   clearTimeout(timer);
   if (ownDir) await removeDir(ownDir);
   return { code, stdout, stderr };
+}
+
+/**
+ * A request to a server on 127.0.0.1:`port` with the Host header given (fetch does not let a
+ * caller set it): how a page on another site whose name points at 127.0.0.1 reaches it.
+ */
+export function sendWithHost(
+  port: number,
+  host: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          Host: host,
+          apikey: 'embedded-anon-key',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }
