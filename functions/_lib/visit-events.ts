@@ -61,6 +61,10 @@ export async function noticeVisitDone(tx: Db, row: VisitRow): Promise<void> {
     ...eventFields(row, await orderNumberOf(tx, row)),
     completionNote: row.completion_note ?? '',
     doneAt: row.completed_at ? new Date(row.completed_at).toISOString() : '',
+    // What a plan visit did, as its report tells the customer (docs/product.md#plan-visits).
+    ...(row.plan_visit_no !== null
+      ? { checklist: row.checklist, filterSizes: row.filter_sizes, detectorsTested: row.detectors_tested }
+      : {}),
     timestamp: new Date().toISOString(),
   });
 }

@@ -397,6 +397,13 @@ describe('plan visits', { timeout: 300_000 }, () => {
       filterSizes: ['16x25x1', '20x20x1'],
       detectorsTested: 4,
     });
+    // The owner's automation hears the same (visit.done).
+    expect((await ownerEvents(first!.id)).find((e) => e['event'] === 'visit.done')).toMatchObject({
+      completionNote: 'Softener salt low, refilled',
+      checklist: ['Air filters replaced', 'Light bulbs changed'],
+      filterSizes: ['16x25x1', '20x20x1'],
+      detectorsTested: 4,
+    });
 
     // The second visit, made at once (annual), shows the home's sizes on the desk.
     const [, second] = await planVisits(subscriptionId);
