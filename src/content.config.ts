@@ -10,6 +10,7 @@ import { CONTACT_SERVICES } from '@/features/leads/contact';
 import { SERVICE_TYPES } from '@/features/booking/pricing';
 import { SOURCE_IDS } from '@/lib/sources';
 import { CONTENT_ICONS } from '@/components/icons';
+import { ILLUSTRATION_IDS } from '@/components/illustrations/ids';
 
 const icon = z.enum(CONTENT_ICONS);
 const faqEntry = z.object({ question: z.string().min(10), answer: z.string().min(20) });
@@ -173,6 +174,8 @@ const blog = defineCollection({
     updatedAt: z.coerce.date(),
     /** The public sources its statements quote (src/lib/sources.ts), listed at its end. */
     sources: z.array(z.enum(SOURCE_IDS)).default([]),
+    /** The illustration its preview image shows beside the title (docs/product.md#preview-images); the house mark when absent. */
+    illustration: z.enum(ILLUSTRATION_IDS).optional(),
     /** Whether the article shows a table of contents with scroll-spy. */
     toc: z.boolean().default(false),
     /** The article's FAQ, rendered by <Faq> in the body and published as FAQPage JSON-LD. */

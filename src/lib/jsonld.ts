@@ -3,6 +3,7 @@
  * page never shows `"undefined"`; `serializeJsonLd` makes the result safe inside <script>.
  */
 import type { HomeAndConstructionBusiness, WithContext } from 'schema-dts';
+import { DEFAULT_OG_IMAGE } from '@/lib/seo';
 import { SITE, STORY } from '@/site';
 
 /** Any JSON-LD document this site emits. */
@@ -39,7 +40,7 @@ export function homeBusinessJsonLd(site: URL | string): WithContext<Exclude<Home
     name: SITE.name,
     description: SITE.defaultDescription,
     url: origin,
-    image: new URL('/og-default.png', site).href,
+    image: new URL(DEFAULT_OG_IMAGE, site).href,
     logo: logo(site),
     ...(sameAs.length > 0 ? { sameAs } : {}),
     telephone: SITE.phone.e164,
@@ -215,6 +216,8 @@ export interface ArticleInput {
   readonly category: string;
   readonly tags: readonly string[];
   readonly readTime: number;
+  /** Its preview image's path (docs/product.md#preview-images); the brand card when absent. */
+  readonly image?: string;
 }
 
 /** BlogPosting for an article. */
@@ -228,7 +231,7 @@ export function articleJsonLd(article: ArticleInput, site: URL | string): Record
     description: article.description,
     url,
     mainEntityOfPage: url,
-    image: new URL('/og-default.png', site).href,
+    image: new URL(article.image ?? DEFAULT_OG_IMAGE, site).href,
     datePublished: article.publishedAt.toISOString(),
     dateModified: article.updatedAt.toISOString(),
     articleSection: article.category,

@@ -44,17 +44,21 @@ export function blogNav(articles: readonly NavLink[]): NavMenu {
   return { id: 'blog-menu', label: 'Blog', links: articles, all: { href: '/blog', label: 'View All Articles' } };
 }
 
+/** The services hub, where the header's 'Services' leads from every page. */
+export const SERVICES_HUB: NavLink = { href: '/services', label: 'Services' };
+
 /**
  * The header's menu on a page, in the order the wide header shows it
- * (docs/product.md#header-and-navigation): the section anchors with the Blog menu (`articles`)
- * before Contact. Both the wide and the phone menu draw it.
+ * (docs/product.md#header-and-navigation): 'Services' to the services hub, the plans' section
+ * anchor, the Blog menu (`articles`), then the Contact anchor. Both the wide and the phone menu
+ * draw it.
  */
 export function headerMenu(currentPath: string, articles: readonly NavLink[]): readonly HeaderEntry[] {
   const section = (s: (typeof HOME_SECTIONS)[number]) => ({
     link: { href: sectionHref(s.id, currentPath), label: s.label },
   });
-  const [services, autopilot, contact] = HOME_SECTIONS;
-  return [section(services), section(autopilot), { menu: blogNav(articles) }, section(contact)];
+  const [, autopilot, contact] = HOME_SECTIONS;
+  return [{ link: SERVICES_HUB }, section(autopilot), { menu: blogNav(articles) }, section(contact)];
 }
 
 /** `aria-current` for a link to `href` on the page at `currentPath`: 'page' when they are the same. */

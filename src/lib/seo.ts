@@ -25,9 +25,14 @@ export interface HeadTag {
   readonly attrs: Readonly<Record<string, string>>;
 }
 
-/** The default link-preview image, served from public/ (scripts/og-image.ts draws it). */
+/** The brand card, every page's preview image but an article's, drawn by the build (src/pages/og-default.png.ts). */
 export const DEFAULT_OG_IMAGE = '/og-default.png';
-/** What the default preview image shows. */
+
+/** An article's own preview image, drawn by the build (src/pages/og/[slug].png.ts; docs/product.md#preview-images). */
+export function articleCardPath(slug: string): string {
+  return `/og/${slug}.png`;
+}
+/** What the brand card shows (docs/product.md#preview-images). */
 export const DEFAULT_OG_IMAGE_ALT = `${SITE.name}: a white house on a green square, with the business name, "Filters, vents, detectors and Autopilot plans", Springfield, MO and the phone number`;
 
 /**

@@ -15,7 +15,6 @@ test.describe('header on a desktop screen', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, id] of [
-      ['Services', 'services'],
       ['Autopilot Plans', 'autopilot'],
       ['Contact', 'contact'],
     ] as const) {
@@ -25,6 +24,15 @@ test.describe('header on a desktop screen', () => {
       await expect(page).toHaveURL(new RegExp(`#${id}$`));
       await expect(page.locator(`#${id}`)).toBeInViewport();
     }
+  });
+
+  test("'Services' leads to the services hub, which it then marks as the page shown", async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Services', exact: true }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Services', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
   test('Blog dropdown opens by mouse and lists the five articles and View All Articles', async ({ page }) => {
@@ -72,7 +80,10 @@ test.describe('header on a desktop screen', () => {
   test('off the home page, anchors lead back to the home page sections', async ({ page }) => {
     await page.goto('/no-such-page');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Services', exact: true })).toHaveAttribute('href', '/#services');
+    await expect(nav.getByRole('link', { name: 'Autopilot Plans', exact: true })).toHaveAttribute(
+      'href',
+      '/#autopilot',
+    );
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL(/\/#contact$/);
     await expect(page.locator('#contact')).toBeInViewport();

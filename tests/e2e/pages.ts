@@ -15,3 +15,11 @@ export const SERVICE_PAGES = [
 export const HUB_PAGES = ['/services'];
 export const PLAN_PAGES = ['/autopilot-lite', '/autopilot-full'];
 export const LEGAL_PAGES = ['/privacy', '/terms', '/service-agreement'];
+/** The blog's articles (docs/product.md#blog). */
+export const ARTICLE_PAGES = [
+  '/blog/air-filter-replacement-guide',
+  '/blog/how-to-change-air-filter',
+  '/blog/hidden-costs-neglecting-air-filter',
+  '/blog/diy-vs-professional-air-filter',
+  '/blog/air-filter-types-guide',
+];

@@ -1,3 +1,5 @@
+import { pngSize } from '../support/png';
+import { ARTICLE_PAGES } from './pages';
 import { expect, test } from './test';
 
 test('home page head: title, description, canonical, social cards and valid JSON-LD', async ({ page, baseURL }) => {
@@ -30,6 +32,39 @@ test('home page head: title, description, canonical, social cards and valid JSON
   const image = await page.request.get(`${baseURL}/og-default.png`);
   expect(image.status()).toBe(200);
   expect(image.headers()['content-type']).toBe('image/png');
+  expect(pngSize(await image.body())).toEqual({ width: 1200, height: 630 });
+});
+
+test('each article has its own 1200x630 preview image, described by its title (docs/product.md#preview-images)', async ({
+  page,
+}) => {
+  const images = new Set<string>();
+  for (const path of ARTICLE_PAGES) {
+    await page.goto(path);
+    const title = await page.getByRole('heading', { level: 1 }).textContent();
+    const meta = (selector: string) => page.locator(`meta[${selector}]`).getAttribute('content');
+    const src = await meta('property="og:image"');
+    expect(src, path).toMatch(new RegExp(`^https?://[^/]+/og/${path.slice('/blog/'.length)}\\.png$`));
+    expect(await meta('name="twitter:image"'), path).toBe(src);
+    expect(await meta('property="og:image:alt"'), path).toBe(title);
+    expect(await meta('name="twitter:image:alt"'), path).toBe(title);
+    expect([await meta('property="og:image:width"'), await meta('property="og:image:height"')]).toEqual([
+      '1200',
+      '630',
+    ]);
+    const posting = (await page.locator('script[type="application/ld+json"]').allTextContents())
+      .map((block) => JSON.parse(block) as Record<string, unknown>)
+      .find((node) => node['@type'] === 'BlogPosting');
+    expect(posting?.['image'], path).toBe(src);
+
+    const image = await page.request.get(new URL(src ?? '', page.url()).pathname);
+    expect(image.status(), path).toBe(200);
+    expect(image.headers()['content-type'], path).toBe('image/png');
+    expect(pngSize(await image.body()), path).toEqual({ width: 1200, height: 630 });
+    images.add((await image.body()).toString('base64'));
+  }
+  // One picture per article, never a shared one.
+  expect(images.size).toBe(ARTICLE_PAGES.length);
 });
 
 test('robots.txt blocks what is not a page and points at the sitemap', async ({ request }) => {

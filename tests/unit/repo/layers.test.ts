@@ -22,8 +22,16 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   ['src/site.ts src/business.ts src/lib'],
   // Building blocks shared by pages: sections, icons, cards.
   ['src/components'],
-  // Foundations: the session and the one API client; toasts; the filter facts; testimonials; the guides' list.
-  ['features/auth', 'features/toast', 'features/filters', 'features/testimonials', 'features/guides'],
+  // Foundations: the session and the one API client; toasts; the filter facts; testimonials; the
+  // guides' list; the preview images' drawing (the pages hand it the illustrations).
+  [
+    'features/auth',
+    'features/toast',
+    'features/filters',
+    'features/testimonials',
+    'features/guides',
+    'features/social-cards',
+  ],
   // Leads, the blog's parts, and the article tools that stand on the filter facts alone.
   [
     'features/leads',

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { articleJsonLd, homeBusinessJsonLd, howToJsonLd, serializeJsonLd, webPageJsonLd } from '@/lib/jsonld';
+import { articleCardPath } from '@/lib/seo';
 import { SITE, STORY } from '@/site';
 
 const SITE_URL = 'https://springfieldhome.example';
@@ -146,4 +147,19 @@ test('articles name their author with the About page', () => {
     SITE_URL,
   );
   expect(article['author']).toMatchObject({ name: STORY.author.name, url: `${SITE_URL}/about` });
+});
+
+test("an article's image is its own preview card, the brand card when it has none (docs/product.md#preview-images)", () => {
+  const input = {
+    title: 'T',
+    description: 'd',
+    path: '/blog/x',
+    publishedAt: new Date('2026-01-01'),
+    updatedAt: new Date('2026-01-02'),
+    category: 'c',
+    tags: ['a'],
+    readTime: 5,
+  };
+  expect(articleJsonLd({ ...input, image: articleCardPath('x') }, SITE_URL)['image']).toBe(`${SITE_URL}/og/x.png`);
+  expect(articleJsonLd(input, SITE_URL)['image']).toBe(`${SITE_URL}/og-default.png`);
 });

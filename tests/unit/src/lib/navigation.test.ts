@@ -26,7 +26,10 @@ describe('headerMenu', () => {
       'Blog',
       'Contact',
     ]);
-    expect(menu[0]).toEqual({ link: { href: '/#services', label: 'Services' } });
+    // 'Services' leads to the services hub from every page, the home page too.
+    expect(menu[0]).toEqual({ link: { href: '/services', label: 'Services' } });
+    expect(headerMenu('/', ARTICLES)[0]).toEqual({ link: { href: '/services', label: 'Services' } });
+    expect(menu[1]).toEqual({ link: { href: '/#autopilot', label: 'Autopilot Plans' } });
     expect(headerMenu('/', ARTICLES)[3]).toEqual({ link: { href: '#contact', label: 'Contact' } });
     const blog = menu[2];
     if (!blog || !('menu' in blog)) throw new Error('expected the Blog menu third');
