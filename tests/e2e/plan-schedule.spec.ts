@@ -179,9 +179,8 @@ test('annual through a plan request, set to cancel: the alerts open the lead and
     dueDate = addMonths(dueDate, 3);
   }
   // visit.due went once for each of the four, however often the schedule ran.
-  const dueSubjects = await subjectsTo(page, owner, dueAlert);
-  expect(dueSubjects).toHaveLength(4);
-  expect(new Set(dueSubjects).size).toBe(4);
+  await expect.poll(async () => (await subjectsTo(page, owner, dueAlert)).length).toBe(4);
+  expect(new Set(await subjectsTo(page, owner, dueAlert)).size).toBe(4);
   await desk.context.close();
   await context.close();
 });
