@@ -116,7 +116,27 @@ export async function syncPlanVisits(tx: Db, subscriptionId: string): Promise<vo
     await tx.query('update visits set service = $2, updated_at = now() where id = $1', [visit.id, plan.tier]);
     await recordVisitEvent(tx, visit.id, 'site', 'plan changed', { service: visit.service }, { service: plan.tier });
   }
+  await nameUnnamedVisits(tx, subscriptionId, plan.user_id);
   if (LIVE_STATUSES.has(plan.status)) await makeOwedVisits(tx, subscriptionId, plan, end);
+}
+
+/**
+ * Names the plan's visits still to do that were made before the plan's order was linked to it (its
+ * first invoice can be told before the checkout): the account's name, once it is known.
+ */
+async function nameUnnamedVisits(tx: Db, subscriptionId: string, userId: string): Promise<void> {
+  const unnamed = await tx.query<{ id: string }>(
+    `select id from visits where subscription_id = $1 and plan_visit_no is not null
+     and status in ('requested', 'confirmed') and coalesce(customer_name, '') = ''`,
+    [subscriptionId],
+  );
+  if (unnamed.length === 0) return;
+  const { name } = await planContact(tx, subscriptionId, userId);
+  if (!name) return;
+  for (const { id } of unnamed) {
+    await tx.query('update visits set customer_name = $2, updated_at = now() where id = $1', [id, name]);
+    await recordVisitEvent(tx, id, 'site', 'name added', { customerName: null }, { customerName: name });
+  }
 }
 
 /** Cancels the plan's visits still to do (those due after `after`, or all), each in its history. */

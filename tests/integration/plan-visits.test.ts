@@ -303,6 +303,12 @@ describe('plan visits', { timeout: 300_000 }, () => {
 
     // Months 2 and 3 paid: still one visit. It is done late, in the second month.
     await advance(31 * DAY);
+    // Made from the first invoice, told before the checkout linked the plan's order: named at the next check.
+    const [named] = await stack.db.query<{ customer_name: string | null }>(
+      'select customer_name from visits where id = $1',
+      [first!.id],
+    );
+    expect(named?.customer_name).toBe(user.name);
     await advance(10 * DAY);
     await markDone(first!.id);
     const doneOn = today();

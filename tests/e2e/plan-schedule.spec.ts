@@ -1,0 +1,242 @@
+/**
+ * A plan's visits over its year and its end (docs/product.md#plan-visits,
+ * docs/product.md#owner-alerts, docs/product.md#owners-desk), on a server of its own with a fresh
+ * data dir and OWNER_EMAIL set, time moved by the embedded clock, the desk on a 390 px phone:
+ * - annual, bought through a plan request and set to cancel at once: the request, the plan and each
+ *   quarter's `visit.due` reach the owner's mailbox once, their links open the lead and the visit on
+ *   the desk; a visit is made each quarter, four in the paid year, none after it;
+ * - monthly: one visit per three paid months (the second with the 4th payment, dated from the first
+ *   visit done); cancelled at period end, the visit due past the end is gone from the account.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { addMonths } from '../../src/features/visits/plan-schedule';
+import { addDays, formatDay } from '../../src/lib/dates';
+import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { expectNoAxeViolations } from './a11y';
+import { signIn, signUpAndIn } from './customer';
+import { makeOwner, PHONE } from './desk-flow';
+import { advanceClock, deskLink, oneMailTo, siteToday, subjectsTo } from './owner-mail';
+import { fillForm, openForm } from './plan-form';
+import { expect, test } from './test';
+
+test.describe.configure({ mode: 'serial' });
+
+const DAY = 86_400;
+let server: ServerProcess;
+let stamp = 0;
+let owner = '';
+let ownerMade = false;
+
+test.beforeAll(async () => {
+  stamp = Date.now();
+  owner = `owner.schedule.${stamp}@example.com`;
+  ownerMade = false;
+  server = await startServer({
+    dataDir: await tempDataDir('shm-e2e-plan-schedule-'),
+    port: await freePort(),
+    env: { OWNER_EMAIL: owner },
+  });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  if (server) await removeDir(server.dataDir);
+});
+
+async function browse(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.origin });
+  return { context, page: await context.newPage() };
+}
+
+/** The owner's desk on a phone: the account made the owner with `npm run owner -- add` the first time. */
+async function ownerDesk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const desk = await browse(browser);
+  if (ownerMade) {
+    await signIn(desk.page, owner);
+  } else {
+    await signUpAndIn(desk.page, owner, 'Owner Olson');
+    await makeOwner(server, owner);
+    ownerMade = true;
+  }
+  await desk.page.setViewportSize(PHONE);
+  return desk;
+}
+
+/** Pays the hosted checkout that `start` opens as a popup; returns the popup on its success page. */
+async function payPlan(page: Page, start: () => Promise<void>, name: string): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await start();
+  const checkout = await popup;
+  await checkout.getByLabel('Name on card').fill(name);
+  await checkout.getByRole('button', { name: /^Subscribe \$/ }).click();
+  await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  return checkout;
+}
+
+/** Cancels the plan at period end in the billing portal, from the account page, as the customer does. */
+async function cancelAtPeriodEnd(account: Page): Promise<void> {
+  await account.goto('/account');
+  const portal = account.waitForEvent('popup');
+  await account.getByRole('button', { name: 'Manage billing' }).click();
+  const billing = await portal;
+  await billing.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(billing.getByRole('button', { name: 'Keep plan' })).toBeVisible();
+  await billing.close();
+}
+
+/** The plan visits' cards of `name` on the desk's Plan visits tab. */
+async function planVisitCards(page: Page, name: string) {
+  await page.goto('/owner?tab=plan-visits');
+  await expect(page.getByRole('tab', { name: 'Plan visits', selected: true })).toBeVisible();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText(/Plan visits due|No plan visits due this month\./).first()).toBeVisible();
+  return panel.getByRole('listitem').filter({ hasText: name });
+}
+
+test('annual through a plan request, set to cancel: the alerts open the lead and each quarter’s visit; four visits, none after the year', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const customer = `annual.${stamp}@example.com`;
+  const name = 'Dana Whitfield';
+  const { context, page } = await browse(browser);
+  await signUpAndIn(page, customer, name);
+  const startedOn = await siteToday(page);
+  const picker = await openForm(page, '/autopilot-lite', 'Annual');
+  await fillForm(picker, customer);
+  await picker.getByRole('button', { name: 'Request Autopilot Lite' }).click();
+  const checkout = await payPlan(
+    page,
+    () => picker.getByRole('button', { name: /^Subscribe to Autopilot Lite: \$[\d.,]+ per year$/ }).click(),
+    name,
+  );
+  await checkout.close();
+  const due1 = addDays(startedOn, 7);
+  await page.goto('/account');
+  await page.setViewportSize(PHONE);
+  const visits = page.getByRole('region', { name: 'Upcoming Visits' });
+  await expect(visits).toContainText(`First visit due ${formatDay(due1)}`);
+
+  // The owner hears of the request and of the plan, once each, with the phone and the address.
+  const request = await oneMailTo(page, owner, /^Plan request from Dana Whitfield: Autopilot Lite \(annual\)$/);
+  const started = await oneMailTo(page, owner, /^Plan started: Autopilot Lite plan for Dana Whitfield$/);
+  for (const alert of [request, started]) {
+    expect(alert.text).toContain('Phone: 417-555-0199');
+    expect(alert.text).toContain('Address: 1200 E Battlefield Rd, Springfield, MO 65804');
+  }
+  expect(deskLink(request.text, 'Open the desk')).toBe('/owner?tab=leads');
+  expect(deskLink(started.text, 'Open the desk')).toBe('/owner');
+
+  // The schedule runs at each move of the clock: the first visit is due within 7 days and unconfirmed.
+  await advanceClock(page, 60);
+  const dueAlert = /^Visit due: Autopilot Lite quarterly visit for Dana Whitfield, due /;
+  const firstDue = await oneMailTo(page, owner, dueAlert);
+  expect(firstDue.subject).toBe(
+    `Visit due: Autopilot Lite quarterly visit for Dana Whitfield, due ${formatDay(due1, 'short')}`,
+  );
+  const visitLink = deskLink(firstDue.text, 'Open the visit on the desk');
+  expect(visitLink).toMatch(/^\/owner\?visit=[0-9a-f-]{36}$/);
+
+  // Set to cancel at the end of the paid year: the account says so and keeps the visit.
+  await cancelAtPeriodEnd(page);
+  await page.goto('/account');
+  await expect(page.getByText('Your plan is set to cancel. Visits continue until the end date')).toBeVisible();
+  await expect(visits).toContainText(`First visit due ${formatDay(due1)}`);
+  await expect
+    .poll(async () => subjectsTo(page, owner, /^Plan cancelled: Autopilot Lite plan for Dana Whitfield, ends /))
+    .toHaveLength(1);
+
+  // One tap from each alert on the owner's phone: the request on the Leads tab, the visit's dialog.
+  const desk = await ownerDesk(browser);
+  await desk.page.goto(deskLink(request.text, 'Open the desk'));
+  await expect(desk.page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
+  await expect(desk.page.getByRole('tabpanel').getByText(`Plan request: ${name}`)).toBeVisible();
+  await desk.page.goto(visitLink);
+  const dialog = desk.page.getByRole('dialog', { name: `${name}: Autopilot Lite quarterly visit` });
+  await expect(dialog).toContainText('1200 E Battlefield Rd');
+  await expect(dialog).toContainText('Requested');
+  expect(await desk.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(desk.page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The next quarter: the second visit, due 3 months after the first's due date (it was not done).
+  await advanceClock(page, 95 * DAY);
+  await page.goto('/account');
+  await expect(visits).toContainText(`Due ${formatDay(addMonths(due1, 3))}: we will call to set the day and time`);
+  await expect.poll(async () => (await subjectsTo(page, owner, dueAlert)).length).toBe(2);
+
+  // Through the year and past its end (the plan ends, nothing renews): four visits, none after it.
+  await advanceClock(page, 95 * DAY);
+  await advanceClock(page, 95 * DAY);
+  await advanceClock(page, 95 * DAY);
+  const cards = await planVisitCards(desk.page, name);
+  await expect(cards).toHaveCount(4);
+  // Each due 3 months after the one before (none was done), soonest first, all overdue now.
+  let dueDate = due1;
+  for (const quarter of [0, 1, 2, 3]) {
+    await expect(cards.nth(quarter)).toContainText(`Overdue: due ${formatDay(dueDate, 'short')}`);
+    dueDate = addMonths(dueDate, 3);
+  }
+  // visit.due went once for each of the four, however often the schedule ran.
+  await expect.poll(async () => (await subjectsTo(page, owner, dueAlert)).length).toBe(4);
+  expect(new Set(await subjectsTo(page, owner, dueAlert)).size).toBe(4);
+  await desk.context.close();
+  await context.close();
+});
+
+test('monthly: the second visit with the 4th payment, dated from the first done; cancelled at period end, none past it', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const customer = `monthly.${stamp}@example.com`;
+  const name = 'Lee Monroe';
+  const { context, page } = await browse(browser);
+  await signUpAndIn(page, customer, name);
+  await page.goto('/#autopilot');
+  const checkout = await payPlan(
+    page,
+    () => page.getByRole('button', { name: 'Subscribe to Autopilot Lite' }).click(),
+    name,
+  );
+  await checkout.close();
+  await page.setViewportSize(PHONE);
+  await page.goto('/account');
+  const visits = page.getByRole('region', { name: 'Upcoming Visits' });
+  await expect(visits).toContainText('First visit due');
+
+  // The 2nd payment, then ten days on: the owner opens the first visit from its alert and marks it done.
+  await advanceClock(page, 31 * DAY);
+  await advanceClock(page, 10 * DAY);
+  const due = await oneMailTo(page, owner, /^Visit due: Autopilot Lite quarterly visit for Lee Monroe, due /);
+  const desk = await ownerDesk(browser);
+  await desk.page.goto(deskLink(due.text, 'Open the visit on the desk'));
+  const dialog = desk.page.getByRole('dialog', { name: `${name}: Autopilot Lite quarterly visit` });
+  await dialog.getByRole('button', { name: 'Mark done' }).click();
+  await dialog.getByRole('button', { name: 'Save as done' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Visit marked done.');
+  const doneOn = await siteToday(page);
+
+  // The 3rd payment buys nothing more; the 4th buys the second visit, due 3 months after the first was done.
+  await advanceClock(page, 21 * DAY);
+  await page.goto('/account');
+  // (The first, done, was asked for more than 30 days ago, so the account no longer lists it.)
+  await expect(visits).toContainText('No visits booked yet.');
+  await advanceClock(page, 31 * DAY);
+  await page.goto('/account');
+  const nextDue = `Due ${formatDay(addMonths(doneOn, 3))}: we will call to set the day and time`;
+  await expect(visits).toContainText(nextDue);
+
+  // Cancelled at the end of the paid month, which comes before that due date: the visit is called off.
+  await cancelAtPeriodEnd(page);
+  await page.goto('/account');
+  await expect(page.getByText('Your plan is set to cancel. Visits continue until the end date')).toBeVisible();
+  await expect(visits).toContainText('No visits booked yet.');
+  // Past the end: the plan ends, nothing is charged and no visit is made.
+  await advanceClock(page, 31 * DAY);
+  await expect(await planVisitCards(desk.page, name)).toHaveCount(0);
+  await page.goto('/account');
+  await expect(visits).toContainText('No visits booked yet.');
+  await desk.context.close();
+  await context.close();
+});
