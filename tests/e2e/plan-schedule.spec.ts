@@ -155,6 +155,9 @@ test('annual through a plan request, set to cancel: the alerts open the lead and
   const dialog = desk.page.getByRole('dialog', { name: `${name}: Autopilot Lite quarterly visit` });
   await expect(dialog).toContainText('1200 E Battlefield Rd');
   await expect(dialog).toContainText('Requested');
+  // Paid with the plan: its order and which visit of it, not an amount of its own.
+  await expect(dialog).toContainText(/ORD-[A-Z0-9]+, plan visit 1/);
+  await expect(dialog).not.toContainText('$0.00');
   expect(await desk.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(desk.page);
   await dialog.getByRole('button', { name: 'Close' }).click();

@@ -74,7 +74,8 @@ export default function VisitFacts({ visit }: Props) {
       </dd>
       <dt className={TERM}>Order</dt>
       <dd>
-        {visit.orderNumber ?? 'No order'}, {formatCents(visit.amountCents)}
+        {visit.orderNumber ?? 'No order'},{' '}
+        {visit.planVisit === null ? formatCents(visit.amountCents) : `plan visit ${visit.planVisit}`}
       </dd>
       <dt className={TERM}>Customer&apos;s notes</dt>
       <dd className="break-words whitespace-pre-line">{visit.notes || 'None'}</dd>
