@@ -115,17 +115,55 @@ export function createRouteListener(
 }
 
 /**
- * Marks an answer sent before its request body has all arrived (a 413 for an over-long body, a
- * refusal that never reads it) `Connection: close`. The rest of that body is discarded for a
- * moment and then the connection is cut, so a client told to keep it alive would send its next
- * request into a closing socket ("other side closed").
+ * How much of a body the server reads away after answering before it has all arrived (a 413 for
+ * an over-long body, a refusal that never reads it), and for how long, before it cuts the
+ * connection: a client still sending past these is no browser or curl (docs/product.md#server-answers).
+ */
+export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
+
+/**
+ * Marks an answer sent before its request body has all arrived `Connection: close`, so a client
+ * reusing kept-alive connections never sends into a closing one, and reads the rest of that body
+ * away before closing (drainAfterAnswer).
  */
 function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (...args: unknown[]) => {
-    if (!req.complete) res.setHeader('Connection', 'close');
+    if (!req.complete) {
+      res.setHeader('Connection', 'close');
+      drainAfterAnswer(req, res);
+    }
     return writeHead(...args);
   };
+}
+
+/**
+ * Once the early answer is written, Node (and the fetch adapter, after 500 ms) would close the
+ * socket while the body still arrives: unread bytes make the kernel reset the connection, and a
+ * client still sending may never read the answer ("connection reset" instead of the 413). Instead
+ * the answer goes out followed by a half-close, the rest of the body is read and dropped, and the
+ * connection closes when the client closes its side, or is cut past DRAIN_LIMITS.
+ */
+export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, limits = DRAIN_LIMITS): void {
+  const socket = req.socket;
+  const cut = () => socket.destroy();
+  const timer = setTimeout(cut, limits.ms);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  // Closing "soon" (after the answer) ends the writing side only; the reading side stays open.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
+  res.once('finish', () => {
+    let read = 0;
+    // Whoever was reading the body (a function's stream) is done with it: drop the rest.
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limits.bytes) cut();
+    });
+    req.resume();
+  });
 }
 
 /** Creates (but does not start) the HTTP server. */
