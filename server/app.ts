@@ -39,7 +39,16 @@ export interface ClientLimits {
    * every connection is the reverse proxy's (docs/deploy.md), which has limits of its own.
    */
   connectionsPerClient: number;
+  /** How much of a body answered early is read away, and for how long, before the connection is cut. */
+  drain: { bytes: number; ms: number };
 }
+
+/**
+ * How much of a body the server reads away after answering before it has all arrived (a 413 for
+ * an over-long body, a refusal that never reads it), and for how long, before it cuts the
+ * connection: a client still sending past these is no browser or curl (docs/product.md#server-answers).
+ */
+export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
 
 /**
  * About 30 s to send a request (Node's default let a slow body hold a connection for 300 s), and
@@ -50,6 +59,7 @@ export const CLIENT_LIMITS: ClientLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 30_000,
   connectionsPerClient: 64,
+  drain: DRAIN_LIMITS,
 };
 
 /** The route for a path, if any: exact matches first, then patterns (`/api/x/:id`), then the longest prefix. */
@@ -89,6 +99,7 @@ export function clientIp(peer: string, forwardedFor: string | string[] | undefin
 export function createRouteListener(
   routes: readonly Route[],
   prepare: (res: ServerResponse) => void = () => {},
+  drain = DRAIN_LIMITS,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const dispatch = getRequestListener(
     async (request, env) => {
@@ -108,30 +119,23 @@ export function createRouteListener(
   return (req, res) => {
     if (!findRoute(routes, new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
     prepare(res);
-    closeIfAnsweredEarly(req, res);
+    closeIfAnsweredEarly(req, res, drain);
     void dispatch(req, res);
     return true;
   };
 }
 
 /**
- * How much of a body the server reads away after answering before it has all arrived (a 413 for
- * an over-long body, a refusal that never reads it), and for how long, before it cuts the
- * connection: a client still sending past these is no browser or curl (docs/product.md#server-answers).
- */
-export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
-
-/**
  * Marks an answer sent before its request body has all arrived `Connection: close`, so a client
  * reusing kept-alive connections never sends into a closing one, and reads the rest of that body
  * away before closing (drainAfterAnswer).
  */
-function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
+function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse, drain = DRAIN_LIMITS): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (...args: unknown[]) => {
     if (!req.complete) {
       res.setHeader('Connection', 'close');
-      drainAfterAnswer(req, res);
+      drainAfterAnswer(req, res, drain);
     }
     return writeHead(...args);
   };
@@ -168,10 +172,10 @@ export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, limi
 
 /** Creates (but does not start) the HTTP server. */
 export function createApp({ distDir, routes = [], hsts = false, limits = {}, allowedHost }: AppOptions): Server {
-  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient } = { ...CLIENT_LIMITS, ...limits };
+  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient, drain } = { ...CLIENT_LIMITS, ...limits };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
-  const answerRoute = createRouteListener(routes);
+  const answerRoute = createRouteListener(routes, undefined, drain);
   const refused = new WeakSet<Socket>();
 
   const server = createServer(
