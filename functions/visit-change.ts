@@ -20,13 +20,14 @@ import { changeAnswer, changeVisit, visitOfCustomer, visitOfLink, type ReachedVi
 
 const WINDOWS = Object.keys(VISIT_WINDOWS) as [VisitWindow, ...VisitWindow[]];
 
-/** Which visit: a link, or the signed-in customer's visit id. */
-const reach = z.object({
+/** Which visit: a link, or the signed-in customer's visit id (exported for the bad-input suite). */
+export const visitChangeReach = z.object({
   t: z.optional(z.string('t must be the link').check(z.maxLength(2000, 't is too long'))),
   id: z.optional(z.string('id must be a visit id').check(z.maxLength(100, 'id is too long'))),
 });
 
-const change = z.discriminatedUnion('action', [
+/** What to change: a new day and window, or a cancellation. */
+export const visitChangeRequest = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('reschedule'),
     date: z.string('Please choose a day.').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.')),
@@ -58,9 +59,9 @@ export default handler(['GET', 'POST'], async (req) => {
     });
   }
   const body = await readJsonObject(req);
-  const where = reach.safeParse(body);
+  const where = visitChangeReach.safeParse(body);
   if (!where.success) throw new HttpError(400, firstIssue(where.error));
-  const request = change.safeParse(body);
+  const request = visitChangeRequest.safeParse(body);
   if (!request.success) throw new HttpError(400, firstIssue(request.error));
   const visit: ReachedVisit = await reached(req, db, where.data);
   await changeVisit(db, visit, request.data, stripeClient);

@@ -39,7 +39,16 @@ export interface ClientLimits {
    * every connection is the reverse proxy's (docs/deploy.md), which has limits of its own.
    */
   connectionsPerClient: number;
+  /** How much of a body answered early is read away, and for how long, before the connection is cut. */
+  drain: { bytes: number; ms: number };
 }
+
+/**
+ * How much of a body the server reads away after answering before it has all arrived (a 413 for
+ * an over-long body, a refusal that never reads it), and for how long, before it cuts the
+ * connection: a client still sending past these is no browser or curl (docs/product.md#server-answers).
+ */
+export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
 
 /**
  * About 30 s to send a request (Node's default let a slow body hold a connection for 300 s), and
@@ -50,6 +59,7 @@ export const CLIENT_LIMITS: ClientLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 30_000,
   connectionsPerClient: 64,
+  drain: DRAIN_LIMITS,
 };
 
 /** The route for a path, if any: exact matches first, then patterns (`/api/x/:id`), then the longest prefix. */
@@ -89,6 +99,7 @@ export function clientIp(peer: string, forwardedFor: string | string[] | undefin
 export function createRouteListener(
   routes: readonly Route[],
   prepare: (res: ServerResponse) => void = () => {},
+  drain = DRAIN_LIMITS,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const dispatch = getRequestListener(
     async (request, env) => {
@@ -108,32 +119,63 @@ export function createRouteListener(
   return (req, res) => {
     if (!findRoute(routes, new URL(req.url ?? '/', 'http://localhost').pathname)) return false;
     prepare(res);
-    closeIfAnsweredEarly(req, res);
+    closeIfAnsweredEarly(req, res, drain);
     void dispatch(req, res);
     return true;
   };
 }
 
 /**
- * Marks an answer sent before its request body has all arrived (a 413 for an over-long body, a
- * refusal that never reads it) `Connection: close`. The rest of that body is discarded for a
- * moment and then the connection is cut, so a client told to keep it alive would send its next
- * request into a closing socket ("other side closed").
+ * Marks an answer sent before its request body has all arrived `Connection: close`, so a client
+ * reusing kept-alive connections never sends into a closing one, and reads the rest of that body
+ * away before closing (drainAfterAnswer).
  */
-function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse): void {
+function closeIfAnsweredEarly(req: IncomingMessage, res: ServerResponse, drain = DRAIN_LIMITS): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = (...args: unknown[]) => {
-    if (!req.complete) res.setHeader('Connection', 'close');
+    if (!req.complete) {
+      res.setHeader('Connection', 'close');
+      drainAfterAnswer(req, res, drain);
+    }
     return writeHead(...args);
   };
 }
 
+/**
+ * Once the early answer is written, Node (and the fetch adapter, after 500 ms) would close the
+ * socket while the body still arrives: unread bytes make the kernel reset the connection, and a
+ * client still sending may never read the answer ("connection reset" instead of the 413). Instead
+ * the answer goes out followed by a half-close, the rest of the body is read and dropped, and the
+ * connection closes when the client closes its side, or is cut past DRAIN_LIMITS.
+ */
+export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, limits = DRAIN_LIMITS): void {
+  const socket = req.socket;
+  const cut = () => socket.destroy();
+  const timer = setTimeout(cut, limits.ms);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  // Closing "soon" (after the answer) ends the writing side only; the reading side stays open.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
+  res.once('finish', () => {
+    let read = 0;
+    // Whoever was reading the body (a function's stream) is done with it: drop the rest.
+    req.removeAllListeners('data');
+    req.on('data', (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > limits.bytes) cut();
+    });
+    req.resume();
+  });
+}
+
 /** Creates (but does not start) the HTTP server. */
 export function createApp({ distDir, routes = [], hsts = false, limits = {}, allowedHost }: AppOptions): Server {
-  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient } = { ...CLIENT_LIMITS, ...limits };
+  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient, drain } = { ...CLIENT_LIMITS, ...limits };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
-  const answerRoute = createRouteListener(routes);
+  const answerRoute = createRouteListener(routes, undefined, drain);
   const refused = new WeakSet<Socket>();
 
   const server = createServer(

@@ -9,13 +9,17 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { supabaseUrl } from './config.ts';
 import { HttpError } from './http-error.ts';
+import { oneLineOrNull } from '../../src/lib/validation.ts';
 
 /** The signed-in user a request acts for. */
 export interface AuthUser {
   id: string;
   email: string;
   sessionId: string;
-  /** The full name given at sign-up (the token's `user_metadata.full_name`), or null. */
+  /**
+   * The full name given at sign-up (the token's `user_metadata.full_name`) as a one-line field takes
+   * it, or null when there is none or it would be refused (a line break, hidden characters).
+   */
   name: string | null;
 }
 
@@ -70,8 +74,9 @@ export async function requireUser(req: Request): Promise<AuthUser> {
       throw new HttpError(401, 'Invalid token: missing user');
     }
     const metadata = payload['user_metadata'] as { full_name?: unknown } | undefined;
-    const name =
-      typeof metadata?.full_name === 'string' && metadata.full_name.trim() ? metadata.full_name.trim() : null;
+    // Typed at sign-up, but kept by the sign-in service unchecked: the one-line rule here, since it
+    // goes into the owner's events and e-mails (docs/product.md#validation).
+    const name = oneLineOrNull(metadata?.full_name);
     return {
       id: payload.sub,
       email: payload['email'],

@@ -29,20 +29,73 @@ export const ONE_LINE_MESSAGE = 'Please keep this on one line';
  */
 const ONE_LINE = /^[^\p{Cc}\u2028\u2029]*$/u;
 
+/** What a one-line field answers to an invisible formatting character inside it. */
+export const INVISIBLE_MESSAGE =
+  'Please remove the hidden characters (such as zero-width spaces) pasted into this field';
+
+/**
+ * No invisible formatting character (Unicode "Cf": zero-width spaces and joiners, the byte-order
+ * mark, direction overrides, soft hyphens): pasted along with text, they make a name or an address
+ * look the same as another while it is not, or read backwards in the owner's e-mails.
+ */
+const VISIBLE = /^\P{Cf}*$/u;
+
+/** Any Unicode space (a no-break space, a narrow or ideographic one ...): one plain space each. */
+const ODD_SPACES = /(?! )\p{Zs}/gu;
+
+/**
+ * The checks of a one-line field, in order: other spaces become plain ones, then invisible
+ * characters and line breaks are refused (docs/product.md#validation). Trimming comes between,
+ * so a line break at either end is trimmed like a space.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function oneLineChecks() {
+  return {
+    before: [
+      z.overwrite((value: string) => value.replace(ODD_SPACES, ' ')),
+      z.regex(VISIBLE, INVISIBLE_MESSAGE),
+      z.trim(),
+    ],
+    after: [z.regex(ONE_LINE, ONE_LINE_MESSAGE)],
+  } as const;
+}
+
 /**
  * A one-line text field that must not be blank; `message` is shown when it is missing or blank. A
- * line break inside it is refused (docs/product.md#validation); around it, trimmed like spaces.
+ * line break or an invisible character inside it is refused, another kind of space becomes a
+ * plain one (docs/product.md#validation); around it, trimmed like spaces.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string) {
+  const { before, after } = oneLineChecks();
   return z
     .string(message)
     .check(
-      z.trim(),
+      ...before,
       z.minLength(1, message),
       z.maxLength(FIELD_LIMITS.text, `Please keep this under ${FIELD_LIMITS.text} characters`),
-      z.regex(ONE_LINE, ONE_LINE_MESSAGE),
+      ...after,
     );
+}
+
+/**
+ * A one-line text of at most `limit` characters that may be blank (the owner's closed-day reason,
+ * a checklist item): `typeMessage` when it is not text, `tooLong` past the limit.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function oneLineText(limit: number, typeMessage: string, tooLong: string) {
+  const { before, after } = oneLineChecks();
+  return z.string(typeMessage).check(...before, z.maxLength(limit, tooLong), ...after);
+}
+
+/**
+ * `value` as a one-line field would take it (requiredText), or null when it is no text, blank or
+ * would be refused: for text that reached us without our form's checks, such as the full name
+ * kept in a sign-in account's metadata (docs/product.md#validation).
+ */
+export function oneLineOrNull(value: unknown): string | null {
+  const result = requiredText('').safeParse(value);
+  return result.success ? result.data : null;
 }
 
 /** What a phone number that is not ten digits is told. */
@@ -72,10 +125,11 @@ export function requiredEmail(message: string) {
 /** The http(s) address of the page a form was sent from. */
 /* @__NO_SIDE_EFFECTS__ */
 export function pageAddress() {
+  const { before, after } = oneLineChecks();
   return z.pipe(
     z
       .string('Must be the page address')
-      .check(z.trim(), z.maxLength(FIELD_LIMITS.url, `Must be at most ${FIELD_LIMITS.url} characters`)),
+      .check(...before, z.maxLength(FIELD_LIMITS.url, `Must be at most ${FIELD_LIMITS.url} characters`), ...after),
     z.url({ protocol: /^https?$/, error: 'Must be the page address (an http or https URL)' }),
   );
 }

@@ -44,7 +44,7 @@ function visitOn(date: string, window: Visit['window'] = 'morning'): Visit {
 
 const customer = () => ({ id: randomUUID(), email: `visit-${randomUUID().slice(0, 8)}@example.com` });
 
-async function checkout(user: { id: string; email: string }, visit: Visit) {
+async function checkout(user: { id: string; email: string; name?: string }, visit: Visit) {
   const res = await fetch(`${stack.origin}/api/create-payment-checkout`, {
     method: 'POST',
     headers: {
@@ -264,5 +264,41 @@ describe('visits', { timeout: 120_000 }, () => {
       [`order-refunded:${visit.order_id}:%`],
     );
     expect(events).toEqual([{ amount: 1000 }, { amount: 2500 }]);
+  });
+
+  test('the sign-up full name reaches the order, its e-mail and the owner event only as one line (docs/product.md#validation)', async () => {
+    const day = WEEKDAYS.at(-1)!.date;
+    // Kept by the sign-in service as sent, past the sign-up form's checks.
+    const names = [
+      { sent: 'Pat Lee\r\nBcc: someone@example.com', kept: null },
+      { sent: 'Pat\u200b Lee', kept: null },
+      { sent: ' Ana\u00a0María ', kept: 'Ana María' },
+    ];
+    for (const { sent, kept } of names) {
+      const started = await checkout({ ...customer(), name: sent }, visitOn(day, 'afternoon'));
+      expect(started.status).toBe(200);
+      const sessionId = sessionOf(started.body.url ?? '');
+      expect((await payCheckout(started.body.url ?? '')).status).toBe(303);
+      const event = await waitFor(async () => {
+        const [row] = await stack.db.query<{ payload: { customerName: string } }>(
+          `select payload from leads where kind = 'order' and idempotency_key = $1`,
+          [`booking-paid:${sessionId}`],
+        );
+        return row;
+      }, `the owner event of ${sessionId}`);
+      const [order] = await stack.db.query<{ customer_name: string | null }>(
+        'select customer_name from orders where checkout_session_id = $1',
+        [sessionId],
+      );
+      const [mail] = await stack.db.query<{ text: string }>(
+        `select payload->>'text' as text from mail_outbox where idempotency_key = $1`,
+        [`booking-confirmed:${sessionId}`],
+      );
+      expect(order?.customer_name ?? null).toBe(kept);
+      expect(event.payload.customerName).toBe(kept ?? '');
+      expect(mail?.text).not.toContain('Bcc:');
+      expect(mail?.text).not.toContain('\u200b');
+      if (kept) expect(mail?.text).toContain(kept);
+    }
   });
 });

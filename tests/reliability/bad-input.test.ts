@@ -27,6 +27,15 @@ import {
   type JsonEndpoint,
 } from './support/bad-requests.ts';
 import { crossSiteProblem } from '../../functions/_lib/http.ts';
+import { loadFunctionRoutes } from '../../server/functions.ts';
+import { DRAIN_LIMITS } from '../../server/app.ts';
+import { contactLeadSchema, downloadLeadSchema } from '../../src/features/leads/schemas.ts';
+import { planDetailsSchema, planRequestLeadSchema } from '../../src/features/plans/plan-request.ts';
+import { subscriptionCheckoutRequest } from '../../src/features/plans/checkout-request.ts';
+import { paymentCheckoutRequest } from '../../src/features/booking/checkout-request.ts';
+import { serviceAreaList } from '../../src/features/service-area/area-list.server.ts';
+import { visitChangeReach, visitChangeRequest } from '../../functions/visit-change.ts';
+import { fieldName, NOT_ONE_LINE, poisoned, textFields, valueAt, withValueAt } from './support/text-fields.ts';
 import { closedDayRequest, visitActionRequest } from '../../src/features/visits/owner-api.ts';
 import { isVisitsPerWindow } from '../../src/features/visits/capacity.ts';
 import { leadChangeRequest } from '../../src/features/owner/records-api.ts';
@@ -45,7 +54,7 @@ import {
   type Session,
 } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
-import { closeAgents, DROPPED, send, sendRaw, type Answer } from './support/http.ts';
+import { closeAgents, DROPPED, send, sendRaw, uploadPastAnswer, type Answer } from './support/http.ts';
 import { compare, snapshot, type Snapshot } from './support/snapshot.ts';
 import {
   EMBEDDED_STRIPE_KEY,
@@ -225,11 +234,12 @@ async function run(
   tally.tried += 1;
   const answer = await send(origin, c.probe);
   const problems = problemsWith(answer);
-  if (answer.status === DROPPED && Buffer.byteLength(c.probe.body ?? '') <= 16 * 1024) {
+  // Up to the server's drain cap an over-long body is read away after the answer: never a reset.
+  if (answer.status === DROPPED && Buffer.byteLength(c.probe.body ?? '') <= DRAIN_LIMITS.bytes) {
     problems.push('the connection was dropped without an answer');
   }
   if (answer.status >= 500) tally.serverErrors += 1;
-  // A connection cut while a huge body was still being sent is a refusal too: nothing was read.
+  // A connection cut while a body past the drain cap was still being sent is a refusal too.
   const refused = (answer.status >= 400 && answer.status < 500) || answer.status === DROPPED || isRefusal(answer);
   if (c.expect === 'reject') {
     if (!refused) problems.push(`expected a 4xx, got ${answer.status}`);
@@ -1881,6 +1891,273 @@ describe('static files', () => {
     expect(home.status).toBe(200);
     report(context, tally.row('bad input', 'raw bytes (not HTTP)'));
     expect(tally.tried).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+/** How a function's body is attacked field by field (see FUNCTION_TEXT). */
+interface TextBody {
+  method: string;
+  /** The schemas the function checks its body with: its text fields are read from them. */
+  schemas: readonly unknown[];
+  /** A body the function takes, holding `field` (a dotted path). */
+  valid: (field: string) => Record<string, unknown>;
+  as?: 'customer' | 'owner';
+  /** The multi-line fields of docs/product.md#validation: line breaks allowed. */
+  multiLine?: readonly string[];
+  /** Fields checked as a whole (a signed link, an id), never kept or shown as text. */
+  opaque?: readonly string[];
+}
+
+const planFields = {
+  fullName: 'Pat Customer',
+  phone: '417-555-0100',
+  address: '1 Main St',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65802',
+  preferredDay: 'weekdays',
+  specialInstructions: 'Dog in the yard',
+};
+
+/** A body of the owner's visit actions holding `field`: the action that has it. */
+function visitAction(field: string): Record<string, unknown> {
+  if (field === 'start') return { action: 'confirm', start: '09:00' };
+  if (field === 'date' || field === 'window') return { action: 'reschedule', date: '2026-12-01', window: 'morning' };
+  if (field === 'reason') return { action: 'cancel', refund: false, reason: 'Customer away' };
+  if (field === 'techNotes') return { action: 'notes', techNotes: 'Attic hatch' };
+  return { action: 'done', note: 'All good', checklist: ['Filter changed'], filterSizes: ['16x25x1'] };
+}
+
+/**
+ * Every function the server mounts: how its body's one-line fields are attacked, or why it takes no
+ * text in a body. The suite fails on a function missing here, so a new one must be placed.
+ */
+const FUNCTION_TEXT: Record<string, TextBody | string> = {
+  '/api/contact': {
+    method: 'POST',
+    schemas: [contactLeadSchema],
+    valid: () => ({ name: 'Pat Lee', email: 'pat@example.com', phone: '(417) 555-0142', service: 'other' }),
+    multiLine: ['message'],
+  },
+  '/api/lead': {
+    method: 'POST',
+    schemas: [downloadLeadSchema],
+    valid: () => ({
+      firstName: 'Pat',
+      email: 'pat@example.com',
+      downloadType: 'Air Filter Guide',
+      source: 'https://springfieldhome.example/blog/air-filter-replacement-guide',
+      timestamp: new Date().toISOString(),
+    }),
+  },
+  '/api/plan-request': {
+    method: 'POST',
+    schemas: [planRequestLeadSchema],
+    valid: () => ({
+      ...planFields,
+      planType: 'lite',
+      billingPeriod: 'monthly',
+      email: 'pat@example.com',
+      agreeTerms: true,
+      source: 'https://springfieldhome.example/plans/lite',
+    }),
+    multiLine: ['specialInstructions'],
+  },
+  '/api/plan-details': {
+    method: 'PUT',
+    schemas: [planDetailsSchema],
+    valid: () => planFields,
+    as: 'customer',
+    multiLine: ['specialInstructions'],
+  },
+  '/api/create-payment-checkout': {
+    method: 'POST',
+    schemas: [paymentCheckoutRequest(serviceAreaList(), '2026-11-27')],
+    valid: () => ({ serviceType: 'dryer-vent-cleaning', visit: bookingVisit() }),
+    as: 'customer',
+    multiLine: ['visit.notes'],
+  },
+  '/api/create-subscription-checkout': {
+    method: 'POST',
+    schemas: [subscriptionCheckoutRequest],
+    valid: () => ({ planType: 'full', billingPeriod: 'monthly', planRequestId: randomUUID() }),
+    as: 'customer',
+  },
+  '/api/visit-change': {
+    method: 'POST',
+    schemas: [visitChangeReach, visitChangeRequest],
+    valid: () => ({ t: 'x', action: 'reschedule', date: '2026-12-01', window: 'morning' }),
+    opaque: ['t', 'id'],
+  },
+  '/api/owner/closed-days': {
+    method: 'POST',
+    schemas: [closedDayRequest],
+    valid: () => ({ date: '2026-12-24', reason: 'Christmas Eve' }),
+    as: 'owner',
+  },
+  '/api/owner/leads/:id': {
+    method: 'POST',
+    schemas: [leadChangeRequest],
+    valid: () => ({ status: 'won', note: 'Called back' }),
+    as: 'owner',
+    multiLine: ['note'],
+  },
+  '/api/owner/visits/:id': {
+    method: 'POST',
+    schemas: [visitActionRequest],
+    valid: visitAction,
+    as: 'owner',
+    multiLine: ['note', 'techNotes'],
+  },
+  '/api/account': 'reads no body (GET)',
+  '/api/auth-form': 'reads no body: it sends the visitor back to /auth (tested above)',
+  '/api/availability': 'reads no body (GET)',
+  '/api/check-subscription': 'reads no body: the token says who',
+  '/api/customer-portal': 'reads no body: the token says who',
+  '/api/order': 'reads no body (GET, a session id checked as a whole)',
+  '/api/owner/closed-days/:date': 'reads no body (DELETE of a day in the path, checked as YYYY-MM-DD)',
+  '/api/owner/customers': 'reads no body (GET: a search, never stored)',
+  '/api/owner/customers/:id': 'reads no body (GET)',
+  '/api/owner/export/:file': 'reads no body (GET)',
+  '/api/owner/leads': 'reads no body (GET)',
+  '/api/owner/settings': 'its body holds no text: visitsPerWindow, a number (fuzzed above)',
+  '/api/owner/visits': 'reads no body (GET)',
+  '/api/stripe-webhook': "signed events only; their absurd values are the payments suite's",
+  '/api/unsubscribe': 'reads no body: the token in its address is the whole authority',
+};
+
+describe('one-line fields of every function (docs/product.md#validation)', () => {
+  test('line breaks and invisible characters in any one-line field are refused in words, naming the field', async (context) => {
+    const routes = await loadFunctionRoutes(join(ROOT, 'functions'));
+    expect(Object.keys(FUNCTION_TEXT).sort()).toEqual([...new Set(routes.map((route) => route.path))].sort());
+    const cases: { where: string; probe: Case['probe']; field: string }[] = [];
+    for (const [path, entry] of Object.entries(FUNCTION_TEXT)) {
+      if (typeof entry === 'string') continue;
+      const fields = entry.schemas.flatMap((schema) => textFields(schema));
+      const exempt = [...(entry.multiLine ?? []), ...(entry.opaque ?? [])];
+      // An exception that names no field of the schema is stale.
+      for (const name of exempt) expect(fields, `${path}: ${name}`).toContain(name);
+      const headers = {
+        'content-type': 'application/json',
+        ...(entry.as === 'customer' ? auth() : {}),
+        ...(entry.as === 'owner' ? { authorization: `Bearer ${owner.accessToken}` } : {}),
+      };
+      for (const field of fields.filter((f) => !exempt.includes(f))) {
+        const body = entry.valid(field);
+        const current = valueAt(body, field);
+        for (const [name, poison] of Object.entries(NOT_ONE_LINE)) {
+          cases.push({
+            where: `${entry.method} ${path} ${field} (${name})`,
+            field,
+            probe: {
+              method: entry.method,
+              path: path.replace(/:[^/]+/g, randomUUID()),
+              headers,
+              body: JSON.stringify(
+                withValueAt(body, field, poisoned(typeof current === 'string' ? current : 'Some text', poison)),
+              ),
+            },
+          });
+        }
+      }
+    }
+    // The fields of docs/product.md#validation, at least: found in the schemas, not listed here.
+    expect(cases.map((c) => c.where)).toEqual(
+      expect.arrayContaining([
+        'POST /api/contact name (CRLF)',
+        'POST /api/lead firstName (zero-width space)',
+        'POST /api/plan-request zip (byte-order mark)',
+        'PUT /api/plan-details address (LF)',
+        'POST /api/create-payment-checkout visit.street (CR)',
+        'POST /api/owner/closed-days reason (LF)',
+      ]),
+    );
+    const tally = new Tally();
+    for (let i = 0; i < cases.length; i += BATCH) {
+      const problems = (
+        await Promise.all(
+          cases.slice(i, i + BATCH).map(async ({ where, probe, field }) => {
+            tally.tried += 1;
+            const answer = await send(origin, probe);
+            if (answer.status >= 500) tally.serverErrors += 1;
+            const error = (safeJson(answer.text) as { error?: unknown } | null)?.error;
+            const found: string[] = [];
+            if (answer.status !== 400) found.push(`answered ${answer.status}, not 400`);
+            if (typeof error !== 'string' || !error.includes(fieldName(field))) found.push('does not name the field');
+            // Words a person reads: letters and spaces, no stack trace or internal path.
+            if (typeof error === 'string' && !/[A-Za-z]{3,} [a-z]{2,}/.test(error)) found.push('not in words');
+            found.push(...problemsWith(answer));
+            if (found.length === 0) tally.rejected += 1;
+            return found.map((p) => `${where}: ${p} (${answer.text.slice(0, 160)})`);
+          }),
+        )
+      ).flat();
+      for (const p of problems) tally.problem(p);
+    }
+    report(context, tally.row('bad input', 'one-line fields: line breaks, invisible characters'));
+    expect(tally.problems).toEqual([]);
+    expect(tally.tried).toBeGreaterThan(300);
+  });
+});
+
+/** An over-long body: well past every function's limit, within the server's drain cap (server/app.ts). */
+const OVERSIZE_BYTES = 3_000_000;
+
+/** Rows a signed-in call stores whatever its body (it never reads one): a new billing-portal session. */
+const SIGNED_IN_STORES: Record<string, Record<string, number>> = {
+  'POST /api/customer-portal': { 'emulator_stripe.objects': 1, 'emulator_stripe.idempotency_keys': 1 },
+};
+
+describe('oversize bodies', () => {
+  test('a 3 MB body to every function: answered, and read away while the client still sends (never a reset)', async (context) => {
+    // Every function the server mounts, as it mounts them: one added later is attacked too.
+    const routes = await loadFunctionRoutes(join(ROOT, 'functions'));
+    const paths = [...new Set(routes.map((route) => route.path.replace(/:[^/]+/g, randomUUID())))];
+    expect(paths.length).toBeGreaterThan(15);
+    const uploads = paths.flatMap((path) =>
+      ['POST', 'PUT'].flatMap((method) =>
+        [false, true].flatMap((chunked) =>
+          [{}, auth()].map((token) => ({
+            method,
+            path,
+            headers: { 'content-type': 'application/json', ...token },
+            size: OVERSIZE_BYTES,
+            chunked,
+          })),
+        ),
+      ),
+    );
+    const tally = new Tally();
+    const resets: string[] = [];
+    for (let i = 0; i < uploads.length; i += BATCH) {
+      await Promise.all(
+        uploads.slice(i, i + BATCH).map(async (upload) => {
+          tally.tried += 1;
+          const signedIn = 'authorization' in upload.headers;
+          const where = `${upload.method} ${upload.path} (${upload.chunked ? 'chunked' : 'Content-Length'}${signedIn ? ', signed in' : ''})`;
+          const { status, reset } = await uploadPastAnswer(origin, upload);
+          if (reset !== null || status === null) {
+            resets.push(`${where}: ${reset ?? 'closed without an answer'}${status ? ` after a ${status}` : ''}`);
+            return;
+          }
+          if (status >= 500) tally.serverErrors += 1;
+          if (status >= 400) tally.rejected += 1;
+          const stores = signedIn && status < 300 ? SIGNED_IN_STORES[`${upload.method} ${upload.path}`] : undefined;
+          for (const [table, n] of Object.entries(stores ?? {}))
+            expectedAdds.set(table, (expectedAdds.get(table) ?? 0) + n);
+          // A function that never reads a body (a signed-in read, the no-JavaScript auth form) answers as usual.
+          if (status >= 500 || (status < 400 && !(signedIn || upload.path === '/api/auth-form'))) {
+            tally.problem(`${where}: answered ${status}`);
+          }
+        }),
+      );
+    }
+    report(
+      context,
+      tally.row('bad input', 'a 3 MB body to every function', { note: `${resets.length} reset connections` }),
+    );
+    expect(resets).toEqual([]);
+    expect(tally.problems).toEqual([]);
   });
 });
 

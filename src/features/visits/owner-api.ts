@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { VisitStatus } from './visit-status.ts';
+import { oneLineText, requiredText } from '../../lib/validation.ts';
 
 /** The most days one read of the visits covers. */
 export const MAX_VISIT_RANGE_DAYS = 62;
@@ -89,7 +90,7 @@ export const visitActionRequest = z.discriminatedUnion(
       checklist: z.optional(
         z
           .array(
-            z.string('checklist must list the items done').check(z.maxLength(200, 'checklist item is too long')),
+            oneLineText(200, 'checklist must list the items done', 'checklist item is too long'),
             'checklist must list the items done',
           )
           .check(z.maxLength(20, 'checklist has too many items')),
@@ -119,9 +120,8 @@ export const visitActionRequest = z.discriminatedUnion(
     z.object({
       action: z.literal('cancel'),
       refund: z.boolean('refund must be true or false'),
-      reason: z.optional(
-        z.string('reason must be text').check(z.maxLength(500, 'Please keep the reason under 500 characters')),
-      ),
+      // One line, as its field on the desk: it goes into the customer's e-mail.
+      reason: z.optional(oneLineText(500, 'reason must be text', 'Please keep the reason under 500 characters')),
     }),
     z.object({
       action: z.literal('notes'),
@@ -150,13 +150,8 @@ export interface ClosedDaysAnswer {
 /** The body of POST /api/owner/closed-days. */
 export const closedDayRequest = z.object({
   date: day(),
-  reason: z
-    .string('reason must be text')
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please give a reason: customers see it'),
-      z.maxLength(200, 'Please keep the reason under 200 characters'),
-    ),
+  // One line: customers see it beside the day (docs/product.md#validation).
+  reason: requiredText('Please give a reason: customers see it'),
 });
 
 /** GET and POST /api/owner/settings. */

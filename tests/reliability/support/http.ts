@@ -124,3 +124,75 @@ export function sendRaw(origin: string, bytes: Buffer): Promise<{ status: number
     socket.end(bytes);
   });
 }
+
+/** A request with a long body, and what became of it (see `uploadPastAnswer`). */
+export interface Upload {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Body bytes to send, in 64 KB pieces. */
+  size: number;
+  /** Sent with `Transfer-Encoding: chunked` instead of a `Content-Length`. */
+  chunked: boolean;
+}
+
+/** What the client saw: the answer's status (null: none), and the socket error it got, if any. */
+export interface UploadOutcome {
+  status: number | null;
+  /** `ECONNRESET`, `EPIPE` or a timeout: the server cut the connection under a client still sending. */
+  reset: string | null;
+}
+
+const PIECE = 64 * 1024;
+
+/**
+ * Sends `upload` on its own socket as a browser or curl does: the whole body, piece by piece, even
+ * after the server has answered (an early 413, 401 or 405), then closes its side and waits for the
+ * server to close. A server that cuts the connection while the body still arrives resets it, and a
+ * client that has not read the answer yet loses it: that reset is what this reports.
+ */
+export function uploadPastAnswer(origin: string, upload: Upload): Promise<UploadOutcome> {
+  const url = new URL(origin);
+  const framing = upload.chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${upload.size}`;
+  const head =
+    `${upload.method} ${upload.path} HTTP/1.1\r\nHost: ${url.host}\r\n${framing}\r\n` +
+    Object.entries(upload.headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    '\r\n';
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    const received: Buffer[] = [];
+    let reset: string | null = null;
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      reset ??= error.code ?? error.message;
+    });
+    socket.setTimeout(30_000, () => {
+      reset ??= 'no close within 30 s';
+      socket.destroy();
+    });
+    socket.on('close', () => {
+      const status = /^HTTP\/1\.[01] (\d{3})/.exec(Buffer.concat(received).toString('latin1'))?.[1];
+      resolve({ status: status ? Number(status) : null, reset });
+    });
+    const write = (bytes: string | Buffer) =>
+      new Promise<boolean>((done) => {
+        if (socket.destroyed) done(false);
+        else socket.write(bytes, (error) => done(!error));
+      });
+    const piece = Buffer.alloc(PIECE, 0x7b);
+    void (async () => {
+      if (!(await write(head))) return;
+      for (let sent = 0; sent < upload.size; sent += PIECE) {
+        const part = piece.subarray(0, Math.min(PIECE, upload.size - sent));
+        const framed = upload.chunked
+          ? Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')])
+          : part;
+        if (!(await write(framed))) return;
+      }
+      if (upload.chunked && !(await write('0\r\n\r\n'))) return;
+      socket.end();
+    })();
+  });
+}

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -145,6 +145,101 @@ describe('a path under /api/ that no function answers', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
       await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a body answered before it has all arrived (docs/product.md#server-answers)', () => {
+  /** A server whose one function refuses any body at once, unread, with the given drain limits. */
+  async function refusingServer(drain: { bytes: number; ms: number }) {
+    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-drain-'));
+    const routes: Route[] = [
+      {
+        path: '/api/upload',
+        match: 'exact',
+        handler: () =>
+          Promise.resolve(Response.json({ error: 'Request body must be at most 16384 bytes' }, { status: 413 })),
+      },
+    ];
+    const server = createApp({ distDir, routes, limits: { drain } });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const close = async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(distDir, { recursive: true, force: true });
+    };
+    return { port, close };
+  }
+
+  /**
+   * Sends `size` body bytes in 64 KB pieces, all but the first after the answer has arrived
+   * (stopping after `stallAfter` when given), then closes its side: what it read, whether every
+   * piece went out, and the socket error if any.
+   */
+  function upload(port: number, size: number, stallAfter = Infinity) {
+    return new Promise<{ text: string; allSent: boolean; error: string | null }>((resolve) => {
+      const socket = connect({ host: '127.0.0.1', port });
+      const received: Buffer[] = [];
+      let error: string | null = null;
+      let allSent = false;
+      let answered = () => {};
+      const answer = new Promise<void>((done) => (answered = done));
+      socket.on('data', (chunk: Buffer) => {
+        received.push(chunk);
+        if (Buffer.concat(received).includes('\r\n\r\n')) answered();
+      });
+      socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message));
+      socket.on('close', () => resolve({ text: Buffer.concat(received).toString(), allSent, error }));
+      const write = (bytes: string | Buffer) =>
+        new Promise<boolean>((done) => (socket.destroyed ? done(false) : socket.write(bytes, (e) => done(!e))));
+      void (async () => {
+        if (!(await write(`POST /api/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: ${size}\r\n\r\n`))) return;
+        const piece = Buffer.alloc(64 * 1024, 0x7b);
+        for (let sent = 0; sent < Math.min(size, stallAfter); sent += piece.length) {
+          if (!(await write(piece.subarray(0, Math.min(piece.length, size - sent))))) return;
+          // The rest goes out once the answer is in, as a client does that sends on regardless.
+          if (sent === 0) await Promise.race([answer, new Promise((done) => socket.once('close', done))]);
+        }
+        if (stallAfter < size) return;
+        allSent = true;
+        socket.end();
+      })();
+    });
+  }
+
+  test('within the limits: the rest of the body is read away, the 413 read, the connection closed cleanly', async () => {
+    const { port, close } = await refusingServer({ bytes: 4 * 1024 * 1024, ms: 30_000 });
+    try {
+      const outcome = await upload(port, 3_000_000);
+      expect(outcome.error).toBeNull();
+      expect(outcome.allSent).toBe(true);
+      expect(outcome.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(outcome.text).toContain('Connection: close');
+    } finally {
+      await close();
+    }
+  });
+
+  test('past the byte limit the connection is cut before the client has sent it all', async () => {
+    const { port, close } = await refusingServer({ bytes: 256 * 1024, ms: 30_000 });
+    try {
+      const outcome = await upload(port, 64 * 1024 * 1024);
+      expect(outcome.allSent).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  test('past the time limit a client that stops sending is cut', async () => {
+    const { port, close } = await refusingServer({ bytes: 4 * 1024 * 1024, ms: 300 });
+    try {
+      // Sends 128 KB of a 1 MB body, then nothing: the server closes it (the test waits for that close).
+      const outcome = await upload(port, 1_000_000, 128 * 1024);
+      expect(outcome.text).toMatch(/^HTTP\/1\.1 413 /);
+      expect(outcome.allSent).toBe(false);
+    } finally {
+      await close();
     }
   });
 });

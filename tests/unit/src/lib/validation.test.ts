@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FIELD_LIMITS, firstIssue, requiredText } from '@/lib/validation';
+import { FIELD_LIMITS, firstIssue, INVISIBLE_MESSAGE, oneLineOrNull, requiredText } from '@/lib/validation';
 import { visitSchema } from '@/features/booking/visit';
 import { AREA, TODAY, VISIT } from '../features/booking/visit-fixtures';
 import { contactLeadSchema, downloadLeadSchema } from '@/features/leads/schemas';
@@ -84,5 +84,44 @@ describe('one-line fields stay on one line (docs/product.md#validation)', () => 
     expect(planRequestErrors({ address: '1 Elm St\r\nSpringfield' }).address).toBe(ONE_LINE);
     const visit = visitSchema(AREA, TODAY).safeParse({ ...VISIT, street: '1 Elm St\nBcc: x' });
     expect(visit.success || firstIssue(visit.error)).toBe(`street: ${ONE_LINE}`);
+  });
+});
+
+describe('hidden characters and other spaces in one-line fields (docs/product.md#validation)', () => {
+  test.each([
+    ['a zero-width space', 'Dana\u200bReed'],
+    ['a zero-width joiner', 'Dana\u200dReed'],
+    ['a zero-width non-joiner', 'Dana\u200cReed'],
+    ['a word joiner', 'Dana\u2060Reed'],
+    ['a byte-order mark at the start', '\ufeffDana Reed'],
+    ['a byte-order mark inside', '12 Elm\ufeff St'],
+    ['a right-to-left override', 'Dana \u202eeeR'],
+    ['a soft hyphen', 'Spring\u00adfield'],
+  ])('%s is refused', (_, value) => {
+    const result = requiredText('Please enter it').safeParse(value);
+    expect(result.success || firstIssue(result.error)).toBe(INVISIBLE_MESSAGE);
+  });
+
+  test.each([
+    ['Ana\u00a0María', 'Ana María'],
+    ['12\u202fElm St', '12 Elm St'],
+    ['\u00a0Dana Reed\u3000', 'Dana Reed'],
+  ])('other spaces in %j are kept as plain spaces', (value, kept) => {
+    expect(requiredText('Please enter it').parse(value)).toBe(kept);
+  });
+
+  test('only spaces of any kind is blank', () => {
+    const result = requiredText('Please enter it').safeParse('\u00a0\u2003');
+    expect(result.success || firstIssue(result.error)).toBe('Please enter it');
+  });
+
+  test('oneLineOrNull: the text a one-line field keeps, or null for what it refuses', () => {
+    expect(oneLineOrNull(' Ana\u00a0María ')).toBe('Ana María');
+    expect(oneLineOrNull('Pat Lee\r\nBcc: x@example.com')).toBeNull();
+    expect(oneLineOrNull('Pat\u200bLee')).toBeNull();
+    expect(oneLineOrNull('x'.repeat(FIELD_LIMITS.text + 1))).toBeNull();
+    expect(oneLineOrNull('  ')).toBeNull();
+    expect(oneLineOrNull(42)).toBeNull();
+    expect(oneLineOrNull(undefined)).toBeNull();
   });
 });
