@@ -47,9 +47,30 @@ interface OrderRow {
 /** How long a visit done stays listed on the account page. */
 const RECENT_DONE_DAYS = 30;
 
+/** The day a visit was done: the day it was marked done (Springfield time), else its planned day. */
+function doneDay(row: { day: string; completed_at: Date | null }): string {
+  return row.completed_at ? businessToday(new Date(row.completed_at)) : row.day;
+}
+
+/** Whether a visit is listed: still to do, or done in the last 30 days (the query reads a few more). */
+function listed(row: { day: string; completed_at: Date | null; status: VisitStatus }, today: string): boolean {
+  return row.status !== 'done' || doneDay(row) >= addDays(today, -RECENT_DONE_DAYS);
+}
+
+/** An instant before the earliest a visit listed as done can have been marked done (a day to spare). */
+function recentlyDone(today: string): Date {
+  return new Date(`${addDays(today, -RECENT_DONE_DAYS - 1)}T00:00:00Z`);
+}
+
 /** When a booking's visit is, in the account's words: requested, confirmed or done. */
-function bookingWhen(row: { day: string; time_window: VisitWindow; start_time: string | null; status: VisitStatus }) {
-  if (row.status === 'done') return `Done: ${formatDay(row.day)}`;
+function bookingWhen(row: {
+  day: string;
+  time_window: VisitWindow;
+  start_time: string | null;
+  status: VisitStatus;
+  completed_at: Date | null;
+}) {
+  if (row.status === 'done') return `Done: ${formatDay(doneDay(row))}`;
   if (row.status === 'confirmed' && row.start_time) {
     return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
   }
@@ -65,6 +86,7 @@ interface PlanVisitRow {
   due_date: string;
   start_time: string | null;
   status: VisitStatus;
+  completed_at: Date | null;
   street: string;
   city: string;
   zip: string;
@@ -72,7 +94,7 @@ interface PlanVisitRow {
 
 /** When a plan's visit is, in the account's words (docs/product.md#account-page). */
 function planVisitWhen(row: PlanVisitRow): string {
-  if (row.status === 'done') return `Done: ${formatDay(row.day)}`;
+  if (row.status === 'done') return `Done: ${formatDay(doneDay(row))}`;
   if (row.status === 'confirmed' && row.start_time) {
     return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
   }
@@ -84,21 +106,23 @@ function planVisitWhen(row: PlanVisitRow): string {
 /** The plan's visits still to do and those done in the last 30 days, as records (docs/product.md#plan-visits). */
 async function planVisits(db: Db, subscriptionId: string, orderNumber: string | null, today: string) {
   const rows = await db.query<PlanVisitRow>(
-    `select id, plan_visit_no, service, day, due_date, start_time, status, street, city, zip from visits
+    `select id, plan_visit_no, service, day, due_date, start_time, status, completed_at, street, city, zip from visits
      where subscription_id = $1 and plan_visit_no is not null
-       and (status in ('requested', 'confirmed') or (status = 'done' and day >= $2))
+       and (status in ('requested', 'confirmed') or (status = 'done' and (day >= $2 or completed_at >= $3)))
      order by plan_visit_no`,
-    [subscriptionId, addDays(today, -RECENT_DONE_DAYS)],
+    [subscriptionId, addDays(today, -RECENT_DONE_DAYS), recentlyDone(today)],
   );
-  return rows.map((row): AccountVisit => ({
-    orderNumber,
-    description: `${isPlanType(row.service) ? getPlan(row.service).name : 'Autopilot'} quarterly visit`,
-    when: planVisitWhen(row),
-    address: row.street ? visitAddress(row) : null,
-    status: row.status,
-    id: row.id,
-    day: row.day,
-  }));
+  return rows
+    .filter((row) => listed(row, today))
+    .map((row): AccountVisit => ({
+      orderNumber,
+      description: `${isPlanType(row.service) ? getPlan(row.service).name : 'Autopilot'} quarterly visit`,
+      when: planVisitWhen(row),
+      address: row.street ? visitAddress(row) : null,
+      status: row.status,
+      id: row.id,
+      day: row.day,
+    }));
 }
 
 /**
@@ -157,18 +181,20 @@ export default handler(['GET'], async (req) => {
     time_window: VisitWindow;
     start_time: string | null;
     status: VisitStatus;
+    completed_at: Date | null;
     street: string;
     city: string;
     zip: string;
   }>(
-    `select v.id, o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status, v.street, v.city,
-            v.zip
+    `select v.id, o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status,
+            v.completed_at, v.street, v.city, v.zip
      from visits v join orders o on o.id = v.order_id
      where v.user_id = $1 and (
-       (v.status in ('requested', 'confirmed') and v.day >= $2) or (v.status = 'done' and v.day >= $3)
+       (v.status in ('requested', 'confirmed') and v.day >= $2)
+       or (v.status = 'done' and (v.day >= $3 or v.completed_at >= $4))
      )
      order by v.day, v.start_time nulls last, v.id`,
-    [user.id, today, addDays(today, -RECENT_DONE_DAYS)],
+    [user.id, today, addDays(today, -RECENT_DONE_DAYS), recentlyDone(today)],
   );
   const [planOrder] = plan
     ? await db.query<{ order_number: string }>(
@@ -196,15 +222,17 @@ export default handler(['GET'], async (req) => {
     planDetails,
     visits: [
       ...(plan ? await planVisits(db, plan.id, planOrder?.order_number ?? null, today) : []),
-      ...bookings.map((row) => ({
-        orderNumber: row.order_number,
-        description: orderDescription(row),
-        when: bookingWhen(row),
-        address: visitAddress({ street: row.street, city: row.city, zip: row.zip }),
-        status: row.status,
-        id: row.id,
-        day: row.day,
-      })),
+      ...bookings
+        .filter((row) => listed(row, today))
+        .map((row) => ({
+          orderNumber: row.order_number,
+          description: orderDescription(row),
+          when: bookingWhen(row),
+          address: visitAddress({ street: row.street, city: row.city, zip: row.zip }),
+          status: row.status,
+          id: row.id,
+          day: row.day,
+        })),
     ],
     lastReport: plan ? await lastPlanVisitReport(db, plan.id) : null,
     orders: orders.map((row) => ({

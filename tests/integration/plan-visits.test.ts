@@ -265,6 +265,11 @@ describe('plan visits', { timeout: 300_000 }, () => {
     const doneOn = today();
     // Its report: the next visit waits for the renewal (docs/product.md#e-mails).
     const beforeRenewal = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
+    // Listed as done on the day it was marked done, not the day it was planned for.
+    expect(doneOn).not.toBe(addDays(startedOn, 7));
+    expect(beforeRenewal.visits).toEqual([
+      expect.objectContaining({ id: first!.id, status: 'done', when: `Done: ${formatDay(doneOn)}` }),
+    ]);
     expect(beforeRenewal.lastReport?.next).toBe(
       `Next visit due about ${formatDay(addMonths(doneOn, 3))}, once your plan renews: we will call to set the day and time.`,
     );
