@@ -2,7 +2,7 @@
  * `npm run bench:interact` (after the build the npm script runs): how long a reader waits for each
  * tool. On a phone-sized Chromium under Lighthouse's mobile throttling (slow 4G: 150 ms RTT,
  * 1.6 Mbps down; 4x CPU slowdown), each tool's page is opened at the top and left to settle
- * (network idle), then the tool is brought into view and used at once; the time from the moment
+ * (network idle, then the files the tools preload at idle arrived), then the tool is brought into view and used at once; the time from the moment
  * its control is on screen to the tool's first visible answer is measured, RUNS times (median).
  * The script the page fetched before the reader sets off is recorded too: a tool's code must not load before the
  * reader comes near it.
@@ -137,13 +137,39 @@ async function onScreen(page: Page, target: Locator): Promise<boolean> {
   return !!box && !!viewport && box.y >= 0 && box.y + box.height <= viewport.height;
 }
 
+/**
+ * Resolves once the page's idle preload is over: the page has loaded, the browser has been idle
+ * twice since (the island directive asks for its idle callback at `load`, so it has run by then:
+ * src/lib/islands/idle-preload.ts), and every file it asked for
+ * (`link[rel=modulepreload][data-idle]`) has arrived (a Resource Timing entry is added when a
+ * response ends). Network idle alone can come first: a reader who jumps then would be measured
+ * before the preload the product makes for that jump. A page with no tool, or whose tool has
+ * already started, has no such files and goes on at once.
+ */
+async function idlePreloadsLoaded(page: Page): Promise<number> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
+  const handle = await page.waitForFunction(
+    () => {
+      const wanted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][data-idle]')];
+      const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
+      return wanted.every((link) => arrived.has(link.href)) && { files: wanted.length };
+    },
+    undefined,
+    { polling: 100, timeout: 60_000 },
+  );
+  return ((await handle.jsonValue()) as { files: number }).files;
+}
+
 /** One measurement on a fresh throttled page: the scripts fetched before arriving, and the wait in ms. */
 async function measure(
   page: Page,
   origin: string,
   tool: Tool,
   arrival: Arrival,
-): Promise<{ ms: number; scriptBytesBefore: number }> {
+): Promise<{ ms: number; scriptBytesBefore: number; idlePreloads: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
@@ -158,6 +184,7 @@ async function measure(
     if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
   });
   await page.goto(`${origin}${tool.path}`, { waitUntil: 'networkidle' });
+  const idlePreloads = await idlePreloadsLoaded(page);
   const scriptBytesBefore = (await Promise.all(sizes)).reduce((sum, bytes) => sum + bytes, 0);
   const root = tool.root(page);
   const control = tool.control(root);
@@ -176,7 +203,7 @@ async function measure(
     started = performance.now();
   }
   await tool.use(control, root);
-  return { ms: Math.round(performance.now() - started), scriptBytesBefore };
+  return { ms: Math.round(performance.now() - started), scriptBytesBefore, idlePreloads };
 }
 
 const load: number[] = [loadavg()[0]!];
@@ -190,6 +217,8 @@ interface Row {
   runsMs: number[];
   /** Script bytes (as transferred) the page had fetched when the reader set off, the most of the runs. */
   scriptBytesBeforeArrival: number;
+  /** Files the idle preload had fetched (not run) before the reader set off, the fewest of the runs. */
+  idlePreloads: number;
 }
 const results: Row[] = [];
 try {
@@ -197,6 +226,7 @@ try {
     for (const arrival of ARRIVALS) {
       const times: number[] = [];
       let scriptBytesBeforeArrival = 0;
+      let idlePreloads = Number.POSITIVE_INFINITY;
       for (let run = 1; run <= runs; run += 1) {
         const context = await browser.newContext({
           viewport: { width: 412, height: 823 },
@@ -207,6 +237,7 @@ try {
           const measured = await measure(await context.newPage(), server.origin, tool, arrival);
           times.push(measured.ms);
           scriptBytesBeforeArrival = Math.max(scriptBytesBeforeArrival, measured.scriptBytesBefore);
+          idlePreloads = Math.min(idlePreloads, measured.idlePreloads);
         } finally {
           await context.close();
         }
@@ -220,6 +251,7 @@ try {
         medianMs: median(times),
         runsMs: times,
         scriptBytesBeforeArrival,
+        idlePreloads,
       });
     }
   }
@@ -231,16 +263,16 @@ try {
 const report = {
   generatedAt: new Date().toISOString(),
   settings:
-    'Chromium 412x823 (mobile, touch), 150 ms latency, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown; page settled (network idle), then arrival and use. scroll: wheel 100 px every 100 ms until the control is on screen; jump: straight to the control',
+    'Chromium 412x823 (mobile, touch), 150 ms latency, 1.6 Mbps down, 750 kbps up, 4x CPU slowdown; page settled (network idle, then the idle preload of the tools loaded), then arrival and use. scroll: wheel 100 px every 100 ms until the control is on screen; jump: straight to the control',
   machine: { cpus: cpus().length, loadAverageMax: Math.round(Math.max(...load) * 100) / 100 },
   tools: results,
 };
 process.stdout.write(
-  '| tool | page | arrival | median ms | runs ms | JS KB before |\n| --- | --- | --- | ---: | --- | ---: |\n',
+  '| tool | page | arrival | median ms | runs ms | JS KB before | idle preloads |\n| --- | --- | --- | ---: | --- | ---: | ---: |\n',
 );
 for (const r of results)
   process.stdout.write(
-    `| ${r.name} | \`${r.path}\` | ${r.arrival} | ${r.medianMs} | ${r.runsMs.join(', ')} | ${(r.scriptBytesBeforeArrival / 1024).toFixed(1)} |\n`,
+    `| ${r.name} | \`${r.path}\` | ${r.arrival} | ${r.medianMs} | ${r.runsMs.join(', ')} | ${(r.scriptBytesBeforeArrival / 1024).toFixed(1)} | ${r.idlePreloads} |\n`,
   );
 process.stdout.write(`\nLoad average up to ${report.machine.loadAverageMax} on ${report.machine.cpus} cores.\n`);
 if (only) {

@@ -1,7 +1,7 @@
 /** The pages the Lighthouse bench measures (issue 9), each with the kind its budgets apply to. */
 
 /** What a page is, for the budgets in bench/budgets.json. */
-export type PageKind = 'home' | 'service' | 'blog-index' | 'article' | 'plan' | 'auth';
+export type PageKind = 'home' | 'service' | 'blog-index' | 'article' | 'plan' | 'auth' | 'account';
 
 /** One measured page. */
 export interface BenchPage {
@@ -9,9 +9,18 @@ export interface BenchPage {
   name: string;
   path: string;
   kind: PageKind;
+  /**
+   * Measured signed in: a customer's session (made on the embedded auth emulator,
+   * bench/lib/session.ts) is in the browser's localStorage before the page opens, as for a
+   * returning customer. Otherwise the browser has no session.
+   */
+  signedIn?: boolean;
 }
 
-/** Home, one service page, the blog index, the five articles, a plan page and the sign-in page. */
+/**
+ * Home, one service page, the blog index, the five articles, a plan page, the sign-in page, and
+ * /account without a session (it goes on to /auth) and with one (issue 36).
+ */
 export const BENCH_PAGES: readonly BenchPage[] = [
   { name: 'home', path: '/', kind: 'home' },
   { name: 'service: air filter', path: '/services/air-filter-replacement', kind: 'service' },
@@ -23,4 +32,6 @@ export const BENCH_PAGES: readonly BenchPage[] = [
   { name: 'article: how to change', path: '/blog/how-to-change-air-filter', kind: 'article' },
   { name: 'autopilot-full', path: '/autopilot-full', kind: 'plan' },
   { name: 'auth', path: '/auth', kind: 'auth' },
+  { name: 'account: signed out', path: '/account', kind: 'account' },
+  { name: 'account: signed in', path: '/account', kind: 'account', signedIn: true },
 ];

@@ -16,7 +16,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { createClient } from '@supabase/supabase-js';
 import { openPGlite } from '../../functions/_lib/db.ts';
 import { migrate } from '../../functions/_lib/migrate.ts';
 import { markOrderPaid, recordPendingOrder } from '../../functions/_lib/orders.ts';
@@ -35,12 +34,7 @@ import { serviceAreaList } from '../../src/features/service-area/area-list.serve
 import { VISITS_PER_WINDOW_LIMITS } from '../../src/features/visits/capacity.ts';
 import { addDays } from '../../src/lib/dates.ts';
 import { ROOT, serverEnv } from '../../tests/support/server.ts';
-
-/** The anon key the embedded default accepts (src/lib/supabase.ts). */
-const EMBEDDED_ANON_KEY = 'embedded-anon-key';
-
-/** The owner's password in the benches. */
-const PASSWORD = 'filters-every-90-days';
+import { signUpAndIn, type BrowserSession } from './session.ts';
 
 /** ZIP codes of the service area the seeded customers live in: Springfield's and the towns around it. */
 export const SEED_ZIPS = ['65802', '65804', '65807', '65810', '65714', '65721', '65738', '65742'] as const;
@@ -208,12 +202,7 @@ export async function seedVisits(dataDir: string, plan: SeedPlan): Promise<Seede
 }
 
 /** The owner, signed in: the token for the API, and the session as the browser's supabase-js stores it. */
-export interface OwnerSession {
-  email: string;
-  accessToken: string;
-  /** localStorage's key (`sb-<host>-auth-token`) and value for the server's origin. */
-  storage: { key: string; value: string };
-}
+export type OwnerSession = BrowserSession;
 
 /**
  * Signs `email` up on the server at `origin`, confirms it through the local mailbox, makes it the
@@ -224,38 +213,11 @@ export async function signInOwner(
   server: { origin: string; port: number; dataDir: string },
   email: string,
 ): Promise<OwnerSession> {
-  const stored = new Map<string, string>();
-  const supabase = createClient(server.origin, EMBEDDED_ANON_KEY, {
-    auth: {
-      persistSession: true,
-      autoRefreshToken: false,
-      detectSessionInUrl: false,
-      storage: {
-        getItem: (key) => stored.get(key) ?? null,
-        setItem: (key, value) => void stored.set(key, value),
-        removeItem: (key) => void stored.delete(key),
-      },
+  return signUpAndIn(server.origin, email, {
+    fullName: 'Owen Owner',
+    beforeSignIn: async () => {
+      const code = await ownerCommand(['add', email], serverEnv({ dataDir: server.dataDir, port: server.port }));
+      if (code !== 0) throw new Error(`npm run owner -- add ${email} failed (exit ${code})`);
     },
   });
-  const signUp = await supabase.auth.signUp({
-    email,
-    password: PASSWORD,
-    options: { data: { full_name: 'Owen Owner' } },
-  });
-  if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
-  const mail = (await (await fetch(`${server.origin}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-    messages: { links: string[] }[];
-  };
-  const link = mail.messages[0]?.links.find((l) => l.includes('/auth/v1/verify'));
-  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
-  const verified = await fetch(link, { redirect: 'manual' });
-  await verified.arrayBuffer();
-  if (verified.status >= 400) throw new Error(`the confirmation link answered ${verified.status}`);
-  const code = await ownerCommand(['add', email], serverEnv({ dataDir: server.dataDir, port: server.port }));
-  if (code !== 0) throw new Error(`npm run owner -- add ${email} failed (exit ${code})`);
-  const signIn = await supabase.auth.signInWithPassword({ email, password: PASSWORD });
-  if (signIn.error || !signIn.data.session) throw new Error(`sign-in failed: ${signIn.error?.message ?? 'no session'}`);
-  const entry = [...stored].find(([key]) => /^sb-.+-auth-token$/.test(key));
-  if (!entry) throw new Error('supabase-js stored no session');
-  return { email, accessToken: signIn.data.session.access_token, storage: { key: entry[0], value: entry[1] } };
 }

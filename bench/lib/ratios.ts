@@ -33,3 +33,19 @@ export function medianRatios(runs: readonly PairedRun[]): Ratios {
   }
   return ratios;
 }
+
+/** One page run and the floor page's run made right after it on the same browser. */
+export interface FloorPair {
+  page: PageMetrics;
+  floor: PageMetrics;
+}
+
+/**
+ * The median over the runs of the page's LCP less the floor page's (ms), each run against the floor
+ * run made right after it: how far the page is from the fewest round trips any page needs (issue
+ * 36, "LCP at the floor": within 150 ms).
+ */
+export function medianLcpOverFloor(runs: readonly FloorPair[]): number {
+  if (runs.length === 0) throw new Error('LCP over the floor of no runs');
+  return median(runs.map((run) => run.page.lcpMs - run.floor.lcpMs));
+}

@@ -134,8 +134,9 @@ test.describe('home page', () => {
     // The Subscribe buttons are islands, drawn by the server and not hydrated before they are near view.
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
     // Only the small plain modules of the shell (toaster) are fetched to run; no React, no supabase-js.
-    // React and the buttons' code may be fetched at idle to be ready on a jump, never run
-    // (docs/product.md#after-paint-loading): they are left out of what is counted here.
+    // The Subscribe buttons are not tools: their code is not preloaded at idle either
+    // (docs/product.md#after-paint-loading); whatever a page preloads at idle is never run, so
+    // fetchedToRun leaves it out of what is counted here.
     const run = await fetchedToRun(
       page,
       scripts.map((s) => s.url),

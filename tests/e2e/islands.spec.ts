@@ -215,36 +215,75 @@ test('a returning customer gets My Account without layout shift', async ({ page 
   expect(shift).toBeLessThan(0.001);
 });
 
-for (const path of ['/', '/blog/air-filter-replacement-guide']) {
-  test(`signed out, ${path} fetches React and the tool's code only at idle after load, and runs none before a tool is near view`, async ({
-    page,
-  }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(request.url());
-    });
-    await page.goto(path, { waitUntil: 'networkidle' });
-    const tool = page.locator('main astro-island').first();
-    const component = new URL((await tool.getAttribute('component-url')) ?? '', page.url()).pathname;
-    // Ready on a jump (docs/product.md#after-paint-loading): React and the tool's chunk are in the cache...
-    await expect.poll(() => scripts.map((url) => new URL(url).pathname)).toContain(component);
-    expect(scripts.some((url) => /\/client\.[\w-]+\.js$/.test(url))).toBe(true);
-    // ...asked for only once the page had loaded, never the header's session islands nor the sign-in client.
-    const early = await page.evaluate(() => {
-      const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
-      return performance
-        .getEntriesByType('resource')
-        .filter((entry) => entry.name.endsWith('.js') && entry.startTime < loaded)
-        .map((entry) => entry.name);
-    });
-    expect(early).toEqual([]);
-    expect(scripts.filter((url) => /supabase|\/(AccountMenu|MobileAccountLinks)\./i.test(url))).toEqual([]);
-    // ...and not run: nothing hydrates before the reader comes near a tool.
-    await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
-
-    await bringIntoView(tool);
-    await expect(tool).not.toHaveAttribute('ssr');
-    // The header stays the server's signed-out HTML: no session, nothing to hydrate.
-    await expect(page.getByRole('banner').locator('astro-island').first()).toHaveAttribute('ssr', '');
-  });
+/**
+ * Resolves once the page has loaded and the browser has been idle twice since: the island
+ * directive's idle callback, asked for at `load` (src/lib/islands/idle-preload.ts), has run by then.
+ */
+async function loadedAndIdle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
+  );
 }
+
+test("signed out, an article fetches React and its tool's code only at idle after load, and runs none before the tool is near view", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await page.goto('/blog/air-filter-replacement-guide', { waitUntil: 'networkidle' });
+  const tool = page.locator('main astro-island').first();
+  const component = new URL((await tool.getAttribute('component-url')) ?? '', page.url()).pathname;
+  // Ready on a jump (docs/product.md#after-paint-loading): React and the tool's chunk are in the cache...
+  await expect.poll(() => scripts.map((url) => new URL(url).pathname)).toContain(component);
+  expect(scripts.some((url) => /\/client\.[\w-]+\.js$/.test(url))).toBe(true);
+  // ...asked for only once the page had loaded, never the header's session islands nor the sign-in client.
+  const early = await page.evaluate(() => {
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.endsWith('.js') && entry.startTime < loaded)
+      .map((entry) => entry.name);
+  });
+  expect(early).toEqual([]);
+  expect(scripts.filter((url) => /supabase|\/(AccountMenu|MobileAccountLinks)\./i.test(url))).toEqual([]);
+  // ...and not run: nothing hydrates before the reader comes near a tool.
+  await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
+
+  await bringIntoView(tool);
+  await expect(tool).not.toHaveAttribute('ssr');
+  // The header stays the server's signed-out HTML: no session, nothing to hydrate.
+  await expect(page.getByRole('banner').locator('astro-island').first()).toHaveAttribute('ssr', '');
+});
+
+test("the home page preloads none of the Subscribe islands' code at idle, while an article preloads its tool's", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  // Only the tools a reader jumps to are preloaded (docs/product.md#after-paint-loading).
+  await page.goto('/blog/air-filter-types-guide');
+  await loadedAndIdle(page);
+  const finder = island(page, 'FilterFinder');
+  const finderCode = new URL((await finder.getAttribute('component-url')) ?? '', page.url()).pathname;
+  await expect(page.locator('link[rel="modulepreload"][data-idle]').first()).toBeAttached();
+  await expect.poll(() => scripts).toContain(finderCode);
+
+  scripts.length = 0;
+  await page.goto('/');
+  await loadedAndIdle(page);
+  const subscribe = island(page, 'SubscribeButton');
+  await expect(subscribe.first()).toHaveAttribute('ssr', '');
+  const subscribeFiles = ((await subscribe.first().getAttribute('data-preload')) ?? '').split(' ').filter(Boolean);
+  expect(subscribeFiles.length).toBeGreaterThan(1);
+  await expect(page.locator('link[rel="modulepreload"][data-idle]')).toHaveCount(0);
+  // No file of the islands was asked for (the toaster's plain modules share none of them).
+  expect(scripts.filter((path) => subscribeFiles.includes(path))).toEqual([]);
+  // They still load when near view: the Subscribe button then works.
+  await bringIntoView(subscribe.first());
+  await expect(subscribe.first()).not.toHaveAttribute('ssr');
+});

@@ -9,7 +9,7 @@
  * (`client:afterpaint="interaction"`) it waits for the reader to use it, wherever it is: for a
  * form on the first screen whose code is large and whose HTML can be typed into at once (/auth).
  * When it starts, every script file the island needs is asked for at once (./preload.ts); before
- * that, once the page has loaded and the main thread is idle, the same files are preloaded (fetched,
+ * that, once the page has loaded and the main thread is idle, a tool's files are preloaded (fetched,
  * not run) so a reader who jumps to the tool by a link does not wait for them (./idle-preload.ts).
  */
 import type { ClientDirective } from 'astro';
@@ -48,8 +48,7 @@ const hydrateAfterPaint: ClientDirective = (load, options, el) => {
   if (options.value === 'interaction') return;
   whenLoadedAndIdle(() => {
     const { saveData, effectiveType } = connectionOf();
-    if (shouldPreloadAtIdle({ directiveValue: options.value, started, saveData, effectiveType }))
-      preloadFiles(el, true);
+    if (shouldPreloadAtIdle({ name: options.name, started, saveData, effectiveType })) preloadFiles(el, true);
   });
   for (const child of el.children) observer.observe(partBoxOf(child));
   whenPainted(() => {

@@ -2,12 +2,28 @@
  * Tools ready on a jump (docs/product.md#after-paint-loading): once the page has loaded and the
  * main thread is idle, each tool island's files are asked for as module preloads (fetched into the
  * cache, not run), so a reader who arrives at a tool by a link does not wait for React to download.
+ * Only the tools are: the other islands (Subscribe buttons, plan sign-up, account, owner, sign-in)
+ * load when they start, so a page without a tool spends no data on them.
  */
+
+/**
+ * The tool islands, by the name each is written with where it is placed (`<FilterFinder
+ * client:afterpaint />`): the one place that decides which islands are preloaded at idle.
+ * tests/unit/repo/islands.test.ts checks each name is placed with `client:afterpaint` somewhere.
+ */
+export const TOOL_ISLANDS: readonly string[] = [
+  'ScheduleCalculator',
+  'HiddenCostsCalculator',
+  'CostCalculator',
+  'DiyQuiz',
+  'FilterFinder',
+  'BookingCardIsland',
+];
 
 /** What the idle preload decision reads: the island and the reader's connection. */
 export interface IdlePreloadCase {
-  /** The directive's value: `interaction` islands wait for their reader (the sign-in form). */
-  directiveValue: string | undefined;
+  /** The island's component name where it is placed (the directive's `options.name`). */
+  name: string;
   /** The island has already started loading (near view, or used). */
   started: boolean;
   /** `navigator.connection.saveData`, where the browser reports it. */
@@ -18,7 +34,7 @@ export interface IdlePreloadCase {
 
 /** Whether an island's files are preloaded at idle. */
 export function shouldPreloadAtIdle(island: IdlePreloadCase): boolean {
-  if (island.started || island.directiveValue === 'interaction') return false;
+  if (island.started || !TOOL_ISLANDS.includes(island.name)) return false;
   if (island.saveData === true) return false;
   return island.effectiveType !== 'slow-2g' && island.effectiveType !== '2g';
 }

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { TOOL_ISLANDS } from '@/lib/islands/idle-preload';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const tracked = (...paths: string[]) =>
@@ -58,5 +59,24 @@ describe('islands', () => {
     const others = islands.filter((entry) => !/client:(afterpaint|session)$/.test(entry));
     // /auth/confirm must read the mailed link at once, before anything can be typed.
     expect(others).toEqual(['src/pages/auth/confirm.astro: client:load']);
+  });
+
+  test('every tool preloaded at idle is an island placed under that name (a renamed tool would lose its preload)', () => {
+    const placed = new Set(
+      tracked('src', 'content')
+        .filter((path) => /\.(astro|mdx)$/.test(path))
+        .flatMap((path) => [...read(path).matchAll(/<([A-Z]\w*)\s[^>]*client:afterpaint/g)].map((m) => m[1]!)),
+    );
+    for (const name of TOOL_ISLANDS) expect(placed, name).toContain(name);
+    // The islands that are not tools, left to load when they start (docs/product.md#after-paint-loading).
+    expect([...placed].filter((name) => !TOOL_ISLANDS.includes(name)).sort()).toEqual([
+      'AccountPanel',
+      'AuthForm',
+      'OwnerDesk',
+      'PlanSignup',
+      'ResetPassword',
+      'SubscribeButton',
+      'VisitChange',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PageMetrics } from '../../../../bench/lib/lighthouse-metrics';
-import { medianRatios } from '../../../../bench/lib/ratios';
+import { medianLcpOverFloor, medianRatios } from '../../../../bench/lib/ratios';
 
 const run = (page: Partial<PageMetrics>, reference: Partial<PageMetrics>) => ({
   page: { lcpMs: 0, tbtMs: 0, mainThreadMs: 0, scriptBytes: 0, ...page } as PageMetrics,
@@ -38,5 +38,22 @@ describe('ratios to the reference page', () => {
 
   it('refuses to make ratios of no runs', () => {
     expect(() => medianRatios([])).toThrow('ratios of no runs');
+  });
+});
+
+describe('LCP over the floor page', () => {
+  const pair = (page: number, floor: number) => ({
+    page: { lcpMs: page } as PageMetrics,
+    floor: { lcpMs: floor } as PageMetrics,
+  });
+
+  it('takes each run less the floor run made right after it, then the median', () => {
+    // 1050 - 750 = 300, 1200 - 900 = 300 (a busy moment slows both), 900 - 750 = 150.
+    expect(medianLcpOverFloor([pair(1050, 750), pair(1200, 900), pair(900, 750)])).toBe(300);
+    expect(medianLcpOverFloor([pair(900, 750), pair(1050, 750)])).toBe(225);
+  });
+
+  it('refuses no runs', () => {
+    expect(() => medianLcpOverFloor([])).toThrow('no runs');
   });
 });

@@ -3,12 +3,13 @@ import {
   IDLE_FALLBACK_MS,
   IDLE_TIMEOUT_MS,
   shouldPreloadAtIdle,
+  TOOL_ISLANDS,
   whenLoadedAndIdle,
   type IdlePreloadCase,
 } from '@/lib/islands/idle-preload';
 
 const tool: IdlePreloadCase = {
-  directiveValue: undefined,
+  name: 'FilterFinder',
   started: false,
   saveData: undefined,
   effectiveType: undefined,
@@ -25,8 +26,33 @@ describe('shouldPreloadAtIdle', () => {
     expect(shouldPreloadAtIdle({ ...tool, started: true })).toBe(false);
   });
 
-  test('an island that waits for its reader (the sign-in form) is not preloaded', () => {
-    expect(shouldPreloadAtIdle({ ...tool, directiveValue: 'interaction' })).toBe(false);
+  test.each([
+    'ScheduleCalculator',
+    'HiddenCostsCalculator',
+    'CostCalculator',
+    'DiyQuiz',
+    'FilterFinder',
+    'BookingCardIsland',
+  ])('the tool %s is preloaded', (name) => {
+    expect(shouldPreloadAtIdle({ ...tool, name })).toBe(true);
+  });
+
+  test.each(['SubscribeButton', 'PlanSignup', 'AccountPanel', 'OwnerDesk', 'AuthForm', 'ResetPassword', 'VisitChange'])(
+    'an island that is not a tool (%s) is not preloaded',
+    (name) => {
+      expect(shouldPreloadAtIdle({ ...tool, name })).toBe(false);
+    },
+  );
+
+  test('the tools are exactly the six a reader jumps to', () => {
+    expect([...TOOL_ISLANDS].sort()).toEqual([
+      'BookingCardIsland',
+      'CostCalculator',
+      'DiyQuiz',
+      'FilterFinder',
+      'HiddenCostsCalculator',
+      'ScheduleCalculator',
+    ]);
   });
 
   test.each(['slow-2g', '2g'])('not on a %s connection', (effectiveType) => {
