@@ -178,6 +178,23 @@ async function holdAccountApi(
   return release;
 }
 
+test('signed in, the account page draws its sections without moving what is already on screen', async ({ page }) => {
+  await signUpAndIn(page, `shift.${Date.now()}@example.com`, 'Cal Shift');
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    Object.assign(window, { shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/account');
+  await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText('No paid orders yet.');
+  await page.waitForLoadState('networkidle');
+  // Before the panel filled the screen, the footer sat in view and was pushed out (CLS 0.12-0.25).
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+});
+
 test.describe('the account page keeps the last known summary', () => {
   // The page asks /api/account again when its token changes or it is shown again, which can be as
   // the test closes it: that answer then finds its response disposed, no failure of the page.
