@@ -12,14 +12,7 @@ import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
 import { isRecoveryNoteOf, RECOVERY_KEY, recoveryNote } from './recovery-tab';
-import {
-  addressCarriesSession,
-  hasStoredSession,
-  KEPT_SUMMARY_KEY,
-  sessionIdOf,
-  storedSessionOf,
-  storedSessionState,
-} from './session';
+import { earlyTokenOf, hasStoredSession, KEPT_SUMMARY_KEY, sessionIdOf, storedSessionOf } from './session';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
 export interface AuthState {
@@ -178,20 +171,15 @@ export async function currentAccessToken(): Promise<string | null> {
  */
 export const AUTH_BY_PAGE_ATTRIBUTE = 'data-auth-by-page';
 
-/** How long a stored access token must stay valid to be sent before the sign-in client has loaded. */
-export const EARLY_TOKEN_MARGIN_MS = 60_000;
-
 /**
  * The stored session's access token while the sign-in client has not answered yet
- * (docs/product.md#session-checks): only when it is valid for at least another minute and the
- * address carries no mailed link's session; else null, and callers wait for currentAccessToken.
+ * (docs/product.md#session-checks): session.ts earlyTokenOf; else null, and callers wait for
+ * currentAccessToken.
  */
 export function earlyAccessToken(): string | null {
   if (typeof window === 'undefined' || $auth.get().status !== 'loading') return null;
   try {
-    if (addressCarriesSession(window.location.hash)) return null;
-    if (storedSessionState(localStorage, Date.now() + EARLY_TOKEN_MARGIN_MS) !== 'live') return null;
-    return storedSessionOf(localStorage)?.accessToken || null;
+    return earlyTokenOf(localStorage, Date.now(), window.location.hash);
   } catch {
     return null;
   }
