@@ -35,7 +35,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     files: ['src/site.ts', 'src/lib/format.ts'],
     virtual: ['vite/preload-helper.js'],
   },
-  { name: 'dates', priority: 9, files: ['src/lib/dates.ts'] },
+  // A visit's windows with the dates: the booking card and the owner's desk both draw them, and the
+  // desk must not reach the booking's schema for them (docs/product.md#performance-decisions).
+  { name: 'dates', priority: 9, files: ['src/lib/dates.ts', 'src/features/booking/visit-windows.ts'] },
   {
     name: 'prices',
     priority: 8,

@@ -200,6 +200,36 @@ test('a browser that blocks the new tab gets the checkout in the same tab', asyn
   expect(popups).toBe(0);
 });
 
+test("the My Account menu's code comes when the button is reached for; a key pressed before it came opens the menu", async ({
+  page,
+}) => {
+  await signUpAndIn(page, `islands.menu.${Date.now()}@example.com`);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(/\/AccountMenuList\.[\w-]+\.js$/, async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const header = page.getByRole('banner');
+  const account = header.getByRole('button', { name: 'My Account' });
+  await expect(account).toBeVisible();
+  expect(asked, 'not fetched before the button is reached for').toEqual([]);
+
+  await account.focus();
+  await expect.poll(() => asked.length).toBe(1);
+  // Up before the menu's code has come: once it has, the menu opens at its last item.
+  await page.keyboard.press('ArrowUp');
+  release();
+  await expect(header.getByRole('menu')).toBeFocused();
+  await expect(header.getByRole('menuitem', { name: 'Sign Out' })).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Escape');
+  await expect(header.getByRole('menu')).toBeHidden();
+  await expect(account).toBeFocused();
+});
+
 test('a returning customer gets My Account without layout shift', async ({ page }) => {
   await signUpAndIn(page, `islands.cls.${Date.now()}@example.com`);
   await page.addInitScript(() => {

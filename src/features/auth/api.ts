@@ -3,7 +3,8 @@
  * carries the session's access token from the auth store, and a 401 (the session has ended
  * elsewhere: sign-out everywhere, a password reset) signs this device out, whichever call met it,
  * so the header shows 'Sign In' and /auth its form. JSON and the function's reason in words come
- * from lib/api.ts. The sign-in client loads only when such a call is made.
+ * from lib/api.ts. A call made before the sign-in client has loaded carries the stored token when it
+ * is still valid (store.ts earlyAccessToken); else the call loads the client and waits for its session.
  */
 import { ApiError, requestFile, requestJson, type ApiFile, type ApiRequest, type PageAnswer } from '@/lib/api';
 
@@ -24,8 +25,8 @@ export class SignedOutError extends ApiError {
  * after signing this device out).
  */
 export async function callApi<T>(path: string, request: ApiRequest): Promise<T> {
-  const { currentAccessToken, signOutHere } = await import('./store');
-  const token = await currentAccessToken();
+  const { currentAccessToken, earlyAccessToken, signOutHere } = await import('./store');
+  const token = earlyAccessToken() ?? (await currentAccessToken());
   if (!token) throw new SignedOutError();
   try {
     return await requestJson<T>(path, {
@@ -40,8 +41,8 @@ export async function callApi<T>(path: string, request: ApiRequest): Promise<T> 
 
 /** As callApi, for an answer that is a file (the owner's CSV exports): resolves with its contents and name. */
 export async function callApiFile(path: string, request: ApiRequest): Promise<ApiFile> {
-  const { currentAccessToken, signOutHere } = await import('./store');
-  const token = await currentAccessToken();
+  const { currentAccessToken, earlyAccessToken, signOutHere } = await import('./store');
+  const token = earlyAccessToken() ?? (await currentAccessToken());
   if (!token) throw new SignedOutError();
   try {
     return await requestFile(path, { ...request, headers: { ...request.headers, Authorization: `Bearer ${token}` } });

@@ -6,7 +6,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { AUTH_LINK_ATTRIBUTE, parseAuthLink, type AuthLink } from './link';
 import { addressCarriesSession } from './session';
-import { $auth, $recovery, $signedIn, AUTH_LOADING, hasRecoveryNote, startAuth, type AuthState } from './store';
+import {
+  $auth,
+  $recovery,
+  $signedIn,
+  AUTH_BY_PAGE_ATTRIBUTE,
+  AUTH_LOADING,
+  hasRecoveryNote,
+  startAuth,
+  type AuthState,
+} from './store';
 
 // Neither value changes while the page is open: nothing to subscribe to.
 const noSubscription = () => () => {};
@@ -79,12 +88,13 @@ export function useAuthLink(): AuthLink {
  * Whether someone is signed in, from the auth store: false in the server's HTML and while
  * hydrating (the signed-out HTML every page is built with), then the store's value. With a stored
  * session (or one in the address, from a mailed link) it starts supabase-js, so a session ended elsewhere, a sign-in or a sign-out on this page
- * reach every island at once; without one nothing is loaded.
+ * reach every island at once; without one nothing is loaded. A page marked AUTH_BY_PAGE_ATTRIBUTE starts it itself.
  */
 export function useSignedIn(): boolean {
   const hydrated = useHydrated();
   const signedIn = useStore($signedIn);
   useEffect(() => {
+    if (document.querySelector(`[${AUTH_BY_PAGE_ATTRIBUTE}]`)) return;
     if ($signedIn.get() || addressCarriesSession(window.location.hash)) void startAuth();
   }, []);
   return hydrated && signedIn;

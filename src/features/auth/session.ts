@@ -93,6 +93,24 @@ export function storedSessionOf(storage: Pick<Storage, 'length' | 'key' | 'getIt
   return null;
 }
 
+/** How long a stored access token must stay valid to be sent before the sign-in client has loaded. */
+export const EARLY_TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * The stored access token a call may carry before the sign-in client has loaded
+ * (docs/product.md#session-checks): valid for at least another minute at `nowMs`, and only when
+ * the address (`hash`) carries no mailed link's session, which would replace it; else null.
+ */
+export function earlyTokenOf(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'>,
+  nowMs: number,
+  hash: string,
+): string | null {
+  if (addressCarriesSession(hash)) return null;
+  if (storedSessionState(storage, nowMs + EARLY_TOKEN_MARGIN_MS) !== 'live') return null;
+  return storedSessionOf(storage)?.accessToken || null;
+}
+
 /**
  * The localStorage key of the account page's last known summary (src/features/account/kept-summary.ts),
  * removed at every sign-out (docs/product.md#account-page).

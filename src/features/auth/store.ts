@@ -12,7 +12,7 @@ import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
 import { isRecoveryNoteOf, RECOVERY_KEY, recoveryNote } from './recovery-tab';
-import { hasStoredSession, KEPT_SUMMARY_KEY, sessionIdOf, storedSessionOf } from './session';
+import { earlyTokenOf, hasStoredSession, KEPT_SUMMARY_KEY, sessionIdOf, storedSessionOf } from './session';
 import { SIGNED_IN_EVENT } from './signed-in-event';
 
 export interface AuthState {
@@ -162,6 +162,27 @@ export async function currentAccessToken(): Promise<string | null> {
         })
       : $auth.get();
   return state.session?.access_token ?? null;
+}
+
+/**
+ * Marks a page whose own island starts the sign-in client, after its first draw (the owner's desk,
+ * docs/product.md#owners-desk): the header's account islands leave the start to it and follow the
+ * auth store as ever.
+ */
+export const AUTH_BY_PAGE_ATTRIBUTE = 'data-auth-by-page';
+
+/**
+ * The stored session's access token while the sign-in client has not answered yet
+ * (docs/product.md#session-checks): session.ts earlyTokenOf; else null, and callers wait for
+ * currentAccessToken.
+ */
+export function earlyAccessToken(): string | null {
+  if (typeof window === 'undefined' || $auth.get().status !== 'loading') return null;
+  try {
+    return earlyTokenOf(localStorage, Date.now(), window.location.hash);
+  } catch {
+    return null;
+  }
 }
 
 /** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product.md#sign-in). */

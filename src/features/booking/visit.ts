@@ -9,20 +9,16 @@
 import * as z from 'zod/mini';
 import { SITE } from '../../site.ts';
 import { addDays, formatDay, weekdayOf } from '../../lib/dates.ts';
+// The windows and the address line live apart (visit-windows.ts), so the owner's desk reaches them
+// without the schema's files.
+import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from './visit-windows.ts';
 import { FIELD_LIMITS, optionalText, requiredPhone, requiredText } from '../../lib/validation.ts';
 import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
 
+export { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow };
+
 /** How many days ahead a visit can be asked for, counting from tomorrow. */
 export const BOOKING_DAYS_AHEAD = 21;
-
-/** The time windows a visit can be asked for. */
-export const VISIT_WINDOWS = {
-  morning: { label: 'Morning (8 AM-12 PM)', phrase: 'morning (8 AM-12 PM)', start: '08:00', end: '12:00' },
-  afternoon: { label: 'Afternoon (12-6 PM)', phrase: 'afternoon (12-6 PM)', start: '12:00', end: '18:00' },
-  saturday: { label: 'Saturday (9 AM-4 PM)', phrase: '9 AM-4 PM', start: '09:00', end: '16:00' },
-} as const;
-/** A time window's key. */
-export type VisitWindow = keyof typeof VISIT_WINDOWS;
 
 /** The message for a Sunday: the business opens on Sundays for emergencies only. */
 export const SUNDAY_MESSAGE = `Sundays are for emergencies only: please call ${SITE.phone.display}`;
@@ -34,13 +30,6 @@ export interface BookableDay {
   /** "Tue, Dec 1". */
   label: string;
   windows: readonly VisitWindow[];
-}
-
-/** The windows of a date: none on Sunday, Saturday's one window, else morning and afternoon. */
-export function windowsOn(date: string): readonly VisitWindow[] {
-  const weekday = weekdayOf(date);
-  if (weekday === 0) return [];
-  return weekday === 6 ? ['saturday'] : ['morning', 'afternoon'];
 }
 
 /** The days a visit can be asked for: tomorrow through 21 days ahead, Sundays left out. */
@@ -121,11 +110,6 @@ export type Visit = z.output<ReturnType<typeof visitSchema>>;
 
 /** A blank visit: nothing typed or chosen. */
 export const EMPTY_VISIT: VisitInput = { street: '', city: '', zip: '', phone: '', date: '', window: '', notes: '' };
-
-/** "12 Elm St, Nixa, MO 65714". */
-export function visitAddress(visit: Pick<Visit, 'street' | 'city' | 'zip'>): string {
-  return `${visit.street}, ${visit.city}, ${SITE.area.region} ${visit.zip}`;
-}
 
 /** Field name to its first message, for showing beside each field (none when valid). */
 export function visitErrors(input: unknown, area: AreaList, today: string): Partial<Record<keyof VisitInput, string>> {

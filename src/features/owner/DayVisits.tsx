@@ -2,6 +2,7 @@
  * One day on the desk (docs/product.md#owners-desk): its date, a 'Route' link through the visits
  * still to do, and its visits by window in the API's route order, each a card.
  */
+import { useEffect } from 'react';
 import type { OwnerVisitsAnswer, OwnerVisit } from '@/features/visits/owner-api';
 import { formatDay } from '@/lib/dates';
 import { byWindow, dayRoute } from './desk';
@@ -17,10 +18,14 @@ interface Props {
   onOpen: (visit: OwnerVisit) => void;
   /** The heading's level: 2 on its own tab, 3 below the week. */
   level?: 2 | 3;
+  /** Called when the day's list (or its error) has come. */
+  onRead?: () => void;
 }
 
-export default function DayVisits({ date, version, onOpen, level = 2 }: Props) {
+export default function DayVisits({ date, version, onOpen, level = 2, onRead }: Props) {
   const read = useOwnerGet<OwnerVisitsAnswer>(visitsPath(date, date), version);
+  const settled = read.data !== null || read.error !== null;
+  useEffect(() => void (settled && onRead?.()), [settled, onRead]);
   const visits = read.data?.visits ?? [];
   const route = dayRoute(visits);
   const Heading = level === 2 ? 'h2' : 'h3';

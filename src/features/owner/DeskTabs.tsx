@@ -3,26 +3,31 @@
  * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
  * Customers, Export. A visit's 'Details'
  * opens its dialog; after any change every list is read again. A link names a tab or a visit to open
- * (`?tab=`, `?visit=`: src/features/visits/desk-link.ts).
+ * (`?tab=`, `?visit=`: src/features/visits/desk-link.ts). Today and Tomorrow come with the desk;
+ * every other tab's code and the visit's dialog are fetched when first opened
+ * (docs/product.md#performance-decisions, "The owner's desk draws the day first").
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { callApi } from '@/features/auth/api';
 import { DESK_TABS, readDeskLink } from '@/features/visits/desk-link';
 import type { OwnerVisit, OwnerVisitAnswer } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
 import { addDays } from '@/lib/dates';
-import CapacityForm from './CapacityForm';
-import ClosedDays from './ClosedDays';
-import CustomersPanel from './CustomersPanel';
 import DayVisits from './DayVisits';
-import ExportPanel from './ExportPanel';
-import LeadsPanel from './LeadsPanel';
+import { useFocusReturn } from './focus-return';
+import LaterPanel from './LaterPanel';
 import { errorMessage, LOAD_FAILED, visitPath } from './owner-calls';
-import PlanVisitsDue from './PlanVisitsDue';
-import ToConfirm from './ToConfirm';
-import VisitDialog from './VisitDialog';
-import WeekView from './WeekView';
+
+const ToConfirm = lazy(() => import('./ToConfirm'));
+const PlanVisitsDue = lazy(() => import('./PlanVisitsDue'));
+const WeekView = lazy(() => import('./WeekView'));
+const ClosedDays = lazy(() => import('./ClosedDays'));
+const CapacityForm = lazy(() => import('./CapacityForm'));
+const LeadsPanel = lazy(() => import('./LeadsPanel'));
+const CustomersPanel = lazy(() => import('./CustomersPanel'));
+const ExportPanel = lazy(() => import('./ExportPanel'));
+const VisitDialog = lazy(() => import('./VisitDialog'));
 
 const TAB =
   'min-h-11 rounded-lg border-2 border-brand-700 px-2 py-2 font-semibold text-brand-700 data-hover:bg-brand-50 data-selected:bg-brand-700 data-selected:text-white';
@@ -35,20 +40,32 @@ interface Props {
   capacity: number;
   /** The site's today in Springfield, as the owner API answered (the server's clock, not the phone's). */
   today: string;
+  /** Called once the first tab shown has its list (or its error): the desk has been drawn. */
+  onDrawn: () => void;
 }
 
-export default function DeskTabs({ capacity: initial, today }: Props) {
+export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
   const [capacity, setCapacity] = useState(initial);
   // Moves after every change, so each list on screen is read again.
   const [version, setVersion] = useState(0);
   const [open, setOpen] = useState<OwnerVisit | null>(null);
+  // The dialog's code is fetched at the first 'Details', then kept (Headless UI closes it).
+  const [dialogWanted, setDialogWanted] = useState(false);
+  if (open && !dialogWanted) setDialogWanted(true);
   const [link] = useState(() => readDeskLink(window.location.search));
   const [tab, setTab] = useState(link.tab);
   const [linkProblem, setLinkProblem] = useState(() =>
     link.visit === null && new URLSearchParams(window.location.search).has('visit') ? VISIT_NOT_FOUND : '',
   );
   const changed = () => setVersion((n) => n + 1);
-  const lists = { version, onOpen: setOpen };
+  // Today and Tomorrow tell when they are drawn; any other tab is drawn as it opens.
+  useEffect(() => void (link.tab > 1 && onDrawn()), [link.tab, onDrawn]);
+  const rememberOpener = useFocusReturn(open !== null);
+  const openVisit = (visit: OwnerVisit) => {
+    rememberOpener();
+    setOpen(visit);
+  };
+  const lists = { version, onOpen: openVisit };
 
   // A link to one visit (an owner alert's): open its dialog once the desk is drawn.
   useEffect(() => {
@@ -83,25 +100,26 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
           ))}
         </TabList>
         <TabPanels className="mt-6">
+          {/* Only the selected panel is drawn (Headless UI unmounts the others), so each tab's code loads when first shown. */}
           <TabPanel>
-            <DayVisits date={today} {...lists} />
+            <DayVisits date={today} {...lists} onRead={onDrawn} />
           </TabPanel>
           <TabPanel>
-            <DayVisits date={addDays(today, 1)} {...lists} />
+            <DayVisits date={addDays(today, 1)} {...lists} onRead={onDrawn} />
           </TabPanel>
-          <TabPanel>
+          <LaterPanel>
             <ToConfirm today={today} {...lists} />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <PlanVisitsDue today={today} {...lists} />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <WeekView today={today} capacity={capacity} {...lists} />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <ClosedDays today={today} version={version} onChanged={changed} />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <CapacityForm
               capacity={capacity}
               onSaved={(value) => {
@@ -109,20 +127,24 @@ export default function DeskTabs({ capacity: initial, today }: Props) {
                 changed();
               }}
             />
-          </TabPanel>
+          </LaterPanel>
           {/* Leads, customers and exports (docs/product.md#owner-api): their own files. */}
-          <TabPanel>
+          <LaterPanel>
             <LeadsPanel />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <CustomersPanel />
-          </TabPanel>
-          <TabPanel>
+          </LaterPanel>
+          <LaterPanel>
             <ExportPanel />
-          </TabPanel>
+          </LaterPanel>
         </TabPanels>
       </TabGroup>
-      <VisitDialog visit={open} onClose={() => setOpen(null)} onChanged={changed} />
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <VisitDialog visit={open} onClose={() => setOpen(null)} onChanged={changed} />
+        </Suspense>
+      )}
     </>
   );
 }

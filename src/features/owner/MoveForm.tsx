@@ -4,7 +4,7 @@
  * ('Move visit'). The windows offered are the chosen day's; the server has the last word.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '@/features/booking/visit';
+import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '@/features/booking/visit-windows';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import SendState from './SendState';
 import { useVisitAction } from './use-owner';

@@ -2,13 +2,16 @@
  * The /owner island (docs/product.md#owners-desk): 'Loading the desk...', then signed out (a
  * sign-in link that comes back here, to the same visit or tab), a customer (the owner API's 403 in its own words and nothing
  * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
- * the capacity, tells which; nothing of the owner's is in the page until it has answered.
+ * the capacity, tells which; nothing of the owner's is in the page until it has answered. With a
+ * stored session still valid, that call and Today's go out at once with its token, and the sign-in
+ * client (supabase-js) loads and checks the session only after the first answer
+ * (docs/product.md#owners-desk, "Loading").
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/hooks';
 import { signInReturningTo } from '@/features/auth/return-path';
-import { startAuth, verifySession } from '@/features/auth/store';
+import { earlyAccessToken, startAuth, storedUserAtOpen, verifySession } from '@/features/auth/store';
 import type { OwnerSettings } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
 import DeskTabs from './DeskTabs';
@@ -23,23 +26,36 @@ const NOTE = 'rounded-2xl border border-slate-200 p-8 text-center text-lg';
 
 export default function OwnerDesk() {
   const auth = useAuth();
-  const userId = auth.user?.id;
+  // Whose stored session may be used before the sign-in client has loaded (its token still valid).
+  const [early] = useState(() => (earlyAccessToken() ? storedUserAtOpen()?.userId : undefined));
+  const userId = auth.user?.id ?? (auth.status === 'loading' ? early : undefined);
   const [access, setAccess] = useState<{ user: string; attempt: number; access: Access }>();
   const [attempt, setAttempt] = useState(0);
+  const checked = useRef(false);
 
-  useEffect(() => {
-    // A stored session is only a hint: ask the sign-in service whether it is still alive.
+  // A stored session is only a hint: ask the sign-in service whether it is still alive; with a
+  // token to start with, once the desk is drawn, so the first draw waits for none of it.
+  const checkSession = useCallback(() => {
+    if (checked.current) return;
+    checked.current = true;
     void startAuth().then(verifySession);
   }, []);
   useEffect(() => {
+    if (!early) checkSession();
+  }, [early, checkSession]);
+  useEffect(() => {
     if (!userId) return;
     let current = true;
-    const settle = (result: Access) => current && setAccess({ user: userId, attempt, access: result });
+    const settle = (result: Access) => {
+      // The owner's desk checks once Today is drawn (DeskTabs' onDrawn); any other answer at once.
+      if (result.state !== 'owner') checkSession();
+      if (current) setAccess({ user: userId, attempt, access: result });
+    };
     callApi<OwnerSettings>('/api/owner/settings', { fallback: LOAD_FAILED }).then(
       (settings) => settle({ state: 'owner', settings }),
       (error: unknown) => {
         // A 401 has signed this device out: the sign-in link follows from the auth state.
-        if (error instanceof ApiError && error.status === 401) return;
+        if (error instanceof ApiError && error.status === 401) return checkSession();
         if (error instanceof ApiError && error.status === 403) settle({ state: 'denied', message: error.message });
         else settle({ state: 'failed', message: errorMessage(error, LOAD_FAILED) });
       },
@@ -47,7 +63,7 @@ export default function OwnerDesk() {
     return () => {
       current = false;
     };
-  }, [userId, attempt]);
+  }, [userId, attempt, checkSession]);
 
   if (auth.status === 'signed-out') {
     return (
@@ -60,7 +76,7 @@ export default function OwnerDesk() {
     );
   }
   const known = access && access.user === userId && access.attempt === attempt ? access.access : null;
-  if (auth.status === 'loading' || !known) {
+  if (!known) {
     return (
       <p role="status" className={`${NOTE} text-ink-muted`}>
         Loading the desk...
@@ -79,5 +95,5 @@ export default function OwnerDesk() {
       </div>
     );
   }
-  return <DeskTabs capacity={known.settings.visitsPerWindow} today={known.settings.today} />;
+  return <DeskTabs capacity={known.settings.visitsPerWindow} today={known.settings.today} onDrawn={checkSession} />;
 }

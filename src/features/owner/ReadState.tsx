@@ -15,12 +15,15 @@ export default function ReadState({ read, empty }: Props) {
       </p>
     );
   }
-  if (read.data === null) {
-    return (
-      <p role="status" className="mt-4 text-ink-muted">
-        Loading...
-      </p>
-    );
-  }
+  if (read.data === null) return <Loading />;
   return empty ? <p className="mt-4 text-ink-muted">{empty}</p> : null;
+}
+
+/** 'Loading...', while a list is read or a tab's code is fetched. */
+export function Loading() {
+  return (
+    <p role="status" className="mt-4 text-ink-muted">
+      Loading...
+    </p>
+  );
 }

@@ -3,7 +3,7 @@
  * the API's route order, the day's route link, the requests oldest first, the week's places against
  * the capacity, the history in words, and what each action answers the owner. Framework-free.
  */
-import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from '@/features/booking/visit';
+import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from '@/features/booking/visit-windows';
 import type { ClosedDay, OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '@/features/visits/owner-api';
 import { routeLink } from '@/features/visits/route';
 import { holdsPlace, type VisitStatus } from '@/features/visits/visit-status';

@@ -4,7 +4,7 @@
  * has no known centre goes last, in its given order. Framework-free; the places come from the ZIP
  * database on the server. Shared core: relative imports with the extension only.
  */
-import { greatCircleMiles, type GeoPoint } from '../service-area/area.ts';
+import { greatCircleMiles, type GeoPoint } from '../service-area/geo.ts';
 
 /** One stop: its id and where it is (null when its ZIP has no known centre). */
 export interface Stop {

@@ -1,52 +1,96 @@
 /**
  * The wide header's account slot (docs/product.md#header-and-navigation), an island hydrated only
  * with a session (`client:session`): 'Sign In', or, once the auth store says signed in, the 'My
- * Account' menu (Headless UI `Menu`: arrow keys, Escape closes and returns focus to the button)
- * with 'Account overview' and 'Sign Out'. The slot keeps one size, so nothing moves when it turns.
+ * Account' button. Its menu (AccountMenuList.tsx, Headless UI `Menu`) is fetched when the visitor
+ * first reaches for the button (pointer over it, focus, a press or a key), and a press or key made
+ * before it arrived opens it as soon as it has (docs/product.md#performance-decisions). The slot
+ * keeps one size, so nothing moves when it turns.
  */
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
+import type { CarriedInput } from './AccountMenuList';
 import { HEADER_LINK } from './header-link';
-import { signOutFromHeader } from './sign-out';
-
-/** The menu's items: a full-width header link, tinted while the keyboard or pointer is on it. */
-const ITEM = `${HEADER_LINK} w-full data-focus:bg-brand-50 data-focus:text-brand-800`;
+import MenuChevron from './MenuChevron';
 
 interface Props {
   /** Whether this page is the account overview (marked as the current page in the menu). */
   onAccountPage: boolean;
 }
 
+type MenuList = ComponentType<Props & { carried: CarriedInput }>;
+
+/** The keys the menu's button opens it with, and where each puts the active item. */
+const OPENING_KEYS: Readonly<Record<string, CarriedInput['open']>> = {
+  Enter: 'first',
+  ' ': 'first',
+  ArrowDown: 'first',
+  ArrowUp: 'last',
+};
+
 export default function AccountMenu({ onAccountPage }: Props) {
   const signedIn = useSignedIn();
-  return (
-    <div className="hidden w-36 justify-center lg:flex">
-      {signedIn ? (
-        <Menu as="div" className="relative">
-          <MenuButton className={`${HEADER_LINK} gap-1`}>
-            My Account
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-none stroke-current stroke-2">
-              <path d="m6 9 6 6 6-6" />
-            </svg>
-          </MenuButton>
-          <MenuItems className="absolute top-full right-0 mt-1 w-48 rounded-xl border border-slate-200 bg-white p-2 shadow-lg focus:outline-none">
-            <MenuItem>
-              <a className={ITEM} href="/account" aria-current={onAccountPage ? 'page' : undefined}>
-                Account overview
-              </a>
-            </MenuItem>
-            <MenuItem>
-              <button type="button" className={ITEM} onClick={() => void signOutFromHeader()}>
-                Sign Out
-              </button>
-            </MenuItem>
-          </MenuItems>
-        </Menu>
-      ) : (
-        <a className={HEADER_LINK} href="/auth">
-          Sign In
-        </a>
-      )}
-    </div>
-  );
+  const [menu, setMenu] = useState<{ List: MenuList; carried: CarriedInput } | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const opening = useRef<CarriedInput['open']>(null);
+  const loading = useRef(false);
+
+  function load() {
+    if (loading.current) return;
+    loading.current = true;
+    import('./AccountMenuList').then(
+      ({ default: List }) =>
+        setMenu({
+          List,
+          carried: { focused: document.activeElement === button.current, open: opening.current },
+        }),
+      (error: unknown) => {
+        // Not fetched (offline): the next reach for the button tries again.
+        loading.current = false;
+        console.error('The account menu could not be loaded:', error);
+      },
+    );
+  }
+  function keyDown(event: KeyboardEvent<HTMLButtonElement>) {
+    const open = OPENING_KEYS[event.key];
+    if (!open) return;
+    // The menu opens once its code is here; no click of the bare button meanwhile.
+    event.preventDefault();
+    opening.current = open;
+    load();
+  }
+
+  let slot;
+  if (!signedIn) {
+    slot = (
+      <a className={HEADER_LINK} href="/auth">
+        Sign In
+      </a>
+    );
+  } else if (menu) {
+    slot = <menu.List onAccountPage={onAccountPage} carried={menu.carried} />;
+  } else {
+    slot = (
+      <div className="relative">
+        <button
+          ref={button}
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded="false"
+          className={`${HEADER_LINK} gap-1`}
+          onPointerEnter={load}
+          onFocus={load}
+          onKeyDown={keyDown}
+          onKeyUp={(event) => event.key === ' ' && event.preventDefault()}
+          onClick={() => {
+            opening.current ??= 'press';
+            load();
+          }}
+        >
+          My Account
+          <MenuChevron />
+        </button>
+      </div>
+    );
+  }
+  return <div className="hidden w-36 justify-center lg:flex">{slot}</div>;
 }

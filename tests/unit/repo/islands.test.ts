@@ -23,7 +23,7 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 describe('islands', () => {
   test('the account menu and the radio groups are Headless UI', () => {
     for (const path of [
-      'src/layouts/header/AccountMenu.tsx',
+      'src/layouts/header/AccountMenuList.tsx',
       'src/features/diy-quiz/QuizQuestion.tsx',
       'src/features/plans/BillingPicker.tsx',
     ]) {

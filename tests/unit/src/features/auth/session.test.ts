@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   addressCarriesSession,
+  earlyTokenOf,
   hasStoredSession,
   leaveIfNoSessionScript,
   leaveIfSignedInScript,
@@ -132,5 +133,41 @@ describe('storedSessionOf', () => {
     [{ 'sb-127-auth-token-code-verifier': JSON.stringify({ refresh_token: 'r', user: { id: 'user-1' } }) }],
   ])('none in %o', (entries) => {
     expect(storedSessionOf(storage(entries))).toBeNull();
+  });
+});
+
+describe('earlyTokenOf (docs/product.md#session-checks: a call before the sign-in client has loaded)', () => {
+  const now = Date.UTC(2026, 10, 27, 12);
+  const stored = (expiresInSeconds: number) =>
+    storage({
+      'sb-127-auth-token': JSON.stringify({
+        access_token: 'header.payload.signature',
+        refresh_token: 'r',
+        expires_at: Math.floor(now / 1000) + expiresInSeconds,
+        user: { id: 'user-1' },
+      }),
+    });
+
+  test('a token valid for at least another minute is sent', () => {
+    expect(earlyTokenOf(stored(3600), now, '')).toBe('header.payload.signature');
+    expect(earlyTokenOf(stored(61), now, '#tab=week')).toBe('header.payload.signature');
+  });
+
+  test.each([
+    ['valid for a minute or less', 60, ''],
+    ['valid for 30 s', 30, ''],
+    ['expired', -10, ''],
+    ['a mailed link in the address', 3600, '#access_token=new&refresh_token=x'],
+    ['a mailed link with an error', 3600, '#error_description=Email+link+is+invalid'],
+  ])('none when %s', (_case, expiresIn, hash) => {
+    expect(earlyTokenOf(stored(expiresIn), now, hash)).toBeNull();
+  });
+
+  test('none without a stored session, or one naming no user', () => {
+    expect(earlyTokenOf(storage({}), now, '')).toBeNull();
+    const noUser = storage({
+      'sb-127-auth-token': JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: now / 1000 + 3600 }),
+    });
+    expect(earlyTokenOf(noUser, now, '')).toBeNull();
   });
 });
