@@ -4,6 +4,7 @@ import type { Purchase } from '@/features/account/order-answer';
 
 // A signed-in customer: the API client reads this token (features/auth/api.ts).
 vi.mock('@/features/auth/store', () => ({
+  earlyAccessToken: () => null,
   currentAccessToken: () => Promise.resolve('token'),
   signOutHere: async () => {},
 }));
