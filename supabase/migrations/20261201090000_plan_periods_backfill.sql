@@ -3,10 +3,11 @@
 -- with none gets its current period, the months its billing period buys, ending where its
 -- current period ends: the schedule then makes the visit that period buys. Only plans without any
 -- period are touched, and a period already recorded is kept, so running it again changes nothing.
+-- Whole seconds, as the card provider's times are (a cast alone would round, not cut).
 insert into public.plan_periods (subscription_id, period_start, period_end, months, invoice_id)
 select s.id,
-       extract(epoch from s.current_period_end - p.length)::bigint,
-       extract(epoch from s.current_period_end)::bigint,
+       floor(extract(epoch from s.current_period_end - p.length))::bigint,
+       floor(extract(epoch from s.current_period_end))::bigint,
        p.months,
        null
 from public.subscriptions s

@@ -45,7 +45,8 @@ describe('plan periods backfill (docs/product.md#plan-visits)', { timeout: 120_0
     await migrate(db, before);
 
     // Quarterly, 20 days into its period; monthly, with its period recorded already; ended; a second plan.
-    const periodEnd = new Date(Date.now() + 72 * DAY_MS);
+    // With 750 ms past the second: the period is cut to whole seconds, never rounded up.
+    const periodEnd = new Date(Math.floor((Date.now() + 72 * DAY_MS) / 1000) * 1000 + 750);
     const plans = [
       { id: 'sub_old_quarterly', status: 'active', period: 'quarterly', duplicateOf: null },
       { id: 'sub_recorded', status: 'active', period: 'monthly', duplicateOf: null },
