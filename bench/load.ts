@@ -11,13 +11,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient } from '@supabase/supabase-js';
 import autocannon from 'autocannon';
 import { bookingVisit } from '../tests/support/visit.ts';
 import { startBenchServer } from './lib/server.ts';
-
-/** The anon key the embedded default accepts (src/lib/supabase.ts). */
-const EMBEDDED_ANON_KEY = 'embedded-anon-key';
+import { signUpAndIn } from './lib/session.ts';
 
 const { values } = parseArgs({
   options: {
@@ -31,28 +28,6 @@ const connections = Number(values.connections);
 if (!(duration > 0)) throw new Error(`--duration must be a number of seconds above 0, got "${values.duration}"`);
 if (!Number.isInteger(connections) || connections < 1) {
   throw new Error(`--connections must be a whole number above 0, got "${values.connections}"`);
-}
-
-/** A customer signed up, confirmed through the mailbox and signed in, as the browser would. */
-async function signedInAccessToken(origin: string): Promise<string> {
-  const supabase = createClient(origin, EMBEDDED_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-  });
-  const email = `load-${Date.now()}@bench.example`;
-  const password = 'filters-every-90-days';
-  const signUp = await supabase.auth.signUp({ email, password });
-  if (signUp.error) throw new Error(`sign-up failed: ${signUp.error.message}`);
-  const mail = (await (await fetch(`${origin}/_dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {
-    messages: { links: string[] }[];
-  };
-  const link = mail.messages[0]?.links.find((l) => l.includes('/auth/v1/verify'));
-  if (!link) throw new Error(`no confirmation link was mailed to ${email}`);
-  const verified = await fetch(link, { redirect: 'manual' });
-  await verified.arrayBuffer();
-  if (verified.status >= 400) throw new Error(`the confirmation link answered ${verified.status}`);
-  const signIn = await supabase.auth.signInWithPassword({ email, password });
-  if (signIn.error || !signIn.data.session) throw new Error(`sign-in failed: ${signIn.error?.message ?? 'no session'}`);
-  return signIn.data.session.access_token;
 }
 
 /** One endpoint's figures. */
@@ -72,7 +47,9 @@ const server = await startBenchServer({ AUTH_RATE_LIMITS: 'off' });
 const results: EndpointResult[] = [];
 const load = [loadavg()[0]!];
 try {
-  const token = await signedInAccessToken(server.origin);
+  const { accessToken: token } = await signUpAndIn(server.origin, `load-${Date.now()}@bench.example`, {
+    fullName: 'Load Bench',
+  });
   const json = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const endpoints: {
     name: string;
