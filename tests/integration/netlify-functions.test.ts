@@ -54,6 +54,7 @@ const FUNCTION_FILES = [
   'plan-details.ts',
   'plan-request.ts',
   'stripe-webhook.ts',
+  'unsubscribe.ts',
   'visit-change.ts',
   'visit-reminders.ts',
   'visit-schedule.ts',
@@ -255,6 +256,8 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       path: '/.netlify/functions/visit-schedule',
       ...json({ next_run: '' }),
     },
+    // A token that is none of ours, well formed: looked up and refused in words.
+    { file: 'unsubscribe.ts', method: 'POST', path: `/api/unsubscribe?t=${'a'.repeat(43)}` },
   ]);
 
   expect(guard).toBe('active');
@@ -280,7 +283,9 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['availability.ts', 200],
     ['morning-list.ts', 204],
     ['visit-schedule.ts', 204],
+    ['unsubscribe.ts', 404],
   ]);
+  expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
   expect(results[15]?.headers['location']).toBe('/auth#needs-javascript');
   expect(results[15]?.body).toBe('');
