@@ -3,6 +3,7 @@ import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { holdRequests } from './network';
 import { readyAuthForm, signUpAndIn } from './customer';
+import { layoutShift, recordLayoutShift } from './layout-shift';
 
 const PASSWORD = 'filters-every-90';
 
@@ -180,19 +181,12 @@ async function holdAccountApi(
 
 test('signed in, the account page draws its sections without moving what is already on screen', async ({ page }) => {
   await signUpAndIn(page, `shift.${Date.now()}@example.com`, 'Cal Shift');
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShift(page);
   await page.goto('/account');
   await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText('No paid orders yet.');
   await page.waitForLoadState('networkidle');
   // Before the panel filled the screen, the footer sat in view and was pushed out (CLS 0.12-0.25).
-  const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
-  expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.01);
+  expect(await layoutShift(page)).toBeLessThan(0.01);
 });
 
 test.describe('the account page keeps the last known summary', () => {

@@ -12,6 +12,7 @@ import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator
 import { servicePriceCents } from '@/features/booking/pricing';
 import { formatCents } from '@/lib/format';
 import { bringIntoView } from './scroll';
+import { layoutShift, recordLayoutShift } from './layout-shift';
 
 /**
  * Delays every script the islands fetch (components, React, shared chunks) by 800 ms, as a slow
@@ -232,17 +233,10 @@ test("the My Account menu's code comes when the button is reached for; a key pre
 
 test('a returning customer gets My Account without layout shift', async ({ page }) => {
   await signUpAndIn(page, `islands.cls.${Date.now()}@example.com`);
-  await page.addInitScript(() => {
-    const record = { shift: 0 };
-    Object.assign(window, { layoutShift: record });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) record.shift += (entry as PerformanceEntry & { value: number }).value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await recordLayoutShift(page);
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
-  const shift = await page.evaluate(() => (window as unknown as { layoutShift: { shift: number } }).layoutShift.shift);
-  expect(shift).toBeLessThan(0.001);
+  expect(await layoutShift(page)).toBeLessThan(0.001);
 });
 
 /**
