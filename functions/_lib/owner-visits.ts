@@ -319,7 +319,9 @@ export async function applyVisitAction(
       ...Object.values(next).map((value) => (Array.isArray(value) ? JSON.stringify(value) : value)),
     ]);
     await recordVisitEvent(tx, id, actor, request.action, was, now);
-    await tell(tx, row, next, request, refunding);
+    // What was refunded before this refund, as read before it: the provider's event for it may have
+    // recorded it on the order since (refunds.ts), and the owner hears what this cancellation refunded.
+    await tell(tx, row, next, request, refunding, current.refunded_cents ?? 0);
     if (customer) await noticeCustomerChange(tx, row, { ...row, ...next }, refunding ? (row.amount_cents ?? 0) : 0);
     if (request.action === 'done') {
       await noticeVisitDone(tx, { ...row, ...next });
@@ -425,6 +427,7 @@ async function tell(
   next: Partial<VisitRow>,
   request: VisitActionRequest,
   refunding: boolean,
+  refundedBefore: number,
 ): Promise<void> {
   const to = row.customer_email;
   const facts = factsOf(row, next);
@@ -458,8 +461,8 @@ async function tell(
     phone: row.phone,
     address: visitAddress(row),
     service: visitService(row),
-    amount: formatCents(total - (row.refunded_cents ?? 0)),
-    amountCents: total - (row.refunded_cents ?? 0),
+    amount: formatCents(total - refundedBefore),
+    amountCents: total - refundedBefore,
     refundedCents: total,
     full: true,
     reason: request.reason?.trim() ?? '',

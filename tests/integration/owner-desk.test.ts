@@ -3,13 +3,15 @@
  * server with the functions, the Stripe emulator and the real SDK. Three paid bookings on one
  * morning listed in route order; a time confirmed (with the calendar entry's sequence up), a visit
  * moved, one done (and so on the customer's account), one cancelled with a refund pressed twice
- * (one refund, one e-mail, one owner event); closed days and the capacity; and nobody but the
- * owner gets in.
+ * (one refund, one e-mail, one owner event), also when the provider's refund event is recorded first;
+ * closed days and the capacity; and nobody but the owner gets in.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type Stripe from 'stripe';
 import { OWNER_ONLY } from '../../functions/_lib/auth.ts';
+import { applyVisitAction } from '../../functions/_lib/owner-visits.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import type { Visit } from '../../src/features/booking/visit.ts';
 import { bookableWeekdays } from '../support/visit.ts';
@@ -235,6 +237,44 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       [republic],
     );
     expect(events.map((e) => [e.payload.event, e.payload.amountCents])).toEqual([['order.refunded', 3500]]);
+  });
+
+  test("the provider's refund event recorded before the cancellation is: the owner still hears what was refunded", async () => {
+    const id = await bookAndPay(newCustomer('Fay'), place('6 Oak St', 'Ozark', '65721', WEEKDAYS[3]!.date));
+    const orderOf = async () => {
+      const [row] = await stack.db.query<{ id: number; refunded_cents: number }>(
+        'select o.id, o.refunded_cents from orders o join visits v on v.order_id = o.id where v.id = $1',
+        [id],
+      );
+      return row!;
+    };
+    // The refund answers only once its charge.refunded has reached the site and been recorded.
+    const slowRefunds = new Proxy(stack.stripe, {
+      get: (target, key) =>
+        key === 'refunds'
+          ? {
+              create: async (...args: Parameters<Stripe['refunds']['create']>) => {
+                const refund = await target.refunds.create(...args);
+                await waitFor(async () => ((await orderOf()).refunded_cents === 3500 ? true : undefined), 'the event');
+                return refund;
+              },
+            }
+          : (Reflect.get(target, key) as unknown),
+    });
+    await applyVisitAction(
+      stack.db,
+      id,
+      { action: 'cancel', refund: true, reason: 'Moved away' },
+      { actor: `owner:${owner.email}` },
+      () => slowRefunds,
+    );
+    const order = await orderOf();
+    const events = await stack.db.query<{ payload: { amountCents: number; refundedCents: number } }>(
+      `select payload from leads where kind = 'order' and idempotency_key = $1`,
+      [`order-refunded:${order.id}:3500`],
+    );
+    expect(events.map((e) => [e.payload.amountCents, e.payload.refundedCents])).toEqual([[3500, 3500]]);
+    expect((await mails(`visit-cancelled:${id}`)).map((m) => m.kind)).toEqual(['visit-cancelled']);
   });
 
   test('bad input is a 400 naming the field, an unknown visit a 404', async () => {
