@@ -3,7 +3,7 @@
  * sign-in link that comes back here, to the same visit or tab), a customer (the owner API's 403 in its own words and nothing
  * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
  * the capacity, tells which; nothing of the owner's is in the page until it has answered. With a
- * stored session still valid, that call and Today's go out at once with its token, and the sign-in
+ * stored session still valid, that call and Today's (readEarly) go out at once with its token, and the sign-in
  * client (supabase-js) loads and checks the session only after the first answer
  * (docs/product.md#owners-desk, "Loading").
  */
@@ -14,8 +14,10 @@ import { signInReturningTo } from '@/features/auth/return-path';
 import { earlyAccessToken, startAuth, storedUserAtOpen, verifySession } from '@/features/auth/store';
 import type { OwnerSettings } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
+import { businessToday } from '@/lib/dates';
 import DeskTabs from './DeskTabs';
-import { errorMessage, LOAD_FAILED } from './owner-calls';
+import { errorMessage, LOAD_FAILED, visitsPath } from './owner-calls';
+import { readEarly } from './use-owner';
 
 type Access =
   | { state: 'owner'; settings: OwnerSettings }
@@ -51,6 +53,9 @@ export default function OwnerDesk() {
       if (result.state !== 'owner') checkSession();
       if (current) setAccess({ user: userId, attempt, access: result });
     };
+    // Today's visits by the phone's clock, asked for beside the settings rather than after them;
+    // asked again should the server's day differ (a phone's clock off, or the embedded clock moved).
+    readEarly(visitsPath(businessToday(), businessToday()));
     callApi<OwnerSettings>('/api/owner/settings', { fallback: LOAD_FAILED }).then(
       (settings) => settle({ state: 'owner', settings }),
       (error: unknown) => {

@@ -15,13 +15,36 @@ export interface OwnerRead<T> {
   loading: boolean;
 }
 
+/** Reads asked for ahead of the component that shows them, each taken once by its first read. */
+const early = new Map<string, Promise<unknown>>();
+
+/**
+ * Asks for `path` now, before anything shows it, so the wait overlaps another (the desk's Today,
+ * asked for with the owner's settings: docs/product.md#owners-desk, "Loading"). The first
+ * `useOwnerGet` of the same path takes the answer instead of asking again; a path no read takes
+ * is dropped by the next `readEarly`.
+ */
+export function readEarly(path: string): void {
+  early.clear();
+  const answer = callApi(path, { fallback: LOAD_FAILED });
+  // Its failure is the taking read's to report, and nobody's when no read takes it.
+  answer.catch(() => undefined);
+  early.set(path, answer);
+}
+
+function takeEarly<T>(path: string): Promise<T> | undefined {
+  const answer = early.get(path) as Promise<T> | undefined;
+  early.delete(path);
+  return answer;
+}
+
 /** Reads `path` as the owner, and again each time `version` changes. */
 export function useOwnerGet<T>(path: string, version = 0): OwnerRead<T> {
   const key = `${path}#${version}`;
   const [result, setResult] = useState<{ path: string; key: string; data: T | null; error: string | null }>();
   useEffect(() => {
     let current = true;
-    callApi<T>(path, { fallback: LOAD_FAILED }).then(
+    (takeEarly<T>(path) ?? callApi<T>(path, { fallback: LOAD_FAILED })).then(
       (data) => current && setResult({ path, key, data, error: null }),
       (error: unknown) => {
         console.error(`Owner read of ${path} failed:`, error);
