@@ -166,12 +166,9 @@ async function measure(browser: Browser, origin: string, owner: OwnerSession, to
       const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const end = (part: string) =>
         Math.max(0, ...resources.filter((r) => r.name.includes(part)).map((r) => r.responseEnd));
-      const visits = resources.find((r) => r.name.includes('/api/owner/visits'));
+      // The scripts in before Today was drawn (not the sign-in client, fetched after it).
       const scriptEnds = resources
-        .filter(
-          (r) =>
-            r.initiatorType !== 'fetch' && r.name.endsWith('.js') && (!visits || r.responseEnd <= visits.startTime),
-        )
+        .filter((r) => r.initiatorType !== 'fetch' && r.name.endsWith('.js') && r.responseEnd <= marks.inPage)
         .map((r) => r.responseEnd);
       const waterfall = resources.map((r) => ({
         url: r.name.replace(location.origin, ''),

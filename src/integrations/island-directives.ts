@@ -4,6 +4,8 @@
  * screen of view, or when the reader starts using it; `client:session` hydrates the header's
  * account islands only when a sign-in session is stored or starts on the page. Both carry what the
  * reader did before hydration into the island (docs/product.md#after-paint-loading).
+ * `client:desk` is the owner's desk's: it sends the desk's first reads as the page opens, then
+ * hydrates as `client:afterpaint` does (docs/product.md#owners-desk, "Loading").
  * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
  */
 import type { AstroIntegration } from 'astro';
@@ -16,6 +18,7 @@ export function islandDirectives(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'afterpaint', entrypoint: './src/lib/islands/hydrate-after-paint.ts' });
         addClientDirective({ name: 'session', entrypoint: './src/features/auth/hydrate-with-session.ts' });
+        addClientDirective({ name: 'desk', entrypoint: './src/features/owner/hydrate-desk.ts' });
       },
     },
   };

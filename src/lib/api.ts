@@ -62,13 +62,16 @@ function stringsOf(value: unknown): Record<string, string> {
  */
 export async function requestJson<T>(path: string, request: ApiRequest): Promise<T> {
   const { method = 'GET', body, headers = {}, fallback } = request;
-  let res: Response;
-  try {
-    res = await fetch(path, {
+  const sent =
+    (method === 'GET' && takeSentEarly(path, headers)) ||
+    fetch(path, {
       method,
       headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+  let res: Response;
+  try {
+    res = await sent;
   } catch (error) {
     throw new ApiError(fallback, 0, {}, { cause: error });
   }
@@ -79,6 +82,37 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
   }
   if (answer === null) throw new ApiError(fallback, res.status);
   return answer as T;
+}
+
+/**
+ * GETs sent before the island that reads them had loaded, by path and headers (by the desk's
+ * hydration directive: docs/product.md#owners-desk, "Loading"). Each is taken once, by the first
+ * requestJson of the same path with the same headers (the same session's token), which reads its
+ * answer as its own. The directive is a script of its own, inlined in the page, so the two meet on
+ * `globalThis`, not in this module.
+ */
+const SENT_EARLY = Symbol.for('springfield-home.sent-early');
+
+function sentEarly(): Map<string, Promise<Response>> {
+  const holder = globalThis as { [SENT_EARLY]?: Map<string, Promise<Response>> };
+  return (holder[SENT_EARLY] ??= new Map());
+}
+
+const earlyKey = (path: string, headers: Readonly<Record<string, string>>) => JSON.stringify([path, headers]);
+
+/** Sends a GET now, for the requestJson that asks for it later; nothing is read until then. */
+export function sendEarly(path: string, headers: Readonly<Record<string, string>>): void {
+  const answer = fetch(path, { headers });
+  // Its failure is the taking call's to report, and nobody's when no call takes it.
+  answer.catch(() => undefined);
+  sentEarly().set(earlyKey(path, headers), answer);
+}
+
+function takeSentEarly(path: string, headers: Readonly<Record<string, string>>): Promise<Response> | undefined {
+  const key = earlyKey(path, headers);
+  const answer = sentEarly().get(key);
+  sentEarly().delete(key);
+  return answer;
 }
 
 /** A file a function answered with (an export): its contents and the name it asked to be saved as. */

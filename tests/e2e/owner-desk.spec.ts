@@ -9,7 +9,7 @@
  * the button pressed twice (one e-mail), the week, a closed day and the capacity.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Request, Response } from '@playwright/test';
+import type { Browser, Page, Request, Response, Route } from '@playwright/test';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
@@ -246,19 +246,23 @@ test('the owner closes a day and sets the capacity; a refusal keeps what was typ
   const { context, page } = await phone(browser);
   await signIn(page, OWNER);
   await page.setViewportSize(PHONE);
-  // A phone whose clock agrees with the site's (moved by the test before): Today's visits are asked
-  // for beside the owner's settings, not after them. The settings' answer is held until they are,
-  // so a desk that waited for the settings first would never ask, and this would time out.
+  // With the stored session, the desk's first reads (the settings, and Today's visits by the
+  // phone's own day) leave as the page opens, before the desk's code has come. Both the desk's code
+  // and the settings' answer are held until those visits have been asked for, so a desk that asked
+  // only once its code ran, or only after the settings, would never ask, and this would time out.
+  // The site's clock was moved by the test before: the desk then reads the server's day as well.
   const clock = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
-  await page.clock.setFixedTime(new Date(clock.now));
   const serverToday = businessToday(new Date(clock.now));
+  const phoneToday = businessToday();
   const todayAsked = page.waitForRequest((request) =>
-    request.url().endsWith(`/api/owner/visits?from=${serverToday}&to=${serverToday}`),
+    request.url().endsWith(`/api/owner/visits?from=${phoneToday}&to=${phoneToday}`),
   );
-  await page.route('**/api/owner/settings', async (route) => {
+  const holdUntilAsked = async (route: Route) => {
     await todayAsked.catch(() => undefined);
     await route.continue();
-  });
+  };
+  await page.route('**/api/owner/settings', holdUntilAsked);
+  await page.route(/\/_astro\/OwnerDesk\.[\w-]+\.js$/, holdUntilAsked);
   await page.goto('/owner');
   await todayAsked;
   await expect(page.getByRole('tabpanel').getByRole('heading', { name: formatDay(serverToday) })).toBeVisible();

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import type { OwnerVisitsAnswer, OwnerVisit } from '@/features/visits/owner-api';
 import { formatDay } from '@/lib/dates';
 import { byWindow, dayRoute } from './desk';
-import { visitsPath } from './owner-calls';
+import { visitsPath } from './owner-paths';
 import ReadState from './ReadState';
 import { useOwnerGet } from './use-owner';
 import VisitCard from './VisitCard';

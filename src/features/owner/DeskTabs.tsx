@@ -17,7 +17,8 @@ import { addDays } from '@/lib/dates';
 import DayVisits from './DayVisits';
 import { useFocusReturn } from './focus-return';
 import LaterPanel from './LaterPanel';
-import { errorMessage, LOAD_FAILED, visitPath } from './owner-calls';
+import { errorMessage, LOAD_FAILED } from './owner-calls';
+import { visitPath } from './owner-paths';
 
 const ToConfirm = lazy(() => import('./ToConfirm'));
 const PlanVisitsDue = lazy(() => import('./PlanVisitsDue'));

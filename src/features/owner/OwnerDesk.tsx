@@ -16,7 +16,8 @@ import type { OwnerSettings } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
 import { businessToday } from '@/lib/dates';
 import DeskTabs from './DeskTabs';
-import { errorMessage, LOAD_FAILED, visitsPath } from './owner-calls';
+import { errorMessage, LOAD_FAILED } from './owner-calls';
+import { SETTINGS_PATH, visitsPath } from './owner-paths';
 import { readEarly } from './use-owner';
 
 type Access =
@@ -56,7 +57,7 @@ export default function OwnerDesk() {
     // Today's visits by the phone's clock, asked for beside the settings rather than after them;
     // asked again should the server's day differ (a phone's clock off, or the embedded clock moved).
     readEarly(visitsPath(businessToday(), businessToday()));
-    callApi<OwnerSettings>('/api/owner/settings', { fallback: LOAD_FAILED }).then(
+    callApi<OwnerSettings>(SETTINGS_PATH, { fallback: LOAD_FAILED }).then(
       (settings) => settle({ state: 'owner', settings }),
       (error: unknown) => {
         // A 401 has signed this device out: the sign-in link follows from the auth state.

@@ -5,7 +5,7 @@
 import { MAX_VISIT_RANGE_DAYS, type OwnerVisit, type OwnerVisitsAnswer } from '@/features/visits/owner-api';
 import { addDays } from '@/lib/dates';
 import { oldestFirst } from './desk';
-import { visitsPath } from './owner-calls';
+import { visitsPath } from './owner-paths';
 import ReadState from './ReadState';
 import { useOwnerGet } from './use-owner';
 import VisitCard from './VisitCard';

@@ -8,7 +8,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useState } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import { actionDone, customerName } from './desk';
-import { visitPath } from './owner-calls';
+import { visitPath } from './owner-paths';
 import TechNotes from './TechNotes';
 import { useOwnerGet } from './use-owner';
 import VisitActions from './VisitActions';

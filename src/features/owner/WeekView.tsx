@@ -8,7 +8,7 @@ import type { ClosedDaysAnswer, OwnerVisit, OwnerVisitsAnswer } from '@/features
 import { addDays, formatDay } from '@/lib/dates';
 import DayVisits from './DayVisits';
 import { weekFrom, weekSummary } from './desk';
-import { visitsPath } from './owner-calls';
+import { visitsPath } from './owner-paths';
 import ReadState from './ReadState';
 import { useOwnerGet } from './use-owner';
 

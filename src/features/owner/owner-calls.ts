@@ -11,6 +11,7 @@ import type {
   VisitActionRequest,
 } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
+import { SETTINGS_PATH, visitPath } from './owner-paths';
 
 /** Shown when a read fails without a reason of the server's. */
 export const LOAD_FAILED = 'The desk could not be loaded.';
@@ -22,17 +23,6 @@ export const SAVE_FAILED = 'That could not be saved. Please try again.';
 /** The words to show for a failed call: the server's reason, else `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
-}
-
-/** The visits path of a range (and one status). */
-export function visitsPath(from: string, to: string, status?: 'requested'): string {
-  const query = new URLSearchParams({ from, to, ...(status ? { status } : {}) });
-  return `/api/owner/visits?${query.toString()}`;
-}
-
-/** The path of one visit, with its history. */
-export function visitPath(id: string): string {
-  return `/api/owner/visits/${encodeURIComponent(id)}`;
 }
 
 /** Applies one action to a visit; resolves with the visit as it is afterwards. */
@@ -64,7 +54,7 @@ export function openDay(date: string): Promise<ClosedDaysAnswer> {
 
 /** Sets how many visits a window takes; resolves with the settings as stored. */
 export function saveCapacity(visitsPerWindow: number): Promise<OwnerSettings> {
-  return callApi<OwnerSettings>('/api/owner/settings', {
+  return callApi<OwnerSettings>(SETTINGS_PATH, {
     method: 'POST',
     body: { visitsPerWindow },
     fallback: SAVE_FAILED,

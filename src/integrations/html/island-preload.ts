@@ -6,7 +6,7 @@
  * the whole list at once when the island starts loading, one round trip
  * (docs/product.md#after-paint-loading). The behaviour scripts of the after-paint parts get the
  * same list, asked for by their loader (src/lib/after-paint.ts). Nothing is fetched earlier than
- * before.
+ * before, except the owner's desk's files (AT_ONCE_DIRECTIVES), asked for from the head.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +16,14 @@ const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
 const ISLAND_TAG = /<astro-island\b[^>]*>/g;
 /** An after-paint part (src/components/AfterPaint.astro) and the script file it holds. */
 const PART = /<template data-after-paint\b[^>]*>(?=<script type="module" src="([^"]+)")/g;
+
+/**
+ * The directives whose island is the page itself (the owner's desk, `client:desk`): its files are
+ * asked for from the head, beside the stylesheet, rather than once the page has painted, since
+ * nothing on that page is drawn before they run (docs/product.md#owners-desk, "Loading"). Its
+ * directive's script goes into the head too (island-runtime.ts).
+ */
+export const AT_ONCE_DIRECTIVES: readonly string[] = ['desk'];
 
 /** The file names a built module imports statically, from its text. */
 export function staticImports(code: string): string[] {
@@ -46,15 +54,22 @@ export function addIslandPreloads(html: string, importsOf: (url: string) => read
     if (tag.includes(' data-preload=')) return tag;
     return `${tag.slice(0, -1)} data-preload="${moduleClosure([src], importsOf).join(' ')}">`;
   });
-  return withParts.replace(ISLAND_TAG, (tag) => {
+  const atOnce = new Set<string>();
+  const withIslands = withParts.replace(ISLAND_TAG, (tag) => {
     if (tag.includes(' data-preload=')) return tag;
     const urls = ['component-url', 'renderer-url']
       .map((name) => tag.match(new RegExp(`\\s${name}="([^"]+)"`))?.[1])
       .filter((url): url is string => !!url);
     if (urls.length === 0) return tag;
     const closure = moduleClosure(urls, importsOf);
+    if (AT_ONCE_DIRECTIVES.some((directive) => tag.includes(` client="${directive}"`))) {
+      closure.forEach((url) => atOnce.add(url));
+    }
     return `${tag.slice(0, -1)} data-preload="${closure.join(' ')}">`;
   });
+  const link = (url: string) => `<link rel="modulepreload" href="${url}">`;
+  const links = [...atOnce].filter((url) => !withIslands.includes(link(url)));
+  return links.length === 0 ? withIslands : withIslands.replace('</head>', `${links.map(link).join('')}</head>`);
 }
 
 /** Reads the imports of the built modules under `distDir` (URLs like `/_astro/x.js`), each file once. */

@@ -10,6 +10,8 @@
  * The content is unchanged, so the policy's hashes still hold.
  */
 
+import { AT_ONCE_DIRECTIVES } from './island-preload.ts';
+
 /** The style Astro writes with its runtime. */
 const RUNTIME_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 /** An inline classic script: the runtime (defines `astro-island`) or a directive (sets `self.Astro.<name>`). */
@@ -17,20 +19,36 @@ const RUNTIME_SCRIPT = /<script>(?:(?!<\/script>)[\s\S])*?<\/script>/g;
 const IS_RUNTIME = (script: string) =>
   script.includes('customElements.define("astro-island"') || script.includes('(self.Astro||(self.Astro={})).');
 
-/** The page with Astro's island scripts at the end of <body> and their style in <head>; a page without islands is returned as is. */
+/** Whether a script defines a directive that starts work of its own at once (island-preload.ts AT_ONCE_DIRECTIVES). */
+const IS_AT_ONCE = (script: string) =>
+  AT_ONCE_DIRECTIVES.some((name) => script.includes(`(self.Astro||(self.Astro={})).${name}=`));
+
+/**
+ * The page with Astro's island scripts at the end of <body> and their style in <head>; a page
+ * without islands is returned as is. A directive that starts work of its own as it is defined (the
+ * owner's desk sends its first reads: docs/product.md#owners-desk, "Loading") goes into <head>
+ * instead, before the stylesheet: a classic script after it would wait for the stylesheet to load.
+ */
 export function hoistIslandRuntime(html: string): string {
   const headEnd = html.indexOf('</head>');
   const bodyEnd = html.lastIndexOf('</body>');
   if (headEnd < 0 || bodyEnd < headEnd || !html.includes('<astro-island')) return html;
   const scripts: string[] = [];
+  const atOnce: string[] = [];
   const body = html
     .slice(headEnd, bodyEnd)
     .replace(RUNTIME_STYLE, '')
     .replace(RUNTIME_SCRIPT, (script) => {
       if (!IS_RUNTIME(script)) return script;
-      scripts.push(script);
+      (IS_AT_ONCE(script) ? atOnce : scripts).push(script);
       return '';
     });
   const style = html.includes(RUNTIME_STYLE) ? RUNTIME_STYLE : '';
-  return html.slice(0, headEnd) + style + body + scripts.join('') + html.slice(bodyEnd);
+  let head = html.slice(0, headEnd);
+  if (atOnce.length > 0) {
+    const stylesheet = head.indexOf('<link rel="stylesheet"');
+    const at = stylesheet < 0 ? head.length : stylesheet;
+    head = head.slice(0, at) + atOnce.join('') + head.slice(at);
+  }
+  return head + style + body + scripts.join('') + html.slice(bodyEnd);
 }

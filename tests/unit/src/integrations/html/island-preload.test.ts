@@ -46,6 +46,29 @@ describe('island preloads (src/integrations/html/island-preload.ts)', () => {
     );
   });
 
+  test("a desk island's files are asked for from the head, once; other islands' are not", () => {
+    // The head as island-runtime.ts leaves it: the desk's directive script before the stylesheet.
+    const directive = '<script>(()=>{send();(self.Astro||(self.Astro={})).desk=f})();</script>';
+    const css = '<link rel="stylesheet" href="/_astro/a.css">';
+    const page =
+      `<html><head><title>Desk</title>${directive}${css}</head><body><astro-island component-url="/_astro/Quiz.js" renderer-url="/_astro/client.js" client="desk"></astro-island>` +
+      '<astro-island component-url="/_astro/radio.js" client="afterpaint"></astro-island></body></html>';
+    const built = addIslandPreloads(page, importsOf);
+    const head = built.slice(0, built.indexOf('</head>'));
+    expect([...head.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1])).toEqual([
+      '/_astro/Quiz.js',
+      '/_astro/react.js',
+      '/_astro/radio.js',
+      '/_astro/focus.js',
+      '/_astro/client.js',
+    ]);
+    // After the directive's script, whose two reads go first (island-runtime.ts), and the stylesheet.
+    expect(head.indexOf('<link rel="modulepreload"')).toBeGreaterThan(head.indexOf(css));
+    expect(addIslandPreloads(built, importsOf)).toBe(built);
+    const elsewhere = page.replace('client="desk"', 'client="afterpaint"');
+    expect(addIslandPreloads(elsewhere, importsOf)).not.toContain('modulepreload');
+  });
+
   test('is idempotent: an island that has its list keeps it', () => {
     const once = addIslandPreloads('<astro-island component-url="/_astro/Quiz.js"></astro-island>', importsOf);
     expect(addIslandPreloads(once, importsOf)).toBe(once);

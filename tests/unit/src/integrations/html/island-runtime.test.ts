@@ -14,6 +14,15 @@ describe('hoistIslandRuntime', () => {
     );
   });
 
+  test("the desk's directive, which sends the desk's first reads as it is defined, goes into <head> before the stylesheet", () => {
+    const desk = '<script>(()=>{send();(self.Astro||(self.Astro={})).desk=f;})();</script>';
+    const css = '<link rel="stylesheet" href="/_astro/a.css">';
+    const page = `<html><head><meta charset="utf-8">${css}</head><body>${STYLE}${DIRECTIVE}${desk}${RUNTIME}<astro-island></astro-island></body></html>`;
+    expect(hoistIslandRuntime(page)).toBe(
+      `<html><head><meta charset="utf-8">${desk}${css}${STYLE}</head><body><astro-island></astro-island>${DIRECTIVE}${RUNTIME}</body></html>`,
+    );
+  });
+
   test('leaves a page without islands, and scripts of the page itself, alone', () => {
     const page = `<html><head></head><body>${OTHER}</body></html>`;
     expect(hoistIslandRuntime(page)).toBe(page);
