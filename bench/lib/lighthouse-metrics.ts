@@ -13,13 +13,7 @@ export interface PageMetrics {
   cls: number;
   speedIndexMs: number;
   totalBytes: number;
-  /** Script run or wanted before the page is used: every script but the idle preloads below. */
   scriptBytes: number;
-  /**
-   * The tools' files fetched, not run, once the page has loaded and is idle (module preloads asked
-   * for after the load event: docs/product.md#after-paint-loading), apart from scriptBytes.
-   */
-  idlePreloadBytes: number;
   stylesheetBytes: number;
   stylesheets: number;
   requests: number;
@@ -41,7 +35,6 @@ export const METRIC_KEYS = [
   'speedIndexMs',
   'totalBytes',
   'scriptBytes',
-  'idlePreloadBytes',
   'stylesheetBytes',
   'stylesheets',
   'requests',
@@ -79,8 +72,7 @@ function numeric(audits: Audits, id: string): number {
 function tableItems(audits: Audits, id: string): Record<string, unknown>[] {
   const details = audits[id]?.details as TableDetails | undefined;
   if (!details) return [];
-  // debugdata: the `metrics` audit's one item of observed timings.
-  if (details.type === 'table' || details.type === 'opportunity' || details.type === 'debugdata') return details.items;
+  if (details.type === 'table' || details.type === 'opportunity') return details.items;
   // Insights wrap their table in a list with other sections (e.g. the LCP element node).
   if (details.type === 'list') {
     return details.items.flatMap((item) =>
@@ -95,20 +87,6 @@ function resourceSummary(audits: Audits, type: string): { count: number; bytes: 
   return { count: Number(row?.['requestCount'] ?? 0), bytes: Number(row?.['transferSize'] ?? 0) };
 }
 
-/**
- * The idle preloads among a run's requests: scripts asked for by a preload link after the load event
- * (the `metrics` audit's observedLoad). A tool island's files asked for when it starts are preloads
- * too, but the island starts before load or when used, which Lighthouse never does.
- */
-function idlePreloadsOf(audits: Audits, requests: Record<string, unknown>[]): Record<string, unknown>[] {
-  const load = Number(tableItems(audits, 'metrics')[0]?.['observedLoad']);
-  if (!Number.isFinite(load)) throw new Error('Lighthouse result has no observed load time');
-  return requests.filter(
-    (row) =>
-      row['resourceType'] === 'Script' && row['isLinkPreload'] === true && Number(row['networkRequestTime']) >= load,
-  );
-}
-
 /** The metrics of one Lighthouse run; throws when the run failed (no score, a runtime error). */
 export function metricsOf(lhr: Result): PageMetrics {
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
@@ -116,9 +94,7 @@ export function metricsOf(lhr: Result): PageMetrics {
   if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}`);
   const { audits } = lhr;
   const stylesheet = resourceSummary(audits, 'stylesheet');
-  const requests = tableItems(audits, 'network-requests');
-  const typeOf = new Map(requests.map((row) => [row['url'], row['resourceType']]));
-  const idlePreloadBytes = idlePreloadsOf(audits, requests).reduce((sum, row) => sum + Number(row['transferSize']), 0);
+  const typeOf = new Map(tableItems(audits, 'network-requests').map((row) => [row['url'], row['resourceType']]));
   const blocking = tableItems(audits, 'render-blocking-insight');
   return {
     score: Math.round(score * 100),
@@ -128,8 +104,7 @@ export function metricsOf(lhr: Result): PageMetrics {
     cls: numeric(audits, 'cumulative-layout-shift'),
     speedIndexMs: numeric(audits, 'speed-index'),
     totalBytes: resourceSummary(audits, 'total').bytes,
-    scriptBytes: resourceSummary(audits, 'script').bytes - idlePreloadBytes,
-    idlePreloadBytes,
+    scriptBytes: resourceSummary(audits, 'script').bytes,
     stylesheetBytes: stylesheet.bytes,
     stylesheets: stylesheet.count,
     requests: resourceSummary(audits, 'total').count,

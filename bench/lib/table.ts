@@ -17,7 +17,6 @@ const COLUMNS: { title: string; cell: (m: PageMetrics) => string }[] = [
   { title: 'SI s', cell: (m) => (m.speedIndexMs / 1000).toFixed(2) },
   { title: 'total KB', cell: (m) => (m.totalBytes / 1024).toFixed(1) },
   { title: 'JS KB', cell: (m) => (m.scriptBytes / 1024).toFixed(1) },
-  { title: 'Idle preload KB', cell: (m) => (m.idlePreloadBytes / 1024).toFixed(1) },
   { title: 'CSS KB', cell: (m) => (m.stylesheetBytes / 1024).toFixed(1) },
   { title: 'requests', cell: (m) => String(m.requests) },
 ];

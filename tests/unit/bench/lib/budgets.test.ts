@@ -17,7 +17,6 @@ const GOOD: PageMetrics = {
   speedIndexMs: 800,
   totalBytes: 30_000,
   scriptBytes: 12_000,
-  idlePreloadBytes: 0,
   stylesheetBytes: 8_000,
   stylesheets: 1,
   requests: 10,
@@ -135,9 +134,9 @@ describe('bench medians', () => {
 
   it('renders the README table with times in seconds and sizes in KB', () => {
     expect(formatMarkdownTable([{ name: 'home', median: GOOD }]).split('\n')).toEqual([
-      '| page | score | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | Idle preload KB | CSS KB | requests |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      '| home | 100 | 0.80 | 0.90 | 10 | 0.000 | 0.80 | 29.3 | 11.7 | 0.0 | 7.8 | 10 |',
+      '| page | score | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | CSS KB | requests |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| home | 100 | 0.80 | 0.90 | 10 | 0.000 | 0.80 | 29.3 | 11.7 | 7.8 | 10 |',
     ]);
   });
 
