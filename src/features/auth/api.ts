@@ -6,7 +6,15 @@
  * from lib/api.ts. A call made before the sign-in client has loaded carries the stored token when it
  * is still valid (store.ts earlyAccessToken); else the call loads the client and waits for its session.
  */
-import { ApiError, requestFile, requestJson, type ApiFile, type ApiRequest, type PageAnswer } from '@/lib/api';
+import {
+  ApiError,
+  requestFile,
+  requestJson,
+  sendEarly,
+  type ApiFile,
+  type ApiRequest,
+  type PageAnswer,
+} from '@/lib/api';
 
 /** The message of docs/product.md#starting-a-checkout for a payment call that failed without a reason. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
@@ -37,6 +45,14 @@ export async function callApi<T>(path: string, request: ApiRequest): Promise<T> 
     if (error instanceof ApiError && error.status === 401) await signOutHere();
     throw error;
   }
+}
+
+/**
+ * Sends a GET with `token` now, for the callApi of the same path that takes its answer later (the
+ * owner's desk's first reads, sent by its directive: docs/product.md#owners-desk, "Loading").
+ */
+export function sendEarlyAs(token: string, path: string): void {
+  sendEarly(path, { Authorization: `Bearer ${token}` });
 }
 
 /** As callApi, for an answer that is a file (the owner's CSV exports): resolves with its contents and name. */

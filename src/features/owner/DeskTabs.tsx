@@ -1,9 +1,8 @@
 /**
  * The owner's desk (docs/product.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
  * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
- * Customers, Export. A visit's 'Details'
- * opens its dialog; after any change every list is read again. A link names a tab or a visit to open
- * (`?tab=`, `?visit=`: src/features/visits/desk-link.ts). Today and Tomorrow come with the desk;
+ * Customers, Export. A visit's 'Details' opens its dialog; after any change every list is read
+ * again. A link names a tab or a visit to open (`?tab=`, `?visit=`: src/features/visits/desk-link.ts). Today and Tomorrow come with the desk;
  * every other tab's code and the visit's dialog are fetched when first opened
  * (docs/product.md#performance-decisions, "The owner's desk draws the day first").
  */

@@ -3,15 +3,15 @@
  * the owner's desk (docs/product.md#owners-desk, "Loading"): with a stored session still valid, the
  * desk's first two reads, the owner's settings and today's visits (by the phone's day in
  * Springfield), are sent as the page opens, while the desk's code is still on its way; the desk's
- * calls of the same paths with the same token take their answers (lib/api.ts sendEarly). Without
+ * calls of the same paths with the same token take their answers (auth/api.ts sendEarlyAs). Without
  * such a session nothing is sent, and the desk signs in first. The desk then hydrates as every
  * tool island does (`client:afterpaint`); its files were asked for from the head
  * (src/integrations/html/island-preload.ts). A directive, not a page script: Astro inlines it, so
  * it runs at once, and a module script would hold the page's islands until its own files had come.
  */
 import type { ClientDirective } from 'astro';
+import { sendEarlyAs } from '@/features/auth/api';
 import { earlyTokenOf } from '@/features/auth/session';
-import { sendEarly } from '@/lib/api';
 import { businessToday } from '@/lib/dates';
 import hydrateAfterPaint from '@/lib/islands/hydrate-after-paint';
 import { SETTINGS_PATH, visitsPath } from './owner-paths';
@@ -25,10 +25,9 @@ function sendFirstReads(): void {
     // Storage refused (a private mode): the desk signs in as it would.
   }
   if (!token) return;
-  const headers = { Authorization: `Bearer ${token}` };
   const today = businessToday();
-  sendEarly(SETTINGS_PATH, headers);
-  sendEarly(visitsPath(today, today), headers);
+  sendEarlyAs(token, SETTINGS_PATH);
+  sendEarlyAs(token, visitsPath(today, today));
 }
 
 // Sent as Astro inlines this directive in the page, not when the desk's island starts (which waits

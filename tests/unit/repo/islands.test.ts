@@ -40,6 +40,8 @@ describe('islands', () => {
         'src/features/auth/session.ts',
         'src/features/auth/store.ts',
         'src/features/auth/hydrate-with-session.ts',
+        // The desk's directive: the stored token, through session.ts's earlyTokenOf, for its first reads.
+        'src/features/owner/hydrate-desk.ts',
         // Keeps contact requests not yet stored, under its own key; it never reads a session.
         'src/features/leads/contact-outbox.ts',
         // Keeps the account page's last known summary, under its own key; it never reads a session.
@@ -56,7 +58,8 @@ describe('islands', () => {
       .filter((path) => /\.(astro|mdx)$/.test(path))
       .flatMap((path) => [...read(path).matchAll(/client:([a-z]+)/g)].map((m) => `${path}: client:${m[1]}`));
     expect(islands.length).toBeGreaterThan(10);
-    const others = islands.filter((entry) => !/client:(afterpaint|session)$/.test(entry));
+    // client:desk sends the desk's first reads, then hydrates as client:afterpaint does.
+    const others = islands.filter((entry) => !/client:(afterpaint|session|desk)$/.test(entry));
     // /auth/confirm must read the mailed link at once, before anything can be typed.
     expect(others).toEqual(['src/pages/auth/confirm.astro: client:load']);
   });
@@ -65,7 +68,7 @@ describe('islands', () => {
     const placed = new Set(
       tracked('src', 'content')
         .filter((path) => /\.(astro|mdx)$/.test(path))
-        .flatMap((path) => [...read(path).matchAll(/<([A-Z]\w*)\s[^>]*client:afterpaint/g)].map((m) => m[1]!)),
+        .flatMap((path) => [...read(path).matchAll(/<([A-Z]\w*)\s[^>]*client:(?:afterpaint|desk)/g)].map((m) => m[1]!)),
     );
     for (const name of TOOL_ISLANDS) expect(placed, name).toContain(name);
     // The islands that are not tools, left to load when they start (docs/product.md#after-paint-loading).
