@@ -3,6 +3,7 @@ import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { fillForm, openForm, type PickerPeriod } from './plan-form';
+import { BUSINESS_TIME_ZONE } from '../../src/lib/dates';
 
 /** The embedded default's card-provider key (server/embedded/index.ts), for what the test does as the provider. */
 const PROVIDER_KEY = 'sk_test_embedded_local';
@@ -74,13 +75,26 @@ const CHECKOUT_PERIOD: Record<string, string> = {
   'per year': 'per year',
 };
 
-/** The date `months` months from today as the account page writes it, clamped as the card provider bills. */
-function monthsAhead(months: number): string {
+/**
+ * The date `months` months from now as the account page writes it: the card provider bills the same
+ * instant `months` later in UTC (the day clamped to the month's last), and the page writes that
+ * instant's day in Springfield (src/lib/dates.ts). From 00:00 to 06:00 UTC Springfield is still on
+ * the day before, so the machine's own date would be a day off. The provider's own pages (the
+ * emulator's portal) write the day in UTC: `timeZone` 'UTC'.
+ */
+function monthsAhead(months: number, timeZone = BUSINESS_TIME_ZONE): string {
   const now = new Date();
-  const target = new Date(now.getFullYear(), now.getMonth() + months, 1);
-  const last = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
-  target.setDate(Math.min(now.getDate(), last));
-  return target.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  const target = new Date(now);
+  target.setUTCDate(1);
+  target.setUTCMonth(now.getUTCMonth() + months);
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(now.getUTCDate(), last));
+  return target.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  });
 }
 
 /** Pays the hosted checkout open in `checkout` with the test card and waits for the way back. */
@@ -331,7 +345,7 @@ test.describe('changing plan in the billing portal (docs/product.md#cancellation
     await expect(portal.getByRole('heading', { name: 'Confirm your new plan' })).toBeVisible();
     // A year of Full less the unused month of Lite, to the second.
     await expect(portal.locator('dl')).toContainText(/Amount due today\$591\.0[01]/);
-    await expect(portal.locator('dl')).toContainText(`Next payment$630.00 on ${monthsAhead(12)}`);
+    await expect(portal.locator('dl')).toContainText(`Next payment$630.00 on ${monthsAhead(12, 'UTC')}`);
     await portal.getByRole('button', { name: 'Confirm' }).click();
     await expect(portal.getByRole('status')).toHaveText('Your plan has been changed.');
     await expect(portal.locator('body')).toContainText('$630.00 per year');
