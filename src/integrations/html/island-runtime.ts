@@ -14,14 +14,16 @@ import { AT_ONCE_DIRECTIVES } from './island-preload.ts';
 
 /** The style Astro writes with its runtime. */
 const RUNTIME_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+/** How Astro's inlined directive scripts define themselves: `(self.Astro||(self.Astro={})).<name>=`. */
+const DIRECTIVE_DEFINITION = '(self.Astro||(self.Astro={})).';
 /** An inline classic script: the runtime (defines `astro-island`) or a directive (sets `self.Astro.<name>`). */
 const RUNTIME_SCRIPT = /<script>(?:(?!<\/script>)[\s\S])*?<\/script>/g;
 const IS_RUNTIME = (script: string) =>
-  script.includes('customElements.define("astro-island"') || script.includes('(self.Astro||(self.Astro={})).');
+  script.includes('customElements.define("astro-island"') || script.includes(DIRECTIVE_DEFINITION);
 
 /** Whether a script defines a directive that starts work of its own at once (island-preload.ts AT_ONCE_DIRECTIVES). */
 const IS_AT_ONCE = (script: string) =>
-  AT_ONCE_DIRECTIVES.some((name) => script.includes(`(self.Astro||(self.Astro={})).${name}=`));
+  AT_ONCE_DIRECTIVES.some((name) => script.includes(`${DIRECTIVE_DEFINITION}${name}=`));
 
 /**
  * The page with Astro's island scripts at the end of <body> and their style in <head>; a page
