@@ -25,15 +25,17 @@
  * stdout.
  *
  * Options: `--runs N` (default 5), `--visits N` (visits today, default 6), `--week-visits N` (in the
- * seven days from today, today's included; default 500), `--out`. BENCH_PORT fixes the server's
+ * seven days from today, today's included; default 500), `--out`, `--trace DIR` (a Chrome trace of
+ * each load up to today drawn, for the Performance panel; tracing slows the page, so its times are
+ * not comparable). BENCH_PORT fixes the server's
  * port; CHROMIUM_PATH the browser (default /usr/bin/chromium).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from '@playwright/test';
+import { chromium, type Browser, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import type { OwnerSettings, OwnerVisitsAnswer } from '../src/features/visits/owner-api.ts';
 import { windowsOn } from '../src/features/booking/visit.ts';
 import { addDays, businessToday } from '../src/lib/dates.ts';
@@ -50,8 +52,12 @@ const { values } = parseArgs({
     visits: { type: 'string', default: '6' },
     'week-visits': { type: 'string', default: '500' },
     out: { type: 'string', default: 'bench/results/owner-desk.json' },
+    trace: { type: 'string' },
   },
 });
+/** Where a Chrome trace of each load goes, to the first frame with today's visits (`--trace DIR`). */
+const traceDir = values.trace;
+if (traceDir) await mkdir(traceDir, { recursive: true });
 const runs = Number(values.runs);
 const visits = Number(values.visits);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a whole number above 0, got "${values.runs}"`);
@@ -106,9 +112,30 @@ function watchFor({ selector, flag }: { selector: string; flag: string }): void 
     seen = true;
     observer.disconnect();
     const inPage = performance.now();
-    requestAnimationFrame(() => (marks[flag] = { inPage, frame: performance.now() }));
+    requestAnimationFrame(() => {
+      marks[flag] = { inPage, frame: performance.now() };
+      console.info(`bench drawn ${flag}`);
+    });
   });
   observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * Answers once the page's watcher (`watchFor`) has marked `flag`: it says so on the console. Not
+ * Playwright's waitForFunction, which evaluates Playwright's own 330 KB script in the page the first
+ * time: 60-70 ms of the main thread on the 4x slowed CPU, taken while the desk was hydrating.
+ */
+function drawnSignal(page: Page, flag: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${flag} not drawn within 60 s`)), 60_000);
+    const listen = (message: ConsoleMessage) => {
+      if (message.text() !== `bench drawn ${flag}`) return;
+      clearTimeout(timer);
+      page.off('console', listen);
+      resolve();
+    };
+    page.on('console', listen);
+  });
 }
 
 /** Presses the desk's Week tab from the page itself; answers when it was pressed (ms from the navigation start). */
@@ -155,8 +182,16 @@ async function measure(browser: Browser, origin: string, owner: OwnerSession, to
     });
     const section = `section[aria-labelledby="day-${today}"]`;
     await page.addInitScript(watchFor, { selector: `${section} li`, flag: '__todayDrawn' });
+    const todayDrawn = drawnSignal(page, '__todayDrawn');
+    if (traceDir) {
+      await browser.startTracing(page, {
+        path: join(traceDir, `owner-desk-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading'],
+      });
+    }
     await page.goto(`${origin}/owner`);
-    await page.waitForFunction(() => '__todayDrawn' in window, null, { timeout: 60_000, polling: 100 });
+    await todayDrawn;
+    if (traceDir) await browser.stopTracing();
     await page.waitForLoadState('networkidle');
     const files = await Promise.all(scripts);
     const timing = await page.evaluate(() => {
@@ -194,9 +229,10 @@ async function measure(browser: Browser, origin: string, owner: OwnerSession, to
     const weekAnswer = page.waitForResponse((response) => response.url().endsWith(weekPath));
     weekAnswer.catch(() => {}); // Awaited below; a failure before then must not go unhandled.
     await page.evaluate(watchFor, { selector: weekSelector, flag: '__weekDrawn' });
+    const weekDrawnSignal = drawnSignal(page, '__weekDrawn');
     const pressed = await page.evaluate(pressWeek);
     const weekVisitsRead = ((await (await weekAnswer).json()) as OwnerVisitsAnswer).visits.length;
-    await page.waitForFunction(() => '__weekDrawn' in window, null, { timeout: 60_000, polling: 100 });
+    await weekDrawnSignal;
     const weekDrawn = await page.evaluate(
       () => (window as unknown as { __weekDrawn: { frame: number } }).__weekDrawn.frame,
     );
