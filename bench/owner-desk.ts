@@ -27,8 +27,8 @@
  * Options: `--runs N` (default 5), `--visits N` (visits today, default 6), `--week-visits N` (in the
  * seven days from today, today's included; default 500), `--out`, `--trace DIR` (a Chrome trace of
  * each load up to today drawn, for the Performance panel; tracing slows the page, so its times are
- * not comparable). BENCH_PORT fixes the server's
- * port; CHROMIUM_PATH the browser (default /usr/bin/chromium).
+ * not comparable). BENCH_PORT fixes the server's port; CHROMIUM_PATH the browser (default
+ * /usr/bin/chromium).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';

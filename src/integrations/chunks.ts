@@ -97,7 +97,8 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     files: ['src/lib/exact.ts', 'src/features/filters/catalogue.ts', 'src/features/schedule-calculator/store.ts'],
   },
   // Headless UI's small hooks the desk's tabs, the header's menu and the dialogs share, with the
-  // focus helpers they import: one file, not four (the desk asked for 18 before Today was drawn).
+  // focus helpers they import: one file, not four (docs/product.md#performance-decisions, "Few
+  // script files per island").
   {
     name: 'headless',
     priority: 2,
