@@ -36,7 +36,7 @@ async function openQuiz(page: Page): Promise<Locator> {
 async function answer(quiz: Locator, choices: readonly number[]): Promise<void> {
   for (const [i, q] of QUESTIONS.entries()) {
     await quiz
-      .getByRole('radiogroup', { name: q.question })
+      .getByRole('group', { name: q.question })
       .getByRole('radio')
       .nth(choices[i] ?? 0)
       .check();
@@ -109,7 +109,7 @@ test.describe('quiz', () => {
     await expect(button).toBeDisabled();
     for (const [i, q] of QUESTIONS.entries()) {
       await expect(button).toBeDisabled();
-      await quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first().check();
+      await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
       await expect(quiz.getByText(`${i + 1} of 5 answered`)).toBeVisible({ visible: i < 4 });
     }
     await expect(button).toBeEnabled();
@@ -170,12 +170,12 @@ test.describe('quiz', () => {
     for (const [i, q] of QUESTIONS.entries()) {
       // With nothing chosen, Tab lands on the first answer; ArrowDown moves to the second and picks it.
       await page.keyboard.press('ArrowDown');
-      await expect(quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').nth(1)).toBeChecked();
+      await expect(quiz.getByRole('group', { name: q.question }).getByRole('radio').nth(1)).toBeChecked();
       if (i < QUESTIONS.length - 1) await page.keyboard.press('Tab');
     }
     // ArrowUp goes back to the first answer of the last group.
     await page.keyboard.press('ArrowUp');
-    const last = quiz.getByRole('radiogroup', { name: QUESTIONS[4].question }).getByRole('radio');
+    const last = quiz.getByRole('group', { name: QUESTIONS[4].question }).getByRole('radio');
     await expect(last.first()).toBeChecked();
     await page.keyboard.press('Tab');
     const button = quiz.getByRole('button', { name: 'Get My Recommendation' });

@@ -125,7 +125,7 @@ test('article tools, the lead dialog, the plan form and the contact form', async
   await hydrateAll(page);
   const quiz = page.locator('astro-island[component-url*="DiyQuiz"]');
   for (const { question } of QUESTIONS)
-    await quiz.getByRole('radiogroup', { name: question }).getByRole('radio').first().check();
+    await quiz.getByRole('group', { name: question }).getByRole('radio').first().check();
   await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
   await expect(page.getByRole('heading', { name: /Our recommendation/ })).toBeVisible();
 

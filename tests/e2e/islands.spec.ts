@@ -59,14 +59,14 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     const quiz = island(page, 'DiyQuiz');
     await bringIntoView(quiz);
     for (const q of QUESTIONS)
-      await quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first().check();
+      await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
     expect(await quiz.getAttribute('ssr'), 'answered before hydration').not.toBeNull();
     inputsMade();
 
     await expect(quiz).not.toHaveAttribute('ssr');
     await expect(quiz.getByText('All five questions answered.')).toBeVisible();
     for (const q of QUESTIONS) {
-      await expect(quiz.getByRole('radiogroup', { name: q.question }).getByRole('radio').first()).toBeChecked();
+      await expect(quiz.getByRole('group', { name: q.question }).getByRole('radio').first()).toBeChecked();
     }
     await quiz.getByRole('button', { name: 'Get My Recommendation' }).click();
     await expect(quiz.getByRole('heading', { name: 'Our recommendation: Do it yourself' })).toBeVisible();

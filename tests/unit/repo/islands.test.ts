@@ -21,14 +21,19 @@ const tracked = (...paths: string[]) =>
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 describe('islands', () => {
-  test('the account menu and the radio groups are Headless UI', () => {
-    for (const path of [
-      'src/layouts/header/AccountMenuList.tsx',
-      'src/features/diy-quiz/QuizQuestion.tsx',
-      'src/features/plans/BillingPicker.tsx',
-    ]) {
+  test('the account menu and the billing radio group are Headless UI', () => {
+    for (const path of ['src/layouts/header/AccountMenuList.tsx', 'src/features/plans/BillingPicker.tsx']) {
       expect(read(path), path).toMatch(/from '@headlessui\/react'/);
     }
+  });
+
+  // docs/product.md#performance-decisions, "The quiz's answers are native radio buttons".
+  test("the quiz's answers are native radio buttons, with no Headless UI to hydrate", () => {
+    const question = read('src/features/diy-quiz/QuizQuestion.tsx');
+    expect(question).toMatch(/type="radio"/);
+    expect(question).toMatch(/<fieldset/);
+    expect(question).not.toMatch(/@headlessui/);
+    expect(read('src/features/diy-quiz/DiyQuiz.tsx')).not.toMatch(/@headlessui/);
   });
 
   test('only the auth module and the session directive read the stored session', () => {
