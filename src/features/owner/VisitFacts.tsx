@@ -1,14 +1,14 @@
 /**
  * What the desk knows of a visit (docs/product.md#owners-desk): status, when, the customer, the
- * phone (tap to call) and address (maps) as big links, the service and options, the order, the
- * customer's notes, a plan visit's filter sizes (docs/product.md#plan-visits), and once done the
- * completion note and what the visit did.
+ * phone (tap to call) and address (maps) as big links, the service with its options in words, the
+ * order, the customer's notes, a plan visit's filter sizes (docs/product.md#plan-visits), and once
+ * done the completion note and what the visit did.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
 import { formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
-import { addressOf, customerName, filtersLabel, optionLines, STATUS_LABELS, telHref, visitTime } from './desk';
+import { addressOf, customerName, filtersLabel, STATUS_LABELS, telHref, visitTime } from './desk';
 import { BIG_LINK, OverCapacityBadge } from './VisitCard';
 
 interface Props {
@@ -18,7 +18,6 @@ interface Props {
 const TERM = 'font-semibold text-ink-muted';
 
 export default function VisitFacts({ visit }: Props) {
-  const options = optionLines(visit.options);
   const filters = filtersLabel(visit);
   const did = visit.status === 'done' && visit.checklistItems.length > 0;
   return (
@@ -62,14 +61,8 @@ export default function VisitFacts({ visit }: Props) {
       </dd>
       <dt className={TERM}>Service</dt>
       <dd>
+        {/* The service's name carries its options in words ("Air Filter Replacement (Premium filter)"). */}
         {visit.service}
-        {options.length > 0 && (
-          <ul className="text-sm text-ink-muted">
-            {options.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        )}
         {filters && <p className="font-semibold">{filters}</p>}
       </dd>
       <dt className={TERM}>Order</dt>

@@ -31,7 +31,7 @@ export const BUSINESS_ADDRESS = visitAddress({
   zip: SITE.address.postalCode,
 });
 
-/** A value of the history or an option, in words. */
+/** A value of the history, in words. */
 function valueWords(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'none';
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -63,11 +63,6 @@ export function telHref(phone: string): string {
   if (digits.length === 10) return `tel:+1${digits}`;
   if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
   return `tel:${digits}`;
-}
-
-/** A booking's options as lines ("filterType: premium"), for the visit's details. */
-export function optionLines(options: Readonly<Record<string, unknown>>): string[] {
-  return Object.entries(options).map(([key, value]) => `${key}: ${valueWords(value)}`);
 }
 
 /** One window of a day and its visits. */

@@ -19,7 +19,7 @@ export interface OwnerVisit {
   /** The confirmed start and end, `HH:MM` Springfield time, or null. */
   start: string | null;
   end: string | null;
-  /** The service's name, e.g. "Dryer Vent Cleaning (3 vents)". */
+  /** The service's name, e.g. "Vacuum Clean-out (3 vents)". */
   service: string;
   options: Record<string, unknown>;
   amountCents: number;

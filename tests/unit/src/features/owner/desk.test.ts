@@ -12,7 +12,6 @@ import {
   parseFilterSizes,
   describeChange,
   oldestFirst,
-  optionLines,
   telHref,
   visitTime,
   weekFrom,
@@ -94,18 +93,6 @@ describe('a day on the desk (docs/product.md#owners-desk)', () => {
     expect(customerName(visit('a', { customer: { name: '  ', email: 'a@example.com', phone: '' } }))).toBe(
       'a@example.com',
     );
-  });
-});
-
-describe("a booking's options", () => {
-  test('one line each, in words', () => {
-    expect(optionLines({ filterType: 'premium', vents: 3, extra: { a: 1 }, none: null })).toEqual([
-      'filterType: premium',
-      'vents: 3',
-      'extra: {"a":1}',
-      'none: none',
-    ]);
-    expect(optionLines({})).toEqual([]);
   });
 });
 
