@@ -87,14 +87,24 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
 /**
  * GETs sent before the island that reads them had loaded, by path and headers (by the desk's
  * hydration directive: docs/product.md#owners-desk, "Loading"). Each is taken once, by the first
- * requestJson of the same path with the same headers (the same session's token), which reads its
- * answer as its own. The directive is a script of its own, inlined in the page, so the two meet on
- * `globalThis`, not in this module.
+ * requestJson of the same path with the same headers (the same session's token), within
+ * SENT_EARLY_FOR_MS of being sent (docs/product.md#owners-desk, "Loading"), and reads its answer as its own; one not taken by then is
+ * dropped, so a later read of the same path (the desk's Today, read again after a change) never
+ * gets an answer from the page's opening. The directive is a script of its own, inlined in the
+ * page, so the two meet on `globalThis`, not in this module.
  */
 const SENT_EARLY = Symbol.for('springfield-home.sent-early');
 
-function sentEarly(): Map<string, Promise<Response>> {
-  const holder = globalThis as { [SENT_EARLY]?: Map<string, Promise<Response>> };
+/** How long an answer sent early waits to be taken: the island's load on a slow phone, with room. */
+export const SENT_EARLY_FOR_MS = 30_000;
+
+interface SentEarly {
+  answer: Promise<Response>;
+  sentAt: number;
+}
+
+function sentEarly(): Map<string, SentEarly> {
+  const holder = globalThis as { [SENT_EARLY]?: Map<string, SentEarly> };
   return (holder[SENT_EARLY] ??= new Map());
 }
 
@@ -105,14 +115,17 @@ export function sendEarly(path: string, headers: Readonly<Record<string, string>
   const answer = fetch(path, { headers });
   // Its failure is the taking call's to report, and nobody's when no call takes it.
   answer.catch(() => undefined);
-  sentEarly().set(earlyKey(path, headers), answer);
+  sentEarly().set(earlyKey(path, headers), { answer, sentAt: Date.now() });
 }
 
 function takeSentEarly(path: string, headers: Readonly<Record<string, string>>): Promise<Response> | undefined {
+  const now = Date.now();
+  const sent = sentEarly();
+  for (const [key, entry] of sent) if (now - entry.sentAt > SENT_EARLY_FOR_MS) sent.delete(key);
   const key = earlyKey(path, headers);
-  const answer = sentEarly().get(key);
-  sentEarly().delete(key);
-  return answer;
+  const entry = sent.get(key);
+  sent.delete(key);
+  return entry?.answer;
 }
 
 /** A file a function answered with (an export): its contents and the name it asked to be saved as. */
