@@ -58,8 +58,7 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
     await page.goto('/blog/diy-vs-professional-air-filter', { waitUntil: 'domcontentloaded' });
     const quiz = island(page, 'DiyQuiz');
     await bringIntoView(quiz);
-    for (const q of QUESTIONS)
-      await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
+    for (const q of QUESTIONS) await quiz.getByRole('group', { name: q.question }).getByRole('radio').first().check();
     expect(await quiz.getAttribute('ssr'), 'answered before hydration').not.toBeNull();
     inputsMade();
 
