@@ -87,8 +87,8 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
 /**
  * GETs sent before the island that reads them had loaded, by path and headers (by the desk's
  * hydration directive: docs/product.md#owners-desk, "Loading"). Each is taken once, by the first
- * requestJson of the same path with the same headers (the same session's token), within
- * SENT_EARLY_FOR_MS of being sent (docs/product.md#owners-desk, "Loading"), and reads its answer as its own; one not taken by then is
+ * requestJson of the same path with the same headers (the same session's token) within
+ * SENT_EARLY_FOR_MS of being sent, which reads its answer as its own; one not taken by then is
  * dropped, so a later read of the same path (the desk's Today, read again after a change) never
  * gets an answer from the page's opening. The directive is a script of its own, inlined in the
  * page, so the two meet on `globalThis`, not in this module.
