@@ -48,9 +48,31 @@ describe('completing a page policy', () => {
     expect(completePageCsp(page('')).added).toEqual([]);
   });
 
+  test('removes the hashes that match no inline script or style of the page, and keeps the rest', () => {
+    const used = 'self.used=1';
+    const unusedScript = sha256Source('self.elsewhere=1');
+    const unusedStyle = sha256Source('.elsewhere{color:red}');
+    const html = page(`<script>${used}</script>`, '', {
+      scripts: `${unusedScript} ${sha256Source(used)} 'sha384-notOnThisPage'`,
+      styles: unusedStyle,
+    });
+    expect(auditPageCsp(html)).toEqual([
+      `unused script-src ${unusedScript}`,
+      "unused script-src 'sha384-notOnThisPage'",
+      `unused style-src ${unusedStyle}`,
+    ]);
+    const { html: completed, added, removed, errors } = completePageCsp(html);
+    expect({ added, errors }).toEqual({ added: [], errors: [] });
+    expect(removed).toHaveLength(3);
+    const policy = policyOf(completed);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", sha256Source(used)]);
+    expect(directive(policy, 'style-src')).toEqual(["'self'"]);
+    expect(auditPageCsp(completed)).toEqual([]);
+  });
+
   test('a page that needs nothing is returned unchanged', () => {
     const html = page('<link rel="stylesheet" href="/_astro/site.css">');
-    expect(completePageCsp(html)).toEqual({ html, added: [], errors: [] });
+    expect(completePageCsp(html)).toEqual({ html, added: [], removed: [], errors: [] });
   });
 });
 
