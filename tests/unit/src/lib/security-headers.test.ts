@@ -12,6 +12,8 @@ describe('the page policy', () => {
     expect(pageCspDirectives()).toContain("connect-src 'self'");
     expect(pageCspDirectives()).toContain("default-src 'self'");
     expect(pageCspDirectives()).toContain("object-src 'none'");
+    // The site's own images, and the favicon each page carries as a data: URL.
+    expect(pageCspDirectives()).toContain("img-src 'self' data:");
   });
 
   test('production: the browser may also reach the Supabase project, and only its origin', () => {
