@@ -132,6 +132,21 @@ test.describe('performance budgets (bench/budgets.json)', () => {
     expect(css).toContain('system-ui');
   });
 
+  for (const path of budgets.firstRoundTrip.pages) {
+    test(`${path}: the document, headers included, fits a new connection's first round trip`, async ({ request }) => {
+      const res = await request.get(path, { headers: { 'accept-encoding': 'br' } });
+      expect(res.headers()['content-encoding']).toBe('br');
+      const body = Number(res.headers()['content-length']);
+      // As sent over HTTP/1.1: the status line, each header line, the blank line, then the body.
+      const head = `HTTP/1.1 ${res.status()} ${res.statusText()}\r\n${res
+        .headersArray()
+        .map(({ name, value }) => `${name}: ${value}\r\n`)
+        .join('')}\r\n`;
+      console.log(`${path}: ${body} B brotli + ${head.length} B of headers`);
+      expect(body + head.length).toBeLessThanOrEqual(budgets.firstRoundTrip.maxBytes);
+    });
+  }
+
   test('the script of a part starts only near view, and a press made before it has run is acted on once it has', async ({
     page,
   }) => {
