@@ -63,23 +63,53 @@ export function createStaticHandler(distDir: string) {
   };
 }
 
-/** Sends the built not-found page (or plain text if the build has none) with status 404. */
-export function createNotFoundHandler(distDir: string) {
-  let page: Buffer | null = null;
-  try {
-    page = readFileSync(join(distDir, '404.html'));
-  } catch {
-    page = null;
+/** The not-found page's encodings, best first, as the build wrote them beside 404.html. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The encoding names an Accept-Encoding header allows (a `q=0` refuses one). */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
   }
-  return (_req: IncomingMessage, res: ServerResponse): void => {
+  return accepted;
+}
+
+/**
+ * Sends the built not-found page (or plain text if the build has none) with status 404, compressed
+ * as the site's other pages are when the browser accepts it: 7 KB instead of 31.
+ */
+export function createNotFoundHandler(distDir: string) {
+  const read = (file: string): Buffer | null => {
+    try {
+      return readFileSync(join(distDir, file));
+    } catch {
+      return null;
+    }
+  };
+  const page = read('404.html');
+  const encoded = ENCODINGS.flatMap(({ name, suffix }) => {
+    const body = page ? read(`404.html${suffix}`) : null;
+    return body ? [{ name, body }] : [];
+  });
+  return (req: IncomingMessage, res: ServerResponse): void => {
     res.statusCode = 404;
     res.setHeader('Cache-Control', 'no-cache');
-    if (page) {
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.end(page);
-    } else {
+    if (!page) {
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
       res.end('Not found');
+      return;
     }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const best = encoded.find(({ name }) => accepted.has(name));
+    if (best) res.setHeader('Content-Encoding', best.name);
+    res.end(best ? best.body : page);
   };
 }

@@ -1,5 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cacheControlFor, canonicalRedirect, isServableRange } from '../../../server/static.ts';
+import { cacheControlFor, canonicalRedirect, createNotFoundHandler, isServableRange } from '../../../server/static.ts';
 
 describe('canonicalRedirect', () => {
   test.each([
@@ -41,5 +45,59 @@ describe('isServableRange (sirv threw on bytes=5-1 and took the server down)', (
     ['bytes=99999999999999999999-', false],
   ])('%s -> %s', (range, servable) => {
     expect(isServableRange(range)).toBe(servable);
+  });
+});
+
+describe("createNotFoundHandler: the site's not-found page, compressed as the other pages are", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'not-found-'));
+  writeFileSync(join(dir, '404.html'), '<h1>Page not found</h1>');
+  writeFileSync(join(dir, '404.html.br'), 'BROTLI');
+  writeFileSync(join(dir, '404.html.gz'), 'GZIP');
+  const handler = createNotFoundHandler(dir);
+
+  function send(acceptEncoding?: string) {
+    const headers: Record<string, string> = {};
+    const sent = { status: 0, headers, body: '' };
+    const res = {
+      set statusCode(code: number) {
+        sent.status = code;
+      },
+      setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+      end: (body: Buffer | string) => void (sent.body = body.toString()),
+    };
+    const req = { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } };
+    handler(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    return sent;
+  }
+
+  test.each([
+    ['gzip, deflate, br, zstd', 'br', 'BROTLI'],
+    ['gzip', 'gzip', 'GZIP'],
+    ['br;q=0, gzip', 'gzip', 'GZIP'],
+    ['identity', undefined, '<h1>Page not found</h1>'],
+    [undefined, undefined, '<h1>Page not found</h1>'],
+  ])('Accept-Encoding %s: %s', (accept, encoding, body) => {
+    const sent = send(accept);
+    expect(sent.status).toBe(404);
+    expect(sent.body).toBe(body);
+    expect(sent.headers['content-encoding']).toBe(encoding);
+    expect(sent.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(sent.headers['vary']).toBe('Accept-Encoding');
+  });
+
+  test('without a built page, plain text', () => {
+    const empty = createNotFoundHandler(mkdtempSync(join(tmpdir(), 'no-build-')));
+    const sent = { status: 0, body: '', type: '' };
+    empty(
+      { headers: { 'accept-encoding': 'br' } } as unknown as IncomingMessage,
+      {
+        set statusCode(code: number) {
+          sent.status = code;
+        },
+        setHeader: (name: string, value: string) => void (name === 'Content-Type' && (sent.type = value)),
+        end: (body: string) => void (sent.body = body),
+      } as unknown as ServerResponse,
+    );
+    expect(sent).toEqual({ status: 404, body: 'Not found', type: 'text/plain; charset=utf-8' });
   });
 });
