@@ -5,8 +5,8 @@
  * themselves are checked too: each page's policy covers its inline code and allows no inline
  * script, and the headers are those of src/lib/security-headers.ts.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { auditPageCsp, directive, parsePolicy } from '@/integrations/html/page-csp';
@@ -16,18 +16,10 @@ import { downloadGuide, GUIDES } from './lead-dialog';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { fillVisit } from './visit-fields';
 import { bringIntoView } from './scroll';
+import { BUILT_PAGES, DIST } from './pages';
 
-const DIST = join(import.meta.dirname, '../../dist');
-
-/** Every built page and the path it is served at (the not-found page at an unknown path). */
-const PAGES = readdirSync(DIST, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-  .map((entry) => {
-    const file = relative(DIST, join(entry.parentPath, entry.name));
-    const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-    return { file, path: path === '/404' ? '/no-such-page' : path };
-  })
-  .sort((a, b) => a.path.localeCompare(b.path));
+/** Every built page and the path it is served at. */
+const PAGES = BUILT_PAGES;
 
 /**
  * Records every CSP violation of a page, across navigations: the browser's console report and

@@ -1,4 +1,20 @@
 /** The pages of the site, grouped by the issue that delivers them, for sweeps over every page. */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/** The built site the e2e tests are served. */
+export const DIST = join(import.meta.dirname, '../../dist');
+
+/** Every built page and the path it is served at (the not-found page at an unknown path). */
+export const BUILT_PAGES = readdirSync(DIST, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+  .map((entry) => {
+    const file = relative(DIST, join(entry.parentPath, entry.name));
+    const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+    return { file, path: path === '/404' ? '/no-such-page' : path };
+  })
+  .sort((a, b) => a.path.localeCompare(b.path));
+
 export const SERVICE_PAGES = [
   '/services/air-filter-replacement',
   '/services/autopilot-plans',

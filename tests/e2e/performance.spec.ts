@@ -4,7 +4,7 @@ import { expect, test } from './test';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
 import { holdRequests } from './network';
-import { SERVICE_PAGES } from './pages';
+import { BUILT_PAGES, SERVICE_PAGES } from './pages';
 import { bringIntoView } from './scroll';
 
 // The deterministic half of issue 9's budgets (bench/budgets.json), checked on every build; the
@@ -132,20 +132,30 @@ test.describe('performance budgets (bench/budgets.json)', () => {
     expect(css).toContain('system-ui');
   });
 
-  for (const path of budgets.firstRoundTrip.pages) {
-    test(`${path}: the document, headers included, fits a new connection's first round trip`, async ({ request }) => {
+  test("every page but the longest answers within a new connection's first round trip, headers included", async ({
+    request,
+  }) => {
+    const { maxBytes, twoRoundTrips } = budgets.firstRoundTrip;
+    const paths = BUILT_PAGES.map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['/', ...twoRoundTrips]));
+    for (const path of paths) {
       const res = await request.get(path, { headers: { 'accept-encoding': 'br' } });
-      expect(res.headers()['content-encoding']).toBe('br');
+      expect(res.headers()['content-encoding'], path).toBe('br');
       const body = Number(res.headers()['content-length']);
       // As sent over HTTP/1.1: the status line, each header line, the blank line, then the body.
       const head = `HTTP/1.1 ${res.status()} ${res.statusText()}\r\n${res
         .headersArray()
         .map(({ name, value }) => `${name}: ${value}\r\n`)
         .join('')}\r\n`;
-      console.log(`${path}: ${body} B brotli + ${head.length} B of headers`);
-      expect(body + head.length).toBeLessThanOrEqual(budgets.firstRoundTrip.maxBytes);
-    });
-  }
+      const sent = `${path}: ${body} B brotli + ${head.length} B of headers`;
+      if (twoRoundTrips.includes(path)) {
+        // A page that has come to fit leaves the list, so that it is held there.
+        expect(body + head.length, `${sent}: fits one round trip now`).toBeGreaterThan(maxBytes);
+      } else {
+        expect(body + head.length, sent).toBeLessThanOrEqual(maxBytes);
+      }
+    }
+  });
 
   test('the script of a part starts only near view, and a press made before it has run is acted on once it has', async ({
     page,
