@@ -18,9 +18,6 @@ import { fillVisit } from './visit-fields';
 import { bringIntoView } from './scroll';
 import { BUILT_PAGES, DIST } from './pages';
 
-/** Every built page and the path it is served at. */
-const PAGES = BUILT_PAGES;
-
 /**
  * Records every CSP violation of a page, across navigations: the browser's console report and
  * the `securitypolicyviolation` event. Returns the list, which fills as the page is used.
@@ -69,7 +66,7 @@ test('the watcher sees a violation, so a quiet page is a clean one', async ({ pa
 const SIGNED_OUT_REDIRECTS: Readonly<Record<string, RegExp>> = { '/account': /\/auth\?return=%2Faccount$/ };
 
 test.describe('every page loads and hydrates without a CSP violation', () => {
-  for (const { path } of PAGES) {
+  for (const { path } of BUILT_PAGES) {
     test(path, async ({ page }) => {
       const violations = await watchViolations(page);
       await page.goto(path);
@@ -159,7 +156,7 @@ test.describe('without JavaScript', () => {
 
 test.describe('the built files', () => {
   test('every page has one policy that covers its inline code and allows no inline script', () => {
-    for (const { file } of PAGES) {
+    for (const { file } of BUILT_PAGES) {
       const html = readFileSync(join(DIST, file), 'utf8');
       expect(auditPageCsp(html), file).toEqual([]);
       const policy = parsePolicy(/http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1] ?? '');

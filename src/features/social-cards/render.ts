@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { ReactNode } from 'react';
 import satori from 'satori';
+import { houseMarkSvg } from '@/lib/house-mark';
 import { HOME_BASE, SITE } from '@/site';
 import { CARD_FONT, CARD_SIZE, inlineSvgImages } from './card-parts';
 import type { CardBrand } from './SocialCard';
@@ -27,12 +28,8 @@ let assets: Promise<CardAssets> | undefined;
 /** The fonts and the business's mark, name and footer line, read on the first card and kept. */
 export function cardAssets(): Promise<CardAssets> {
   assets ??= (async () => {
-    const [regular, bold, mark] = await Promise.all([
-      readFile(FONT_FILES[400]),
-      readFile(FONT_FILES[700]),
-      // The build runs from the repository, where the site's favicon is the business's mark.
-      readFile(join(process.cwd(), 'public/favicon.svg'), 'utf8'),
-    ]);
+    const [regular, bold] = await Promise.all([readFile(FONT_FILES[400]), readFile(FONT_FILES[700])]);
+    const mark = houseMarkSvg();
     return {
       fonts: [
         { name: CARD_FONT, data: regular, weight: 400, style: 'normal' },

@@ -6,9 +6,8 @@
  * After the build, every page is parsed, each inline script and style is hashed exactly as the
  * browser will hash it, any hash the page's policy lacks is added, and any hash that allows nothing
  * on the page is removed: Astro lists every directive script of the site on every page, and on
- * home those unused hashes are 19 of 26 and 0.65 KB of the compressed page, enough to push it past
- * the first round trip of a new connection (docs/product.md#performance-decisions). What no hash can allow
- * (style attributes, event-handler attributes, javascript: URLs, 'unsafe-inline' scripts, a
+ * home those unused hashes were 19 of 26, enough to push it past the first round trip of a new
+ * connection (docs/product.md#performance-decisions). What no hash can allow (style attributes, event-handler attributes, javascript: URLs, 'unsafe-inline' scripts, a
  * policy that comes after the content it guards) is an error that fails the build.
  */
 import { createHash } from 'node:crypto';
