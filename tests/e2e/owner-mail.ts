@@ -4,7 +4,7 @@
  * the alerts carry, and the embedded clock.
  */
 import type { Page } from '@playwright/test';
-import { businessToday } from '../../src/lib/dates';
+import { businessTimeToUtc, businessToday } from '../../src/lib/dates';
 import { expect } from './test';
 
 /** One message of the local mailbox, as /_dev/mail.json gives it. */
@@ -46,8 +46,22 @@ export async function advanceClock(page: Page, seconds: number): Promise<void> {
   expect((await page.request.post('/_dev/clock', { data: { advance: seconds } })).status()).toBe(200);
 }
 
+/** The embedded stack's clock, in milliseconds since the epoch. */
+export async function clockNow(page: Page): Promise<number> {
+  const { now } = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
+  return Date.parse(now);
+}
+
 /** The site's day in Springfield by the embedded clock (`YYYY-MM-DD`). */
 export async function siteToday(page: Page): Promise<string> {
-  const { now } = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
-  return businessToday(new Date(now));
+  return businessToday(new Date(await clockNow(page)));
+}
+
+/**
+ * Moves the embedded clock to `time` Springfield time on `day` (never back: already past, it stays);
+ * it answers once what fell due was queued.
+ */
+export async function moveClockTo(page: Page, day: string, time: string): Promise<void> {
+  const seconds = Math.floor((businessTimeToUtc(day, time).getTime() - (await clockNow(page))) / 1000);
+  if (seconds > 0) await advanceClock(page, seconds);
 }

@@ -8,11 +8,12 @@
  */
 import { execFile } from 'node:child_process';
 import type { Browser, Page } from '@playwright/test';
-import { addDays, businessTimeToUtc, businessToday, formatDay } from '../../src/lib/dates';
+import { addDays, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { expect, test } from './test';
+import { moveClockTo, siteToday } from './owner-mail';
 import { fillVisit } from './visit-fields';
 
 test.describe.configure({ mode: 'serial' });
@@ -97,10 +98,8 @@ test('a contact message and a paid booking each put exactly one alert in the own
     ]);
 
   // The morning list at 6:30 tomorrow, Springfield time: the clock moves there.
-  const now = Date.parse(((await (await page.request.get('/_dev/clock')).json()) as { now: string }).now);
-  const tomorrow = addDays(businessToday(new Date(now)), 1);
-  const advance = (businessTimeToUtc(tomorrow, '06:31').getTime() - now) / 1000;
-  expect((await page.request.post('/_dev/clock', { data: { advance } })).status()).toBe(200);
+  const tomorrow = addDays(await siteToday(page), 1);
+  await moveClockTo(page, tomorrow, '06:31');
   await expect
     .poll(async () => (await subjects(page, OWNER)).filter((s) => s.startsWith(`Today, ${formatDay(tomorrow)}:`)))
     .toHaveLength(1);

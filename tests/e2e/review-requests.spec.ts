@@ -10,11 +10,12 @@
 import type { Page } from '@playwright/test';
 import { bookableDays } from '../../src/features/booking/visit';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
-import { addDays, businessTimeToUtc, businessToday } from '../../src/lib/dates';
+import { addDays, businessToday } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { signUpAndIn } from './customer';
 import { bookAndPayOn, makeOwner, PHONE, phoneOn } from './desk-flow';
+import { moveClockTo } from './owner-mail';
 import { expect, test } from './test';
 
 test.describe.configure({ mode: 'serial' });
@@ -63,15 +64,6 @@ async function mailsWith(page: Page, email: string, subject: RegExp | string): P
   const matches = (m: Mail) => (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject));
   await expect.poll(async () => (await mails(page, email)).some(matches)).toBe(true);
   return (await mails(page, email)).filter(matches);
-}
-
-/** Moves the site's clock to `time` Springfield time on `day` (never back); it answers once what fell due was queued. */
-async function moveClockTo(page: Page, day: string, time: string): Promise<void> {
-  const now = Date.parse(((await (await page.request.get('/_dev/clock')).json()) as { now: string }).now);
-  const seconds = Math.floor((businessTimeToUtc(day, time).getTime() - now) / 1000);
-  if (seconds <= 0) return;
-  const moved = await page.request.post('/_dev/clock', { data: { advance: seconds } });
-  expect(moved.status()).toBe(200);
 }
 
 /** Marks `name`'s visit of today done on the desk, as the owner would. */
