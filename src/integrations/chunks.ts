@@ -53,7 +53,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     name: 'forms',
     priority: 8,
     packages: ['zod'],
-    files: ['src/lib/validation.ts', 'src/features/service-area/area.ts'],
+    files: ['src/lib/validation.ts', 'src/features/service-area/area.ts', 'src/features/service-area/served-area.ts'],
   },
   {
     name: 'booking',

@@ -8,7 +8,7 @@ import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { CHANGE_RULE } from './visit-change';
 import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
-import type { AreaList } from '@/features/service-area/area';
+import { SERVED_AREA } from '@/features/service-area/served-area';
 import BookingOptionFields from './BookingOptionFields';
 import BookingVisitFields from './BookingVisitFields';
 import { checkVisit } from './availability';
@@ -26,11 +26,9 @@ const BookingCodeStep = lazy(() => import('./BookingCodeStep'));
 interface Props {
   serviceType: ServiceType;
   serviceName: string;
-  /** The service area's ZIP codes and towns, computed at build time. */
-  area: AreaList;
 }
 
-export default function BookingCard({ serviceType, serviceName, area }: Props) {
+export default function BookingCard({ serviceType, serviceName }: Props) {
   const { options, setOptions, visit, setVisit, days, availability } = useBookingDraft(serviceType);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -38,7 +36,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const price = pricedOptions(serviceType, options);
   // After a first press of Book & Pay, each field's message follows what is typed.
-  const errors = checked ? checkVisit(visit, area, availability) : {};
+  const errors = checked ? checkVisit(visit, SERVED_AREA, availability) : {};
 
   function editVisit(name: keyof VisitInput, value: string) {
     setVisit((current) => {
@@ -59,7 +57,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   /** Book & Pay: the visit checked, then the checkout, or for a visitor without a session the code step. */
   async function proceed() {
     setChecked(true);
-    const found = checkVisit(visit, area, availability);
+    const found = checkVisit(visit, SERVED_AREA, availability);
     const first = Object.keys(found)[0];
     if (first) {
       formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -75,9 +73,10 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
   }
 
   async function pay() {
+    const checkedVisit = visitSchema(SERVED_AREA, businessToday()).parse(visit);
     setBusy(true);
     try {
-      await startPaymentCheckout(serviceType, optionsFrom(options), visitSchema(area, businessToday()).parse(visit));
+      await startPaymentCheckout(serviceType, optionsFrom(options), checkedVisit);
     } finally {
       setBusy(false);
     }
@@ -120,7 +119,7 @@ export default function BookingCard({ serviceType, serviceName, area }: Props) {
           errors={errors}
           days={days}
           availability={availability}
-          area={area}
+          area={SERVED_AREA}
           onEdit={editVisit}
         />
         <button type="submit" className="btn-primary w-full" disabled={'problem' in price || busy}>

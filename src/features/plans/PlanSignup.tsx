@@ -26,15 +26,13 @@ import { useSignupDraft } from './use-signup-draft';
 import BillingPicker from './BillingPicker';
 import RequestReceived from './RequestReceived';
 import SignupForm from './SignupForm';
-import type { AreaList } from '@/features/service-area/area';
+import { SERVED_AREA } from '@/features/service-area/served-area';
 
 interface Props {
   planType: PlanType;
-  /** The service area's ZIP codes and towns, computed at build time: the address must lie in it. */
-  area?: AreaList;
 }
 
-export default function PlanSignup({ planType, area }: Props) {
+export default function PlanSignup({ planType }: Props) {
   const plan = getPlan(planType);
   const options = planPricing(plan);
   const { key, sentAt, period, setPeriod, fields, setFields, received, setReceived } = useSignupDraft(planType);
@@ -68,7 +66,7 @@ export default function PlanSignup({ planType, area }: Props) {
 
   async function send(form: HTMLFormElement) {
     if (sending === 'sending') return;
-    const checked = checkSignup(planType, period, fields, area);
+    const checked = checkSignup(planType, period, fields, SERVED_AREA);
     setErrors(checked.errors);
     if (!checked.request) {
       setSending('idle');

@@ -1,11 +1,12 @@
 /**
  * Wires the home page's service-area check (docs/product.md#service-area-check): the answer for
- * what was typed, from the list the page carries; inside, "We serve <town>" with the booking and
+ * what was typed, from the service area's list (served-area.ts); inside, "We serve <town>" with the booking and
  * plan links; outside, 'Ask us anyway' fills in the contact form, so the request becomes a lead.
  */
 import { prefillContactForm } from '@/features/leads/contact-form';
 import { SITE } from '@/site';
-import { checkArea, type AreaAnswer, type AreaList } from './area';
+import { checkArea, type AreaAnswer } from './area';
+import { SERVED_AREA } from './served-area';
 
 /** The contact form's message for a home outside the area. */
 export function askAnywayMessage(place: string): string {
@@ -26,14 +27,13 @@ export function answerText(answer: AreaAnswer): string {
 
 /** Wires one area-check form and its answer. */
 export function initAreaCheck(form: HTMLFormElement): void {
-  const list = JSON.parse(form.dataset['area'] ?? '{"zips":{},"towns":[]}') as AreaList;
   const input = form.querySelector<HTMLInputElement>('input[name="area"]');
   const answers = form.ownerDocument.getElementById('area-answer');
   if (!input || !answers) return;
   let outside = '';
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const answer = checkArea(input.value, list);
+    const answer = checkArea(input.value, SERVED_AREA);
     for (const part of answers.querySelectorAll<HTMLElement>('[data-answer]')) {
       const shown = part.dataset['answer'] === answer.kind;
       part.hidden = !shown;
