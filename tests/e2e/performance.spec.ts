@@ -1,10 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
 import { holdRequests } from './network';
-import { BUILT_PAGES, SERVICE_PAGES } from './pages';
+import { serviceAreaList } from '../../src/features/service-area/area-list.server';
+import { BUILT_PAGES, DIST, SERVICE_PAGES } from './pages';
 import { bringIntoView } from './scroll';
 
 // The deterministic half of issue 9's budgets (bench/budgets.json), checked on every build; the
@@ -155,6 +158,18 @@ test.describe('performance budgets (bench/budgets.json)', () => {
         expect(body + head.length, sent).toBeLessThanOrEqual(maxBytes);
       }
     }
+  });
+
+  test("the service area's list travels in the shared forms script, in no page's HTML", () => {
+    const zips = Object.keys(serviceAreaList().zips);
+    expect(zips.length).toBeGreaterThan(20);
+    const carried = (text: string) => zips.filter((zip) => text.includes(zip)).length;
+    const forms = readdirSync(join(DIST, '_astro')).filter((name) => /^forms\.[\w-]+\.js$/.test(name));
+    expect(forms).toHaveLength(1);
+    expect(carried(readFileSync(join(DIST, '_astro', forms[0]!), 'utf8'))).toBe(zips.length);
+    // A page may name a ZIP code or two (an address); the list would be dozens.
+    const pages = BUILT_PAGES.map(({ file }) => ({ file, zips: carried(readFileSync(join(DIST, file), 'utf8')) }));
+    expect(pages.filter((page) => page.zips > 5)).toEqual([]);
   });
 
   test('the script of a part starts only near view, and a press made before it has run is acted on once it has', async ({
