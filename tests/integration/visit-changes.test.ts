@@ -23,7 +23,7 @@ import {
 import type { Visit } from '../../src/features/booking/visit.ts';
 import { closedDayMessage, WINDOW_FULL_MESSAGE } from '../../src/features/visits/capacity.ts';
 import { SITE } from '../../src/site.ts';
-import { addDays, businessTimeToUtc, formatDay } from '../../src/lib/dates.ts';
+import { addDays, businessTimeToUtc, businessToday, formatDay } from '../../src/lib/dates.ts';
 import { bookableWeekdays } from '../support/visit.ts';
 import {
   createTokenIssuer,
@@ -66,8 +66,30 @@ afterAll(async () => {
   }
 });
 
-// Far enough ahead that the 24-hour rule never gets in the way unless a test moves the clock.
-const DAYS = bookableWeekdays().slice(2);
+/**
+ * The days the tests book: open weekday mornings from the day after tomorrow (far enough ahead that
+ * the 24-hour rule never gets in the way unless a test moves the clock), chosen to hold in any week
+ * the suite runs in, holidays included: `soon` has an open day before it (`beforeSoon`, for the
+ * change inside 24 hours: on a Monday the day before is a Sunday); nothing else books `full`'s
+ * morning nor `closed`; `reminder` is the last, so the reminders sent for its eve are its visits' alone.
+ * The other tests share these days' windows, well under their three places.
+ */
+function testDays() {
+  const open = bookableWeekdays()
+    .map((d) => d.date)
+    .filter((date) => date >= addDays(businessToday(), 2));
+  const i = open.findIndex((date, k) => k >= 3 && open[k - 1] === addDays(date, -1));
+  const [from, to] = open;
+  const [soon, beforeSoon] = [open[i], open[i - 1]];
+  const rest = open.filter((date) => ![from, to, soon, beforeSoon].includes(date));
+  const [full, closed] = rest;
+  const reminder = rest.at(-1);
+  if (!from || !to || !soon || !beforeSoon || !full || !closed || !reminder || rest.length < 3) {
+    throw new Error(`Not enough open weekdays ahead for the suite: ${open.join(', ')}`);
+  }
+  return { from, to, soon, beforeSoon, full, closed, reminder };
+}
+const DAYS = testDays();
 const customer = (name: string): User => ({
   id: randomUUID(),
   email: `${name}-${randomUUID().slice(0, 6)}@example.com`,
@@ -141,7 +163,7 @@ const visitRow = async (id: string) =>
 describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
   test('moves it to an open window; the link is then used; the owner and the customer hear of it', async () => {
     const ann = customer('ann');
-    const [from, to] = [DAYS[0]!.date, DAYS[1]!.date];
+    const { from, to } = DAYS;
     const booked = await bookAndPay(ann, place(from));
 
     const shown = await call<VisitChangeAnswer>('GET', `/api/visit-change?t=${booked.reschedule}`);
@@ -195,7 +217,7 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
   });
 
   test('a full window, a closed day and a window inside 24 hours are refused, and the visit stays', async () => {
-    const [day, full, closed] = [DAYS[2]!.date, DAYS[3]!.date, DAYS[4]!.date];
+    const { soon: day, full, closed } = DAYS;
     const booked = await bookAndPay(customer('bea'), place(day));
     for (let i = 0; i < 3; i++) await bookAndPay(customer(`full${i}`), place(full));
     await stack.db.query("insert into closed_days (day, reason, created_by) values ($1, $2, 'test')", [
@@ -222,12 +244,12 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
   test("an altered, expired, other-purpose or other visit's link is explained, and touches nothing", async () => {
     const cal = customer('cal');
     const dee = customer('dee');
-    const mine = await bookAndPay(cal, place(DAYS[5]!.date));
-    const theirs = await bookAndPay(dee, place(DAYS[5]!.date, 'afternoon'));
+    const mine = await bookAndPay(cal, place(DAYS.from));
+    const theirs = await bookAndPay(dee, place(DAYS.from, 'afternoon'));
 
     const [body = '', mac = ''] = mine.cancel.split('.');
     const forged = `${Buffer.from(
-      JSON.stringify({ p: 'cancel', v: theirs.id, n: 0, e: linkExpiry(DAYS[5]!.date) }),
+      JSON.stringify({ p: 'cancel', v: theirs.id, n: 0, e: linkExpiry(DAYS.from) }),
     ).toString('base64url')}.${mac}`;
     expect(await change({ t: forged, action: 'cancel' })).toEqual({
       status: 401,
@@ -252,7 +274,7 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
       t: mine.reschedule,
       id: theirs.id,
       action: 'reschedule',
-      date: DAYS[6]!.date,
+      date: DAYS.to,
       window: 'morning',
     });
     expect(own.body.visit.id).toBe(mine.id);
@@ -266,7 +288,7 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
 
   test('cancel more than 24 hours ahead: refunded in the card provider, the order refunded, the customer told', async () => {
     const eve = customer('eve');
-    const booked = await bookAndPay(eve, place(DAYS[7]!.date));
+    const booked = await bookAndPay(eve, place(DAYS.soon, 'afternoon'));
     const done = await change({ t: booked.cancel, action: 'cancel' });
     expect(done.status).toBe(200);
     expect(done.body.visit.status).toBe('cancelled');
@@ -306,7 +328,7 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
 
   test('inside 24 hours a cancel is refused with the phone number, and the page says so', async () => {
     const fay = customer('fay');
-    const day = DAYS[8]!.date;
+    const day = DAYS.to;
     const booked = await bookAndPay(fay, place(day));
     // One second inside 24 hours of the morning's start.
     installClock(() => businessTimeToUtc(day, '08:00').getTime() - 24 * 3_600_000 + 1000);
@@ -327,19 +349,19 @@ describe('changing a visit from its e-mail link', { timeout: 180_000 }, () => {
 
   test('signed in, the customer moves their own visit from the account', async () => {
     const gus = customer('gus');
-    const booked = await bookAndPay(gus, place(DAYS[9]!.date));
-    expect(
-      (await change({ id: booked.id, action: 'reschedule', date: DAYS[10]!.date, window: 'morning' })).status,
-    ).toBe(401);
-    const moved = await change({ id: booked.id, action: 'reschedule', date: DAYS[10]!.date, window: 'morning' }, gus);
+    const booked = await bookAndPay(gus, place(DAYS.full, 'afternoon'));
+    expect((await change({ id: booked.id, action: 'reschedule', date: DAYS.soon, window: 'morning' })).status).toBe(
+      401,
+    );
+    const moved = await change({ id: booked.id, action: 'reschedule', date: DAYS.soon, window: 'morning' }, gus);
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ purpose: 'any', visit: { date: DAYS[10]!.date } });
+    expect(moved.body).toMatchObject({ purpose: 'any', visit: { date: DAYS.soon } });
   });
 });
 
 describe('the reminder the day before', { timeout: 180_000 }, () => {
   test('exactly one at 5 PM the day before, with the window, the address and both links; none for a cancelled visit', async () => {
-    const day = DAYS[11]!.date;
+    const day = DAYS.reminder;
     const hal = customer('hal');
     const ivy = customer('ivy');
     const on = await bookAndPay(hal, place(day));
