@@ -12,6 +12,7 @@ import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { signUpAndIn } from './customer';
+import { moveClockTo, siteToday } from './owner-mail';
 import { expect, test } from './test';
 import { DAY, fillVisit } from './visit-fields';
 
@@ -156,12 +157,12 @@ test('the day after Thanksgiving is shown closed and refused, once the clock bri
   test.setTimeout(180_000);
   const { context, page, errors } = await phone(browser);
   await signUpAndIn(page, `eve.${Date.now()}@example.com`);
-  // The next day after Thanksgiving, and the site's clock moved to the week before it.
-  let day = businessToday();
-  while (holidayOn(day) !== 'Day after Thanksgiving Day' || day === businessToday()) day = addDays(day, 1);
-  const weekBefore = addDays(day, -7);
-  const days = Math.round((Date.parse(weekBefore) - Date.parse(businessToday())) / 86_400_000);
-  expect((await page.request.post('/_dev/clock', { data: { advance: days * 86_400 } })).status()).toBe(200);
+  // The next day after Thanksgiving more than a week ahead (in Thanksgiving week, next year's), and
+  // the site's clock moved to noon a week before it.
+  const today = await siteToday(page);
+  let day = addDays(today, 8);
+  while (holidayOn(day) !== 'Day after Thanksgiving Day') day = addDays(day, 1);
+  await moveClockTo(page, addDays(day, -7), '12:00');
 
   const availability = (await (await page.request.get('/api/availability')).json()) as {
     days: { date: string; closed: string | null }[];

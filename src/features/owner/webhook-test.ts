@@ -3,6 +3,7 @@
  * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
+import { loadAvailability, windowFull, type Availability } from '@/features/booking/availability';
 import type { BookingOptions, ServiceType } from '@/features/booking/pricing';
 import { bookableDays, type Visit } from '@/features/booking/visit';
 import { planName, type PlanType } from '@/features/plans/plans';
@@ -11,21 +12,26 @@ import { businessToday } from '@/lib/dates';
 import { SITE } from '@/site';
 
 /**
- * The visit every service test books: the business's own address, on the first bookable day, so
- * a test order is recognisable in the owner's tool.
+ * The visit every service test books: the business's own address, so a test order is recognisable
+ * in the owner's tool, in the first open window of the first bookable day that takes a visit by
+ * `availability` (a closed day or a full window would be refused).
  */
-export function testVisit(today: string = businessToday()): Visit {
-  const day = bookableDays(today)[0];
-  if (!day) throw new Error('No bookable day ahead');
-  return {
-    street: SITE.address.street ?? SITE.name,
-    city: SITE.area.city,
-    zip: SITE.address.postalCode,
-    phone: SITE.phone.display,
-    date: day.date,
-    window: day.windows[0] ?? 'morning',
-    notes: 'Webhook test order: no visit needed.',
-  };
+export function testVisit(today: string = businessToday(), availability: Availability = new Map()): Visit {
+  for (const day of bookableDays(today)) {
+    if (availability.get(day.date)?.closed) continue;
+    const window = day.windows.find((w) => !windowFull(availability, day.date, w));
+    if (!window) continue;
+    return {
+      street: SITE.address.street ?? SITE.name,
+      city: SITE.area.city,
+      zip: SITE.address.postalCode,
+      phone: SITE.phone.display,
+      date: day.date,
+      window,
+      notes: 'Webhook test order: no visit needed.',
+    };
+  }
+  throw new Error('No open window ahead');
 }
 
 /** The test payloads of docs/product.md#webhook-test-page. */
@@ -87,7 +93,9 @@ export function initWebhookTests(root: Document): void {
         void run(button, async () => {
           const { CHECKOUT_FAILED, openProviderPage } = await import('@/features/auth/api');
           try {
-            await openProviderPage('/api/create-payment-checkout', { ...test, visit: testVisit() }, CHECKOUT_FAILED);
+            // Unread, the first bookable day's window: the server then says why it refuses it.
+            const visit = testVisit(businessToday(), (await loadAvailability()) ?? undefined);
+            await openProviderPage('/api/create-payment-checkout', { ...test, visit }, CHECKOUT_FAILED);
             toast({ title: `${test.serviceType} webhook should be triggered!` });
           } catch (error) {
             console.error('Service webhook test failed:', error);
