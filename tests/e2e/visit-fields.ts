@@ -1,14 +1,13 @@
 /** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { bookableDays } from '../../src/features/booking/visit';
-import { holidayOn } from '../../src/features/visits/closed-days.server';
-import { businessToday } from '../../src/lib/dates';
+import { bookableWeekdays } from '../support/visit';
 import { bringIntoView } from './scroll';
 
-/** The visit a customer types: an address in Nixa, the first weekday morning bookable (no holiday). */
-export const DAY = bookableDays(businessToday()).find(
-  (day) => day.windows.includes('morning') && !holidayOn(day.date),
-)!;
+/**
+ * The visit a customer types: an address in Nixa, the first weekday morning bookable (no holiday)
+ * from the day after tomorrow, so that it is still bookable if the run crosses midnight.
+ */
+export const DAY = bookableWeekdays()[0]!;
 export const VISIT = {
   street: '12 Elm Street',
   city: 'Nixa',

@@ -1,16 +1,23 @@
 /**
  * A valid visit for a booking request (docs/product.md#visit-details): a Springfield address inside
- * the service area, on the first weekday morning bookable from today that is not a holiday
- * (docs/product.md#capacity-and-closed-days). For the suites that call
+ * the service area, on the first weekday morning bookable from the day after tomorrow that is not a
+ * holiday (docs/product.md#capacity-and-closed-days). For the suites that call
  * /api/create-payment-checkout directly.
  */
 import { bookableDays, type BookableDay, type Visit } from '../../src/features/booking/visit.ts';
 import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
-import { businessToday } from '../../src/lib/dates.ts';
+import { addDays, businessToday } from '../../src/lib/dates.ts';
 
-/** The weekdays with a morning bookable from today, holidays left out, soonest first. */
+/**
+ * The weekdays with a morning bookable, holidays left out, soonest first, from the day after
+ * tomorrow: a suite computes them once, and a run that crosses midnight in Springfield would find
+ * tomorrow become today, no longer bookable.
+ */
 export function bookableWeekdays(): BookableDay[] {
-  return bookableDays(businessToday()).filter((d) => d.windows.includes('morning') && !holidayOn(d.date));
+  const today = businessToday();
+  return bookableDays(today).filter(
+    (d) => d.date >= addDays(today, 2) && d.windows.includes('morning') && !holidayOn(d.date),
+  );
 }
 
 /** The visit a test booking carries. */
