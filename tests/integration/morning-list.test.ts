@@ -36,9 +36,9 @@ async function clockNow(): Promise<Date> {
   return new Date(((await res.json()) as { now: string }).now);
 }
 
-/** Moves the clock to 6:31 Springfield time on `day`; the answer comes after the list due then was queued. */
-async function moveTo(day: string): Promise<void> {
-  const target = businessTimeToUtc(day, '06:31').getTime();
+/** Moves the clock to `time` (6:31) Springfield time on `day`; the answer comes after the list due then was queued. */
+async function moveTo(day: string, time = '06:31'): Promise<void> {
+  const target = businessTimeToUtc(day, time).getTime();
   const seconds = (target - (await clockNow()).getTime()) / 1000;
   const res = await fetch(`${origin}/_dev/clock`, {
     method: 'POST',
@@ -62,6 +62,9 @@ const listsFor = (mails: TestMail[], day: string) =>
 
 describe('the morning list', { timeout: 180_000 }, () => {
   test('arrives at 6:30 with the leads; twice fired sends one; an empty day sends none', async () => {
+    // Just after midnight first: past 6:30, the server's own one-minute timer could send today's
+    // list with Ada in it before the clock moves on.
+    await moveTo(addDays(businessToday(await clockNow()), 1), '00:05');
     const today = businessToday(await clockNow());
     const [first, empty, third] = [addDays(today, 1), addDays(today, 2), addDays(today, 3)];
     await contact('Ada');
