@@ -19,16 +19,19 @@ export const MIN_COMPRESSED_BYTES = 1024;
 
 const COMPRESSIBLE = /^(application\/json|text\/(csv|plain))\b/i;
 
-/** Whether `header` (Accept-Encoding) accepts gzip: named (or `*`) and not at q=0. */
-export function acceptsGzip(header: string | null): boolean {
+/** Whether `header` (Accept-Encoding) accepts `coding`: named (or `*`) and not at q=0. */
+export function acceptsEncoding(header: string | null, coding: string): boolean {
   if (!header) return false;
   return header.split(',').some((part) => {
-    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-    if (coding.trim() !== 'gzip' && coding.trim() !== '*') return false;
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (name.trim() !== coding && name.trim() !== '*') return false;
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return q === undefined || Number(q.slice(2)) > 0;
   });
 }
+
+/** Whether `header` (Accept-Encoding) accepts gzip. */
+export const acceptsGzip = (header: string | null): boolean => acceptsEncoding(header, 'gzip');
 
 /** `response` gzip-encoded when `request` accepts it and the answer is worth it; else as it was. */
 export async function compressAnswer(request: Request, response: Response): Promise<Response> {

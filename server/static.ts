@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
 import { normalizePath } from '../src/lib/paths.ts';
+import { acceptsEncoding } from './compress.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -69,17 +70,6 @@ const ENCODINGS = [
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** The encoding names an Accept-Encoding header allows (a `q=0` refuses one). */
-function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
-    const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  return accepted;
-}
-
 /**
  * Sends the built not-found page (or plain text if the build has none) with status 404, compressed
  * as the site's other pages are when the browser accepts it: 7 KB instead of 31.
@@ -107,8 +97,9 @@ export function createNotFoundHandler(distDir: string) {
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Vary', 'Accept-Encoding');
-    const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    const best = encoded.find(({ name }) => accepted.has(name));
+    const header = req.headers['accept-encoding'];
+    const accepted = Array.isArray(header) ? header.join(',') : (header ?? null);
+    const best = encoded.find(({ name }) => acceptsEncoding(accepted, name));
     if (best) res.setHeader('Content-Encoding', best.name);
     res.end(best ? best.body : page);
   };

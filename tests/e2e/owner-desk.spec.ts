@@ -16,7 +16,7 @@ import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } fro
 import { expectNoAxeViolations } from './a11y';
 import { signIn, signUpAndIn } from './customer';
 import { makeOwner, newCustomerBooks, PHONE, phoneOn } from './desk-flow';
-import { moveClockTo } from './owner-mail';
+import { moveClockTo, siteToday } from './owner-mail';
 import { expect, test } from './test';
 import { DAY } from './visit-fields';
 
@@ -251,8 +251,7 @@ test('the owner closes a day and sets the capacity; a refusal keeps what was typ
   // and the settings' answer are held until those visits have been asked for, so a desk that asked
   // only once its code ran, or only after the settings, would never ask, and this would time out.
   // The site's clock was moved by the test before: the desk then reads the server's day as well.
-  const clock = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
-  const serverToday = businessToday(new Date(clock.now));
+  const serverToday = await siteToday(page);
   const phoneToday = businessToday();
   const todayAsked = page.waitForRequest((request) =>
     request.url().endsWith(`/api/owner/visits?from=${phoneToday}&to=${phoneToday}`),
@@ -271,7 +270,7 @@ test('the owner closes a day and sets the capacity; a refusal keeps what was typ
   await page.getByRole('tab', { name: 'Closed days' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByText('(Holiday)').first()).toBeVisible();
-  const day = addWeekday(businessToday(new Date(clock.now)), 10);
+  const day = addWeekday(serverToday, 10);
   const alert = panel.getByRole('alert').filter({ hasText: /./ });
   await panel.getByLabel('Day', { exact: true }).fill(day);
   await panel.getByRole('button', { name: 'Close this day' }).click();

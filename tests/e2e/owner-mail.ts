@@ -58,10 +58,10 @@ export async function siteToday(page: Page): Promise<string> {
 }
 
 /**
- * Moves the embedded clock to `time` Springfield time on `day` (never back: already past, it stays);
- * it answers once what fell due was queued.
+ * Moves the embedded clock to `time` Springfield time on `day`, or up to a second past it (never
+ * back: already past, it stays); it answers once what fell due was queued.
  */
 export async function moveClockTo(page: Page, day: string, time: string): Promise<void> {
-  const seconds = Math.floor((businessTimeToUtc(day, time).getTime() - (await clockNow(page))) / 1000);
+  const seconds = Math.ceil((businessTimeToUtc(day, time).getTime() - (await clockNow(page))) / 1000);
   if (seconds > 0) await advanceClock(page, seconds);
 }

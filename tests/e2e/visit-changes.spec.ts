@@ -12,11 +12,12 @@ import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { LINK_MESSAGES, CALL_TO_CHANGE_MESSAGE } from '../../src/features/booking/visit-change';
 import { WINDOW_FULL_MESSAGE } from '../../src/features/visits/capacity';
-import { addDays, businessTimeToUtc, formatDay } from '../../src/lib/dates';
+import { addDays, formatDay } from '../../src/lib/dates';
 import { bookableWeekdays } from '../support/visit';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { signIn, signUpAndIn } from './customer';
+import { advanceClock, moveClockTo } from './owner-mail';
 import { expect, test } from './test';
 import { VISIT } from './visit-fields';
 
@@ -185,14 +186,9 @@ test('at 5 PM the day before: one reminder with the window and both links; insid
   test.setTimeout(180_000);
   const { context, page } = await phone(browser);
   await page.setViewportSize(PHONE);
-  const clock = (await (await page.request.get('/_dev/clock')).json()) as { now: string };
-  const fivePm = businessTimeToUtc(addDays(MOVED_TO, -1), '17:00').getTime();
-  const moved = await page.request.post('/_dev/clock', {
-    data: { advance: Math.ceil((fivePm - new Date(clock.now).getTime()) / 1000) },
-  });
-  expect(moved.status()).toBe(200);
+  await moveClockTo(page, addDays(MOVED_TO, -1), '17:00');
   // The schedule fires again a minute later: still one.
-  expect((await page.request.post('/_dev/clock', { data: { advance: 60 } })).status()).toBe(200);
+  await advanceClock(page, 60);
 
   const reminder = await mailTo(page, ANN.email, /^Reminder: your visit tomorrow/);
   const reminders = (await mails(page, ANN.email)).filter((m) => m.subject.startsWith('Reminder: '));

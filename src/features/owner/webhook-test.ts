@@ -93,7 +93,8 @@ export function initWebhookTests(root: Document): void {
         void run(button, async () => {
           const { CHECKOUT_FAILED, openProviderPage } = await import('@/features/auth/api');
           try {
-            // Unread, the first bookable day's window: the server then says why it refuses it.
+            // Availability not read: the first bookable day's first window, and the server says
+            // why if it refuses it.
             const visit = testVisit(businessToday(), (await loadAvailability()) ?? undefined);
             await openProviderPage('/api/create-payment-checkout', { ...test, visit }, CHECKOUT_FAILED);
             toast({ title: `${test.serviceType} webhook should be triggered!` });
