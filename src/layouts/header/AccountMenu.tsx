@@ -50,13 +50,21 @@ export default function AccountMenu({ onAccountPage }: Props) {
       },
     );
   }
+  /**
+   * Remembers how the menu is to open, then loads it. When its code has just come but the list is
+   * not drawn yet, the list is told too: it reads how to open once, as it mounts.
+   */
+  function reach(open: NonNullable<CarriedInput['open']>) {
+    opening.current = open;
+    setMenu((current) => current && { ...current, carried: { ...current.carried, open } });
+    load();
+  }
   function keyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const open = OPENING_KEYS[event.key];
     if (!open) return;
     // The menu opens once its code is here; no click of the bare button meanwhile.
     event.preventDefault();
-    opening.current = open;
-    load();
+    reach(open);
   }
 
   let slot;
@@ -81,10 +89,7 @@ export default function AccountMenu({ onAccountPage }: Props) {
           onFocus={load}
           onKeyDown={keyDown}
           onKeyUp={(event) => event.key === ' ' && event.preventDefault()}
-          onClick={() => {
-            opening.current ??= 'press';
-            load();
-          }}
+          onClick={() => reach(opening.current ?? 'press')}
         >
           My Account
           <MenuChevron />
