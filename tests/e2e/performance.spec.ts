@@ -138,7 +138,7 @@ test.describe('performance budgets (bench/budgets.json)', () => {
   test("every page but the longest answers within a new connection's first round trip, headers included", async ({
     request,
   }) => {
-    const { maxBytes, twoRoundTrips } = budgets.firstRoundTrip;
+    const { maxBytes, listedSlack, twoRoundTrips } = budgets.firstRoundTrip;
     const paths = BUILT_PAGES.map((p) => p.path);
     expect(paths).toEqual(expect.arrayContaining(['/', ...twoRoundTrips]));
     for (const path of paths) {
@@ -152,8 +152,8 @@ test.describe('performance budgets (bench/budgets.json)', () => {
         .join('')}\r\n`;
       const sent = `${path}: ${body} B brotli + ${head.length} B of headers`;
       if (twoRoundTrips.includes(path)) {
-        // A page that has come to fit leaves the list, so that it is held there.
-        expect(body + head.length, `${sent}: fits one round trip now`).toBeGreaterThan(maxBytes);
+        // A page that has come to fit with room to spare leaves the list, so that it is held there.
+        expect(body + head.length, `${sent}: fits one round trip now`).toBeGreaterThan(maxBytes - listedSlack);
       } else {
         expect(body + head.length, sent).toBeLessThanOrEqual(maxBytes);
       }
