@@ -27,16 +27,30 @@ const READY_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 15_000;
 const WEBHOOK_SECRET_LINE = /webhook signing secret (whsec_\w+)/;
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Where `freePort` draws from: below the ephemeral ranges (Linux 32768-60999, macOS and Windows
+ * 49152-65535) that outgoing connections take their local ports from. A port the system handed out
+ * (listen on port 0) and released could be taken by a client socket of a load test before the server
+ * bound it (CI: "port 41109 is already in use").
+ */
+const PORT_RANGE = { low: 20_000, high: 32_000 } as const;
+
+/** Whether 127.0.0.1:`port` can be listened on right now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/** A free TCP port on 127.0.0.1, drawn at random from `PORT_RANGE`. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = PORT_RANGE.low + Math.floor(Math.random() * (PORT_RANGE.high - PORT_RANGE.low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_RANGE.low} and ${PORT_RANGE.high} in 100 attempts`);
 }
 
 /** A fresh temporary folder for a server's data. */
