@@ -13,7 +13,13 @@ export interface PageMetrics {
   cls: number;
   speedIndexMs: number;
   totalBytes: number;
+  /** Script the page runs or may run without the reader doing anything: the idle preloads left out. */
   scriptBytes: number;
+  /**
+   * The tools' idle preloads (src/lib/islands/idle-preload.ts): fetched after load, not run until
+   * the reader reaches a tool. Told apart by their low priority, which no script the page runs has.
+   */
+  idleScriptBytes: number;
   stylesheetBytes: number;
   stylesheets: number;
   requests: number;
@@ -35,6 +41,7 @@ export const METRIC_KEYS = [
   'speedIndexMs',
   'totalBytes',
   'scriptBytes',
+  'idleScriptBytes',
   'stylesheetBytes',
   'stylesheets',
   'requests',
@@ -87,6 +94,16 @@ function resourceSummary(audits: Audits, type: string): { count: number; bytes: 
   return { count: Number(row?.['requestCount'] ?? 0), bytes: Number(row?.['transferSize'] ?? 0) };
 }
 
+/**
+ * The script requests that were idle preloads: `<link rel="modulepreload" fetchpriority="low">`
+ * (src/lib/islands/preload.ts). Lighthouse's records do not say which requests a preload link made
+ * (`isLinkPreload` is empty for links a script adds), but they keep each request's priority:
+ * module scripts and preloads the page runs are asked for at high priority.
+ */
+export function idleScriptRequests(requests: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  return requests.filter((row) => row['resourceType'] === 'Script' && row['priority'] === 'Low');
+}
+
 /** The metrics of one Lighthouse run; throws when the run failed (no score, a runtime error). */
 export function metricsOf(lhr: Result): PageMetrics {
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${lhr.finalDisplayedUrl}: ${lhr.runtimeError.message}`);
@@ -94,7 +111,9 @@ export function metricsOf(lhr: Result): PageMetrics {
   if (typeof score !== 'number') throw new Error(`Lighthouse gave no performance score for ${lhr.finalDisplayedUrl}`);
   const { audits } = lhr;
   const stylesheet = resourceSummary(audits, 'stylesheet');
-  const typeOf = new Map(tableItems(audits, 'network-requests').map((row) => [row['url'], row['resourceType']]));
+  const requests = tableItems(audits, 'network-requests');
+  const typeOf = new Map(requests.map((row) => [row['url'], row['resourceType']]));
+  const idleScriptBytes = idleScriptRequests(requests).reduce((sum, row) => sum + Number(row['transferSize'] ?? 0), 0);
   const blocking = tableItems(audits, 'render-blocking-insight');
   return {
     score: Math.round(score * 100),
@@ -104,7 +123,8 @@ export function metricsOf(lhr: Result): PageMetrics {
     cls: numeric(audits, 'cumulative-layout-shift'),
     speedIndexMs: numeric(audits, 'speed-index'),
     totalBytes: resourceSummary(audits, 'total').bytes,
-    scriptBytes: resourceSummary(audits, 'script').bytes,
+    scriptBytes: resourceSummary(audits, 'script').bytes - idleScriptBytes,
+    idleScriptBytes,
     stylesheetBytes: stylesheet.bytes,
     stylesheets: stylesheet.count,
     requests: resourceSummary(audits, 'total').count,

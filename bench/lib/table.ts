@@ -17,6 +17,8 @@ const COLUMNS: { title: string; cell: (m: PageMetrics) => string }[] = [
   { title: 'SI s', cell: (m) => (m.speedIndexMs / 1000).toFixed(2) },
   { title: 'total KB', cell: (m) => (m.totalBytes / 1024).toFixed(1) },
   { title: 'JS KB', cell: (m) => (m.scriptBytes / 1024).toFixed(1) },
+  // Older results (before 2026-11-28) counted the idle preloads in the JS column and have no split.
+  { title: 'idle JS KB', cell: (m) => (m.idleScriptBytes === undefined ? '-' : (m.idleScriptBytes / 1024).toFixed(1)) },
   { title: 'CSS KB', cell: (m) => (m.stylesheetBytes / 1024).toFixed(1) },
   { title: 'requests', cell: (m) => String(m.requests) },
 ];

@@ -294,6 +294,8 @@ test("the home page preloads none of the Subscribe islands' code at idle, while 
   const finder = island(page, 'FilterFinder');
   const finderCode = new URL((await finder.getAttribute('component-url')) ?? '', page.url()).pathname;
   await expect(page.locator('link[rel="modulepreload"][data-idle]').first()).toBeAttached();
+  // Asked for at low priority, never ahead of what the page needs now.
+  await expect(page.locator('link[rel="modulepreload"][data-idle]:not([fetchpriority="low"])')).toHaveCount(0);
   await expect.poll(() => scripts).toContain(finderCode);
 
   scripts.length = 0;

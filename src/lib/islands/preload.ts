@@ -12,8 +12,13 @@ export function preloadFiles(el: Element, atIdle = false): void {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
-    // Fetched ahead of use (./idle-preload.ts), not run until the island starts: marked for the budgets.
-    if (atIdle) link.dataset['idle'] = '';
+    // Fetched ahead of use (./idle-preload.ts), not run until the island starts: marked, and asked
+    // for at low priority so it never competes with what the page needs now (the bench tells these
+    // requests from the scripts a page runs by that priority).
+    if (atIdle) {
+      link.dataset['idle'] = '';
+      link.fetchPriority = 'low';
+    }
     head.append(link);
   }
 }

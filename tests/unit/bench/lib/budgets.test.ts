@@ -17,6 +17,7 @@ const GOOD: PageMetrics = {
   speedIndexMs: 800,
   totalBytes: 30_000,
   scriptBytes: 12_000,
+  idleScriptBytes: 70_000,
   stylesheetBytes: 8_000,
   stylesheets: 1,
   requests: 10,
@@ -134,10 +135,16 @@ describe('bench medians', () => {
 
   it('renders the README table with times in seconds and sizes in KB', () => {
     expect(formatMarkdownTable([{ name: 'home', median: GOOD }]).split('\n')).toEqual([
-      '| page | score | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | CSS KB | requests |',
-      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-      '| home | 100 | 0.80 | 0.90 | 10 | 0.000 | 0.80 | 29.3 | 11.7 | 7.8 | 10 |',
+      '| page | score | FCP s | LCP s | TBT ms | CLS | SI s | total KB | JS KB | idle JS KB | CSS KB | requests |',
+      '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+      '| home | 100 | 0.80 | 0.90 | 10 | 0.000 | 0.80 | 29.3 | 11.7 | 68.4 | 7.8 | 10 |',
     ]);
+  });
+
+  it('shows no idle figure for a result written before the idle preloads had a column of their own', () => {
+    const { idleScriptBytes: _, ...older } = GOOD;
+    const row = formatMarkdownTable([{ name: 'home', median: older as PageMetrics }]).split('\n')[2];
+    expect(row).toBe('| home | 100 | 0.80 | 0.90 | 10 | 0.000 | 0.80 | 29.3 | 11.7 | - | 7.8 | 10 |');
   });
 
   it('renders the ratio table with two decimals, n/a where the reference measured 0', () => {
