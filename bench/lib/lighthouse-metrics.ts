@@ -21,6 +21,11 @@ export interface PageMetrics {
    */
   idleScriptBytes: number;
   stylesheetBytes: number;
+  /**
+   * Stylesheet files the page links (distinct URLs): a page that sends the reader on (signed-out
+   * /account to /auth) asks twice for the one stylesheet both documents link, from the cache the
+   * second time.
+   */
   stylesheets: number;
   requests: number;
   /** Requests Lighthouse reports as render-blocking (stylesheets included). */
@@ -126,7 +131,7 @@ export function metricsOf(lhr: Result): PageMetrics {
     scriptBytes: resourceSummary(audits, 'script').bytes - idleScriptBytes,
     idleScriptBytes,
     stylesheetBytes: stylesheet.bytes,
-    stylesheets: stylesheet.count,
+    stylesheets: new Set(requests.filter((row) => row['resourceType'] === 'Stylesheet').map((row) => row['url'])).size,
     requests: resourceSummary(audits, 'total').count,
     renderBlocking: blocking.length,
     renderBlockingOther: blocking.filter((row) => typeOf.get(row['url']) !== 'Stylesheet').length,

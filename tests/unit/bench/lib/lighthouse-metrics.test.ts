@@ -60,4 +60,16 @@ describe('the idle preloads told from the scripts a page runs', () => {
     const metrics = metricsOf(lhr(REQUESTS.filter((row) => row.priority !== 'Low' || row.resourceType !== 'Script')));
     expect(metrics).toMatchObject({ scriptBytes: 3_216, idleScriptBytes: 0 });
   });
+
+  it('counts the stylesheet files a page links, once each, however often they are asked for', () => {
+    const css = { url: '/_astro/BaseLayout.css', resourceType: 'Stylesheet', priority: 'VeryHigh', transferSize: 0 };
+    const redirected = [
+      { url: '/account', resourceType: 'Document', priority: 'VeryHigh', transferSize: 9_800 },
+      ...REQUESTS.slice(0, 2),
+      css,
+    ];
+    expect(metricsOf(lhr(redirected)).stylesheets).toBe(1);
+    const another = { ...css, url: '/_astro/other.css' };
+    expect(metricsOf(lhr([...redirected, another])).stylesheets).toBe(2);
+  });
 });
