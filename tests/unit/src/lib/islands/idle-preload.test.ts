@@ -64,34 +64,41 @@ describe('shouldPreloadAtIdle', () => {
   });
 });
 
-/** A window with the parts whenLoadedAndIdle reads. */
+/** A window with the parts whenLoadedAndIdle reads, and a first paint reported when the test says. */
 function fakeWindow(readyState: DocumentReadyState, withIdle: boolean) {
   const listeners: Record<string, () => void> = {};
+  const afterPaint: (() => void)[] = [];
   const win = {
     document: { readyState },
     addEventListener: vi.fn((type: string, listener: () => void) => (listeners[type] = listener)),
     setTimeout: vi.fn((callback: () => void) => callback()),
     requestIdleCallback: withIdle ? vi.fn((callback: () => void) => callback()) : undefined,
   };
-  return { win, load: () => listeners['load']?.() };
+  const painted = vi.fn((then: () => void) => afterPaint.push(then));
+  const paint = () => afterPaint.splice(0).forEach((then) => then());
+  return { win, painted, load: () => listeners['load']?.(), paint };
 }
 
 describe('whenLoadedAndIdle', () => {
-  test('waits for load, then for an idle main thread (with a timeout)', () => {
-    const { win, load } = fakeWindow('interactive', true);
+  test('waits for load, then for the first paint, then for an idle main thread (with a timeout)', () => {
+    const { win, painted, load, paint } = fakeWindow('interactive', true);
     const callback = vi.fn();
-    whenLoadedAndIdle(callback, win as unknown as Window);
-    expect(callback).not.toHaveBeenCalled();
+    whenLoadedAndIdle(callback, win as unknown as Window, painted);
+    expect(painted).not.toHaveBeenCalled();
     load();
+    expect(win.requestIdleCallback).not.toHaveBeenCalled();
+    paint();
     expect(win.requestIdleCallback).toHaveBeenCalledWith(callback, { timeout: IDLE_TIMEOUT_MS });
     expect(callback).toHaveBeenCalledOnce();
   });
 
-  test('a page already loaded waits only for idle; without requestIdleCallback, a short timer', () => {
-    const { win } = fakeWindow('complete', false);
+  test('a page already loaded waits for its paint and idle; without requestIdleCallback, a short timer', () => {
+    const { win, painted, paint } = fakeWindow('complete', false);
     const callback = vi.fn();
-    whenLoadedAndIdle(callback, win as unknown as Window);
+    whenLoadedAndIdle(callback, win as unknown as Window, painted);
     expect(win.addEventListener).not.toHaveBeenCalled();
+    expect(callback).not.toHaveBeenCalled();
+    paint();
     expect(win.setTimeout).toHaveBeenCalledWith(callback, IDLE_FALLBACK_MS);
     expect(callback).toHaveBeenCalledOnce();
   });
