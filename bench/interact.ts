@@ -26,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Locator, type Page } from '@playwright/test';
 import { formatCents } from '../src/lib/format.ts';
 import { servicePriceCents } from '../src/features/booking/pricing.ts';
+import { idlePreloadsLoaded } from '../tests/support/idle-preload.ts';
 import { startBenchServer } from './lib/server.ts';
 import { median } from './lib/lighthouse-metrics.ts';
 
@@ -135,32 +136,6 @@ async function onScreen(page: Page, target: Locator): Promise<boolean> {
   const box = await target.boundingBox();
   const viewport = page.viewportSize();
   return !!box && !!viewport && box.y >= 0 && box.y + box.height <= viewport.height;
-}
-
-/**
- * Resolves once the page's idle preload is over: the page has loaded, the browser has been idle
- * twice since (the island directive asks for its idle callback at `load`, so it has run by then:
- * src/lib/islands/idle-preload.ts), and every file it asked for
- * (`link[rel=modulepreload][data-idle]`) has arrived (a Resource Timing entry is added when a
- * response ends). Network idle alone can come first: a reader who jumps then would be measured
- * before the preload the product makes for that jump. A page with no tool, or whose tool has
- * already started, has no such files and goes on at once.
- */
-async function idlePreloadsLoaded(page: Page): Promise<number> {
-  await page.waitForLoadState('load');
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
-  );
-  const handle = await page.waitForFunction(
-    () => {
-      const wanted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][data-idle]')];
-      const arrived = new Set(performance.getEntriesByType('resource').map((entry) => entry.name));
-      return wanted.every((link) => arrived.has(link.href)) && { files: wanted.length };
-    },
-    undefined,
-    { polling: 100, timeout: 60_000 },
-  );
-  return ((await handle.jsonValue()) as { files: number }).files;
 }
 
 /** One measurement on a fresh throttled page: the scripts fetched before arriving, and the wait in ms. */

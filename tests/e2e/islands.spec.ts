@@ -13,6 +13,7 @@ import { servicePriceCents } from '@/features/booking/pricing';
 import { formatCents } from '@/lib/format';
 import { bringIntoView } from './scroll';
 import { layoutShift, recordLayoutShift } from './layout-shift';
+import { idlePreloadsLoaded } from '../support/idle-preload';
 
 /**
  * Delays every script the islands fetch (components, React, shared chunks) by 800 ms, as a slow
@@ -238,17 +239,6 @@ test('a returning customer gets My Account without layout shift', async ({ page 
   expect(await layoutShift(page)).toBeLessThan(0.001);
 });
 
-/**
- * Resolves once the page has loaded and the browser has been idle twice since: the island
- * directive's idle callback, asked for at `load` (src/lib/islands/idle-preload.ts), has run by then.
- */
-async function loadedAndIdle(page: Page): Promise<void> {
-  await page.waitForLoadState('load');
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestIdleCallback(() => requestIdleCallback(() => resolve()))),
-  );
-}
-
 test("signed out, an article fetches React and its tool's code only at idle after load, and runs none before the tool is near view", async ({
   page,
 }) => {
@@ -290,7 +280,7 @@ test("the home page preloads none of the Subscribe islands' code at idle, while 
   });
   // Only the tools a reader jumps to are preloaded (docs/product.md#after-paint-loading).
   await page.goto('/blog/air-filter-types-guide');
-  await loadedAndIdle(page);
+  await idlePreloadsLoaded(page);
   const finder = island(page, 'FilterFinder');
   const finderCode = new URL((await finder.getAttribute('component-url')) ?? '', page.url()).pathname;
   await expect(page.locator('link[rel="modulepreload"][data-idle]').first()).toBeAttached();
@@ -300,7 +290,7 @@ test("the home page preloads none of the Subscribe islands' code at idle, while 
 
   scripts.length = 0;
   await page.goto('/');
-  await loadedAndIdle(page);
+  await idlePreloadsLoaded(page);
   const subscribe = island(page, 'SubscribeButton');
   await expect(subscribe.first()).toHaveAttribute('ssr', '');
   const subscribeFiles = ((await subscribe.first().getAttribute('data-preload')) ?? '').split(' ').filter(Boolean);

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type Page } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
 import { expect, test } from './test';
 import budgets from '../../bench/budgets.json' with { type: 'json' };
 import { BENCH_PAGES } from '../../bench/pages';
 import { holdRequests } from './network';
+import { idlePreloadsLoaded } from '../support/idle-preload';
 import { serviceAreaList } from '../../src/features/service-area/area-list.server';
 import { BUILT_PAGES, DIST, SERVICE_PAGES } from './pages';
 import { bringIntoView } from './scroll';
@@ -55,14 +56,18 @@ async function deferredScripts(page: Page, path: string): Promise<string[]> {
 
 async function loadPage(page: Page, path: string): Promise<Load> {
   const bodies: Promise<{ type: string; url: string; gzipBytes: number }>[] = [];
-  page.on('response', (res) => {
+  const onResponse = (res: Response) => {
     const type = res.request().resourceType();
     if (type === 'script' || type === 'stylesheet' || type === 'font') {
       bodies.push(res.body().then((body) => ({ type, url: res.url(), gzipBytes: gzipSync(body).length })));
     }
-  });
+  };
+  page.on('response', onResponse);
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  // The tools' idle preload may start after network idle (it waits for the first paint, then idle).
+  await idlePreloadsLoaded(page);
+  page.off('response', onResponse);
   const loaded = await Promise.all(bodies);
   const inline = await page
     .locator('script:not([src]):not([type="application/ld+json"])')
