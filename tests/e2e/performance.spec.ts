@@ -241,6 +241,32 @@ test.describe('performance budgets (bench/budgets.json)', () => {
     await expect(top).toBeInViewport();
   });
 
+  test('a jump lands on its section on a phone, from the table of contents and when the page opens at it', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const header = page.getByRole('banner');
+    /** The heading stands just below the sticky header, where its scroll margin puts it. */
+    const expectLanded = async (name: string) => {
+      const heading = page.getByRole('heading', { level: 2, name, exact: true });
+      await expect(heading).toBeInViewport();
+      const headerBottom = (await header.boundingBox())!.height;
+      await expect.poll(async () => (await heading.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom);
+      expect((await heading.boundingBox())!.y).toBeLessThan(headerBottom + 60);
+    };
+    await page.goto('/blog/air-filter-types-guide');
+    await page.waitForLoadState('networkidle');
+    // The filter finder's section: the sections before it are far taller drawn than counted (1200 px).
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    for (const name of ['Find your filter', 'Choosing for your situation', 'Size, thickness and fit']) {
+      await toc.getByRole('link', { name, exact: true }).click();
+      await expectLanded(name);
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    await page.goto('/blog/air-filter-types-guide#find-your-filter');
+    await expectLanded('Find your filter');
+  });
+
   test('the header menu script runs at the first press, which it then acts on', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
