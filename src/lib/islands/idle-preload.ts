@@ -1,7 +1,8 @@
 /**
  * Tools ready on a jump (docs/product.md#after-paint-loading): once the page has loaded, drawn its
  * first screen and the main thread is idle, each tool island's files are asked for as module
- * preloads (fetched into the cache, not run), so a reader who arrives at a tool by a link does not wait for React to download.
+ * preloads (fetched into the cache, not run), so a reader who arrives at a tool by a link does not
+ * wait for React to download.
  * Only the tools are: the other islands (Subscribe buttons, plan sign-up, account, owner, sign-in)
  * load when they start, so a page without a tool spends no data on them.
  */
