@@ -15,6 +15,7 @@ import { describeProblems, type BuildConfig, type ConfigReport } from '../../fun
 import { BUILD_CONFIG_FILE } from '../../functions/_lib/config.ts';
 import { businessFileProblems, launchRefusal } from '../features/testimonials/placeholders.ts';
 import { classicAfterPaintScripts } from './html/after-paint-scripts.ts';
+import { scriptsBeforeStylesheet } from './html/before-stylesheet.ts';
 import { wrapArticleParts } from './html/article-parts.ts';
 import { addIslandPreloads, builtImports } from './html/island-preload.ts';
 import { hoistIslandRuntime } from './html/island-runtime.ts';
@@ -50,7 +51,9 @@ export function buildRefusal({ report, config, repoRoot, allowPlaceholders }: Pr
  */
 export function finishPage(built: string, importsOf: (url: string) => readonly string[]): CompletedPage {
   return completePageCsp(
-    classicAfterPaintScripts(addIslandPreloads(hoistIslandRuntime(wrapArticleParts(validMarkup(built))), importsOf)),
+    classicAfterPaintScripts(
+      addIslandPreloads(hoistIslandRuntime(wrapArticleParts(scriptsBeforeStylesheet(validMarkup(built)))), importsOf),
+    ),
   );
 }
 

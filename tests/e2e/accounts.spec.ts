@@ -92,10 +92,14 @@ test.describe('accounts', () => {
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 
-  test('signed out, the account page sends you to sign in before loading any library', async ({ page }) => {
+  test('signed out, the account page sends you to sign in before loading any library or its stylesheet', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.endsWith('.js')) scripts.push(request.url());
+      if (request.resourceType() === 'stylesheet') stylesheets.push(`${request.frame().url()} ${request.url()}`);
     });
     await page.goto('/account');
     await expect(page).toHaveURL(/\/auth\?return=/);
@@ -103,6 +107,8 @@ test.describe('accounts', () => {
     await page.waitForLoadState('networkidle');
     // Neither React nor the sign-in client, nor the account page's code: no script file at all.
     expect(scripts).toEqual([]);
+    // The stylesheet once, for the sign-in page: /account left before asking for it.
+    expect(stylesheets).toHaveLength(1);
   });
 
   test('a wrong password and a taken address get the messages of docs/product.md#messages', async ({ page }) => {
