@@ -9,12 +9,12 @@
  */
 
 /** Corrections at most per jump; each waits two frames for the sections it brought near to be drawn. */
-export const MAX_CORRECTIONS = 4;
+const MAX_CORRECTIONS = 4;
 /** How far (px) from its scroll margin a target may stand and count as landed. */
-export const LANDED_WITHIN_PX = 2;
+const LANDED_WITHIN_PX = 2;
 
 /** How far the target stands below where a jump should put it (its scroll margin from the top). */
-export function offsetFromLanding(target: Element): number {
+function offsetFromLanding(target: Element): number {
   const margin = Number.parseFloat(getComputedStyle(target).scrollMarginTop) || 0;
   return target.getBoundingClientRect().top - margin;
 }

@@ -10,6 +10,7 @@
  * The content is unchanged, so the policy's hashes still hold.
  */
 
+import { beforeStylesheet } from './before-stylesheet.ts';
 import { AT_ONCE_DIRECTIVES } from './island-preload.ts';
 
 /** The style Astro writes with its runtime. */
@@ -47,10 +48,6 @@ export function hoistIslandRuntime(html: string): string {
     });
   const style = html.includes(RUNTIME_STYLE) ? RUNTIME_STYLE : '';
   let head = html.slice(0, headEnd);
-  if (atOnce.length > 0) {
-    const stylesheet = head.indexOf('<link rel="stylesheet"');
-    const at = stylesheet < 0 ? head.length : stylesheet;
-    head = head.slice(0, at) + atOnce.join('') + head.slice(at);
-  }
+  if (atOnce.length > 0) head = beforeStylesheet(head, atOnce.join(''));
   return head + style + body + scripts.join('') + html.slice(bodyEnd);
 }
