@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { buildConfigOf, checkBuildConfig } from './functions/_lib/config-check.ts';
 import { devBackend } from './scripts/dev-backend.ts';
 import { serviceAreaList } from './src/features/service-area/area-list.server.ts';
-import { chunkGroups, compileHints } from './src/integrations/chunks.ts';
+import { chunkGroups } from './src/integrations/chunks.ts';
 import { islandDirectives } from './src/integrations/island-directives.ts';
 import { productionBuild } from './src/integrations/production-build.ts';
 import { isIndexable } from './src/lib/indexing.ts';
@@ -66,10 +66,7 @@ export default defineConfig({
     // The service area's list, computed here once and written into the browser's copy of it
     // (src/features/service-area/served-area.ts).
     define: { __SERVICE_AREA__: JSON.stringify(serviceAreaList()) },
-    // The islands' shared script files, by module, and V8's compile hint on those that run at once
-    // (src/integrations/chunks.ts).
-    build: {
-      rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() }, postBanner: compileHints() } },
-    },
+    // The islands' shared script files, by module (src/integrations/chunks.ts).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } } },
   },
 });

@@ -22,19 +22,7 @@ export interface ChunkGroup {
   readonly packages?: readonly string[];
   /** Modules Vite writes itself, with no file on disk, by the end of their id (`vite/preload-helper.js`). */
   readonly virtual?: readonly string[];
-  /**
-   * The file starts with V8's compile hint (COMPILE_HINT): its code runs as soon as it is loaded,
-   * so the browser compiles all of it while the file streams in, off the main thread, instead of
-   * function by function on the main thread as each is first called.
-   */
-  readonly compileOnLoad?: true;
 }
-
-/**
- * V8's explicit compile hint (Chrome 136 on; other browsers read a comment): the file's functions
- * are compiled eagerly, on the background thread that parses the file as it arrives.
- */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /** The groups, highest priority first. */
 export const CHUNK_GROUPS: readonly ChunkGroup[] = [
@@ -55,14 +43,10 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     priority: 10,
     files: ['src/features/plans/plans.ts', 'src/features/plans/prices.ts', 'src/features/booking/pricing.ts'],
   },
-  // Compiled while it streams in: React DOM's CommonJS body is one function of about 180 KB, which
-  // the browser otherwise parses again on the main thread when the first island starts
-  // (docs/product.md#performance-decisions, "React compiled off the main thread").
   {
     name: 'react',
     priority: 9,
     packages: ['react', 'react-dom', 'scheduler', '@astrojs/react', '@nanostores/react'],
-    compileOnLoad: true,
   },
   // What the booking card's and the plan sign-up's forms share: the schemas and the service area.
   {
@@ -170,15 +154,6 @@ export function chunkPattern(group: ChunkGroup): RegExp {
       ...(group.virtual ?? []).map(escape),
     ].join('|'),
   );
-}
-
-/**
- * Rolldown's `output.postBanner`: the compile hint on the first line of each group's file marked
- * `compileOnLoad`, after minification (which would drop it as a comment), nothing on the others.
- */
-export function compileHints(groups: readonly ChunkGroup[] = CHUNK_GROUPS) {
-  const eager = new Set(groups.filter((group) => group.compileOnLoad).map((group) => group.name));
-  return (chunk: { readonly name: string }): string => (eager.has(chunk.name) ? COMPILE_HINT : '');
 }
 
 /** The groups as rolldown's `output.codeSplitting.groups` takes them. */

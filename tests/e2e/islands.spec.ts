@@ -11,7 +11,6 @@ import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
 import { servicePriceCents } from '@/features/booking/pricing';
 import { formatCents } from '@/lib/format';
-import { COMPILE_HINT } from '@/integrations/chunks';
 import { bringIntoView } from './scroll';
 import { layoutShift, recordLayoutShift } from './layout-shift';
 import { idlePreloadsLoaded } from '../support/idle-preload';
@@ -52,20 +51,6 @@ test('each named part is an astro-island of a React component in the built HTML'
     // The React renderer hydrates every one of them.
     expect(html, path).toMatch(/<astro-island[^>]*renderer-url="\/_astro\/client\.[\w-]+\.js"/);
   }
-});
-
-test("React's file is served with V8's compile hint on its first line, and an island's own file without", async ({
-  request,
-}) => {
-  const html = await (await request.get('/account')).text();
-  const files = [...html.matchAll(/data-preload="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '));
-  const react = files.find((url) => /\/_astro\/react\.[\w-]+\.js$/.test(url));
-  const own = files.find((url) => /\/_astro\/AccountPanel\.[\w-]+\.js$/.test(url));
-  expect(react, 'the panel preloads React').toBeDefined();
-  expect(own, 'the panel preloads its own file').toBeDefined();
-  const served = await request.get(react!, { headers: { 'accept-encoding': 'br' } });
-  expect((await served.text()).slice(0, COMPILE_HINT.length + 1)).toBe(`${COMPILE_HINT}\n`);
-  expect((await (await request.get(own!)).text()).includes(COMPILE_HINT)).toBe(false);
 });
 
 test.describe('early input, with the islands’ scripts delayed by 800 ms', () => {

@@ -7,14 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import {
-  CHUNK_GROUPS,
-  chunkGroups,
-  chunkPattern,
-  COMPILE_HINT,
-  compileHints,
-  type ChunkGroup,
-} from '@/integrations/chunks';
+import { CHUNK_GROUPS, chunkGroups, chunkPattern, type ChunkGroup } from '@/integrations/chunks';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const TABLE = 'src/integrations/chunks.ts';
@@ -98,17 +91,5 @@ describe(`the chunk table (${TABLE})`, () => {
     expect(ids.filter(({ group, id }) => groupOf(id) !== group)).toEqual([]);
     expect(groupOf('/work/site/src/features/unlisted/module.ts')).toBeUndefined();
     expect(groupOf('/work/site/node_modules/unlisted/index.js')).toBeUndefined();
-  });
-
-  test("gives React's file V8's compile hint, and only the files marked for it", () => {
-    const hint = compileHints();
-    expect(hint({ name: 'react' })).toBe('//# allFunctionsCalledOnLoad');
-    expect(hint({ name: 'AccountPanel' })).toBe('');
-    expect(CHUNK_GROUPS.filter((group) => hint(group) === COMPILE_HINT).map((group) => group.name)).toEqual(['react']);
-    const own = compileHints([
-      { name: 'a', priority: 2, compileOnLoad: true },
-      { name: 'b', priority: 1 },
-    ]);
-    expect([own({ name: 'a' }), own({ name: 'b' }), own({ name: 'react' })]).toEqual([COMPILE_HINT, '', '']);
   });
 });
