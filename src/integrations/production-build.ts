@@ -50,11 +50,15 @@ export function buildRefusal({ report, config, repoRoot, allowPlaceholders }: Pr
  * rewrites inline scripts, so the page policy is completed last, from the final text.
  */
 export function finishPage(built: string, importsOf: (url: string) => readonly string[]): CompletedPage {
-  return completePageCsp(
-    classicAfterPaintScripts(
-      addIslandPreloads(hoistIslandRuntime(wrapArticleParts(scriptsBeforeStylesheet(validMarkup(built)))), importsOf),
-    ),
-  );
+  const passes: readonly ((html: string) => string)[] = [
+    validMarkup,
+    scriptsBeforeStylesheet,
+    wrapArticleParts,
+    hoistIslandRuntime,
+    (html) => addIslandPreloads(html, importsOf),
+    classicAfterPaintScripts,
+  ];
+  return completePageCsp(passes.reduce((html, pass) => pass(html), built));
 }
 
 /** The integration: the build's configuration check, then the HTML passes and the recorded variables. */
