@@ -34,6 +34,8 @@ export interface ClientLimits {
   requestTimeoutMs: number;
   /** How long it may take to send the headers. */
   headersTimeoutMs: number;
+  /** How long a kept-alive connection may sit idle between requests before the server closes it. */
+  keepAliveMs: number;
   /**
    * Open connections per client (an IPv4 address, an IPv6 /64). Loopback is not limited: there
    * every connection is the reverse proxy's (docs/deploy.md), which has limits of its own.
@@ -54,10 +56,16 @@ export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
  * About 30 s to send a request (Node's default let a slow body hold a connection for 300 s), and
  * 64 connections per client: a browser opens 6 per site, so a household of phones and laptops
  * behind one address stays well inside it.
+ *
+ * An idle connection is kept 130 s, longer than the reverse proxy keeps one of its own (Caddy: 2
+ * minutes; docs/deploy.md): whoever reuses a connection must be the one to close it. With Node's
+ * 5 s the server closed connections the proxy still held, and a request the proxy sent into one
+ * just as it closed was reset: a 502 for the visitor, a reset for the tests' HTTP client.
  */
 export const CLIENT_LIMITS: ClientLimits = {
   requestTimeoutMs: 30_000,
   headersTimeoutMs: 30_000,
+  keepAliveMs: 130_000,
   connectionsPerClient: 64,
   drain: DRAIN_LIMITS,
 };
@@ -172,7 +180,10 @@ export function drainAfterAnswer(req: IncomingMessage, res: ServerResponse, limi
 
 /** Creates (but does not start) the HTTP server. */
 export function createApp({ distDir, routes = [], hsts = false, limits = {}, allowedHost }: AppOptions): Server {
-  const { requestTimeoutMs, headersTimeoutMs, connectionsPerClient, drain } = { ...CLIENT_LIMITS, ...limits };
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveMs, connectionsPerClient, drain } = {
+    ...CLIENT_LIMITS,
+    ...limits,
+  };
   const serveStatic = createStaticHandler(distDir);
   const notFound = createNotFoundHandler(distDir);
   const answerRoute = createRouteListener(routes, undefined, drain);
@@ -182,6 +193,7 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
     {
       requestTimeout: requestTimeoutMs,
       headersTimeout: headersTimeoutMs,
+      keepAliveTimeout: keepAliveMs,
       // How often Node looks for requests past those timeouts (its default, 30 s, doubles them).
       connectionsCheckingInterval: Math.min(2_000, headersTimeoutMs),
     },
@@ -191,6 +203,7 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
         res.destroy();
         return;
       }
+      closeWhenStopping(res);
       try {
         handle(req, res);
       } catch (error) {
@@ -204,6 +217,15 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
       }
     },
   );
+  /**
+   * Once close() is called the server waits for its connections, and a kept-alive one would hold it
+   * for the whole keep-alive time: an answer begun after it closes its connection, and one in
+   * flight closes the connections then idle as soon as it is out.
+   */
+  function closeWhenStopping(res: ServerResponse): void {
+    if (!server.listening) res.shouldKeepAlive = false;
+    else res.once('finish', () => (server.listening ? undefined : setImmediate(() => server.closeIdleConnections())));
+  }
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, hsts));
   server.on('connection', capConnections(connectionsPerClient, hsts, refused));
   return server;

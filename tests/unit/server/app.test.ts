@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -144,6 +145,83 @@ describe('a path under /api/ that no function answers', () => {
       expect((await fetch(`http://127.0.0.1:${port}/api/owner/leads/1`)).status).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('kept-alive connections (docs/product.md#rate-limits)', () => {
+  test('an idle one is kept longer than the reverse proxy keeps its own (Caddy: 120 s), and clients are told so', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
+    const server = createApp({ distDir });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      expect(server.keepAliveTimeout).toBeGreaterThan(120_000);
+      const socket = connect({ host: '127.0.0.1', port });
+      const head = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.includes('\r\n\r\n')) resolve(text);
+        });
+        socket.on('error', reject);
+        socket.write('GET /nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+      });
+      socket.destroy();
+      expect(head).toMatch(/\r\nConnection: keep-alive\r\n/i);
+      expect(head).toMatch(/\r\nKeep-Alive: timeout=130\r\n/i);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(distDir, { recursive: true, force: true });
+    }
+  });
+  test('a server told to stop does not wait out the keep-alive time of the connection it is answering on', async () => {
+    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
+    let answer = () => {};
+    let arrived = () => {};
+    const handling = new Promise<void>((resolve) => (arrived = resolve));
+    const routes: Route[] = [
+      {
+        path: '/api/slow',
+        match: 'exact',
+        handler: () =>
+          new Promise((resolve) => {
+            answer = () => resolve(Response.json({ ok: true }));
+            arrived();
+          }),
+      },
+    ];
+    const server = createApp({ distDir, routes });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection: string }>((resolve, reject) => {
+        request({ host: '127.0.0.1', port, path, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection ?? '' }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    try {
+      // Two connections: one left idle, one answering when the server is told to stop.
+      const [idle, inFlight] = [get('/nothing-here'), get('/api/slow')];
+      expect((await idle).connection).toBe('keep-alive');
+      await handling;
+      const closed = new Promise<string>((resolve) => server.close(() => resolve('closed')));
+      server.closeIdleConnections();
+      answer();
+      expect(await inFlight).toEqual({ status: 200, connection: 'keep-alive' });
+      const late = new Promise<string>((resolve) => setTimeout(resolve, 10_000, 'still open after 10 s').unref());
+      expect(await Promise.race([closed, late])).toBe('closed');
+    } finally {
+      agent.destroy();
+      server.closeAllConnections();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
       await rm(distDir, { recursive: true, force: true });
     }
   });
