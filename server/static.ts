@@ -20,6 +20,15 @@ export function cacheControlFor(pathname: string): string {
   return 'no-cache';
 }
 
+/** Types of the built files that sirv's table (mrmime) does not know: without one, no Content-Type is sent. */
+const EXTRA_TYPES: Readonly<Record<string, string>> = { '.ico': 'image/x-icon' };
+
+/** The Content-Type for a path sirv cannot name, or null when sirv's own is right. */
+export function extraContentType(pathname: string): string | null {
+  const extension = /\.[a-z0-9]+$/i.exec(pathname)?.[0]?.toLowerCase();
+  return (extension && EXTRA_TYPES[extension]) || null;
+}
+
 /**
  * Where a request path should permanently redirect to, or null when it is already canonical:
  * `/page/` and `/page.html` become `/page`, `/index.html` becomes `/`, and leading slashes collapse
@@ -52,6 +61,8 @@ export function createStaticHandler(distDir: string) {
     extensions: ['html'],
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
+      const type = extraContentType(pathname);
+      if (type) res.setHeader('Content-Type', type);
     },
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {

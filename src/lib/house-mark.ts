@@ -1,6 +1,7 @@
 /**
  * The business's house mark, public/favicon.svg, for what the build makes of it: each page's
- * favicon (a data: URL, docs/product.md#performance-decisions), the preview images and the logo.
+ * favicon (a data: URL, docs/product.md#performance-decisions), the preview images, the logo and the
+ * icon files (docs/product.md#page-metadata).
  * Read once per build; the build runs from the repository.
  */
 import { readFileSync } from 'node:fs';
@@ -20,4 +21,19 @@ export function houseMarkSvg(): string {
 export function houseMarkDataUrl(): string {
   dataUrl ??= svgToMiniDataURI(houseMarkSvg().trim());
   return dataUrl;
+}
+
+/**
+ * The mark on a full square of its own background colour (the colour its first shape is filled
+ * with), for a home-screen icon: a phone cuts its own corners, and paints the mark's transparent
+ * ones black.
+ */
+export function houseMarkTile(): string {
+  const mark = houseMarkSvg().trim();
+  const colour = /<rect\b[^>]*\bfill="(#[0-9a-f]{3,8})"/i.exec(mark)?.[1];
+  const viewBox = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(mark)?.[1];
+  if (!colour || !viewBox) {
+    throw new Error('public/favicon.svg: the house mark needs a viewBox and a filled <rect> as its background');
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${colour}"/>${mark}</svg>`;
 }

@@ -1,3 +1,4 @@
+import icoEndec from 'ico-endec';
 import { pngSize } from '../support/png';
 import { ARTICLE_PAGES } from './pages';
 import { expect, test } from './test';
@@ -65,6 +66,37 @@ test('each article has its own 1200x630 preview image, described by its title (d
   }
   // One picture per article, never a shared one.
   expect(images.size).toBe(ARTICLE_PAGES.length);
+});
+
+test('the house mark as files for Google Search and phones, none asked for while a page loads (docs/product.md#page-metadata)', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  // The tab's icon is in the page; the file is linked for what cannot use that.
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+  expect(await page.locator('link[rel="apple-touch-icon"]').getAttribute('href')).toBe('/apple-touch-icon.png');
+  expect(asked.filter((path) => /icon|\.ico$/.test(path))).toEqual([]);
+
+  const touch = await page.request.get('/apple-touch-icon.png');
+  expect(touch.status()).toBe(200);
+  expect(touch.headers()['content-type']).toBe('image/png');
+  expect(pngSize(await touch.body())).toEqual({ width: 180, height: 180 });
+
+  // Where a browser showing a PDF, and Google's crawler, look without a link: 48 px among its sizes.
+  const ico = await page.request.get('/favicon.ico');
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  const entries = icoEndec.decode(await ico.body());
+  expect(entries.map(({ width, height, imageType }) => [width, height, imageType])).toEqual([
+    [16, 16, 'png'],
+    [32, 32, 'png'],
+    [48, 48, 'png'],
+  ]);
+  expect(entries.map(({ imageData }) => pngSize(imageData))).toEqual(
+    [16, 32, 48].map((size) => ({ width: size, height: size })),
+  );
 });
 
 test('robots.txt blocks what is not a page and points at the sitemap', async ({ request }) => {

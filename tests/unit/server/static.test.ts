@@ -3,7 +3,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { cacheControlFor, canonicalRedirect, createNotFoundHandler, isServableRange } from '../../../server/static.ts';
+import {
+  cacheControlFor,
+  canonicalRedirect,
+  createNotFoundHandler,
+  extraContentType,
+  isServableRange,
+} from '../../../server/static.ts';
 
 describe('canonicalRedirect', () => {
   test.each([
@@ -29,6 +35,18 @@ describe('cacheControlFor', () => {
     ['/sitemap-index.xml', 'public, max-age=3600'],
   ])('%s -> %s', (path, expected) => {
     expect(cacheControlFor(path)).toBe(expected);
+  });
+});
+
+describe('extraContentType: what sirv cannot name', () => {
+  test.each([
+    ['/favicon.ico', 'image/x-icon'],
+    ['/FAVICON.ICO', 'image/x-icon'],
+    ['/apple-touch-icon.png', null],
+    ['/', null],
+    ['/ico', null],
+  ])('%s -> %s', (path, expected) => {
+    expect(extraContentType(path)).toBe(expected);
   });
 });
 

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import icoEndec from 'ico-endec';
+import { svgToPng } from '@/features/social-cards/render';
+import { houseMarkSvg } from '@/lib/house-mark';
+
+/** The sizes in /favicon.ico: a tab's, a high-density tab's, and the 48 px Google Search asks for. */
+export const FAVICON_SIZES = [16, 32, 48] as const;
+
+/**
+ * /favicon.ico: the house mark where a browser or Google Search looks for it without a link: a
+ * browser showing a file that is not a page (a PDF guide), and Google's favicon crawler, which
+ * cannot fetch the pages' `data:` icon (docs/product.md#page-metadata).
+ */
+export const GET: APIRoute = () => {
+  const ico = icoEndec.encode(FAVICON_SIZES.map((size) => svgToPng(houseMarkSvg(), size)));
+  return new Response(new Uint8Array(ico), { headers: { 'Content-Type': 'image/x-icon' } });
+};
