@@ -3,7 +3,7 @@ import { pngResponse, svgToPng } from '@/features/social-cards/render';
 import { houseMarkTile } from '@/lib/house-mark';
 
 /** The icon's size: what a phone's home screen uses at its highest density. */
-export const TOUCH_ICON_SIZE = 180;
+const TOUCH_ICON_SIZE = 180;
 
 /**
  * /apple-touch-icon.png: the house mark, full-bleed, for a phone's home screen and as the file

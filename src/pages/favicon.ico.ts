@@ -3,8 +3,8 @@ import icoEndec from 'ico-endec';
 import { svgToPng } from '@/features/social-cards/render';
 import { houseMarkSvg } from '@/lib/house-mark';
 
-/** The sizes in /favicon.ico: a tab's, a high-density tab's, and the 48 px Google Search asks for. */
-export const FAVICON_SIZES = [16, 32, 48] as const;
+/** The sizes in /favicon.ico: a tab's, a high-density tab's, and 48 px, the least Google Search recommends. */
+const FAVICON_SIZES = [16, 32, 48] as const;
 
 /**
  * /favicon.ico: the house mark where a browser or Google Search looks for it without a link: a
