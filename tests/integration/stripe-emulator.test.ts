@@ -448,6 +448,15 @@ describe('refunds', { timeout: 60_000 }, () => {
       success_url: 'https://shop.example/ok?session_id={CHECKOUT_SESSION_ID}',
     });
     expect((await payCheckout(session.url ?? '')).status).toBe(303);
+    // The payment's own event is delivered after the answer: once it is in, the next deliveries
+    // are the refund's (on a busy machine it came after a test had started counting).
+    await waitFor(
+      () =>
+        hooks.received.find(
+          (r) => r.event.type === 'checkout.session.completed' && r.event.data.object.id === session.id,
+        ),
+      "the payment's checkout.session.completed",
+    );
     const paid = await stack.stripe.checkout.sessions.retrieve(session.id);
     return { session: paid, intentId: idOf(paid.payment_intent) };
   };
