@@ -223,8 +223,13 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
    * flight closes the connections then idle as soon as it is out.
    */
   function closeWhenStopping(res: ServerResponse): void {
-    if (!server.listening) res.shouldKeepAlive = false;
-    else res.once('finish', () => (server.listening ? undefined : setImmediate(() => server.closeIdleConnections())));
+    if (!server.listening) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    res.once('finish', () => {
+      if (!server.listening) setImmediate(() => server.closeIdleConnections());
+    });
   }
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, hsts));
   server.on('connection', capConnections(connectionsPerClient, hsts, refused));

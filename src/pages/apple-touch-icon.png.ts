@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { pngResponse, svgToPng } from '@/features/social-cards/render';
+import { imageResponse, svgToPng } from '@/features/social-cards/render';
 import { houseMarkTile } from '@/lib/house-mark';
 
 /** The icon's size: what a phone's home screen uses at its highest density. */
@@ -10,4 +10,4 @@ const TOUCH_ICON_SIZE = 180;
  * Google Search shows beside the site's results (docs/product.md#page-metadata). Browsers do not
  * fetch it while a page loads.
  */
-export const GET: APIRoute = () => pngResponse(svgToPng(houseMarkTile(), TOUCH_ICON_SIZE));
+export const GET: APIRoute = () => imageResponse(svgToPng(houseMarkTile(), TOUCH_ICON_SIZE));

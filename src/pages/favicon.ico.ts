@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import icoEndec from 'ico-endec';
-import { svgToPng } from '@/features/social-cards/render';
+import { imageResponse, svgToPng } from '@/features/social-cards/render';
 import { houseMarkSvg } from '@/lib/house-mark';
 
 /** The sizes in /favicon.ico: a tab's, a high-density tab's, and 48 px, the least Google Search recommends. */
@@ -13,5 +13,5 @@ const FAVICON_SIZES = [16, 32, 48] as const;
  */
 export const GET: APIRoute = () => {
   const ico = icoEndec.encode(FAVICON_SIZES.map((size) => svgToPng(houseMarkSvg(), size)));
-  return new Response(new Uint8Array(ico), { headers: { 'Content-Type': 'image/x-icon' } });
+  return imageResponse(ico, 'image/x-icon');
 };

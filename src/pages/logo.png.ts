@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { cardAssets, pngResponse, svgToPng } from '@/features/social-cards/render';
+import { cardAssets, imageResponse, svgToPng } from '@/features/social-cards/render';
 import { LOGO } from '@/lib/jsonld';
 
 /** /logo.png: the house mark (public/favicon.svg) as the structured data's logo, LOGO.width pixels square (docs/product.md#page-metadata). */
 export const GET: APIRoute = async () => {
   const { brand } = await cardAssets();
-  return pngResponse(svgToPng(brand.mark, LOGO.width));
+  return imageResponse(svgToPng(brand.mark, LOGO.width));
 };

@@ -57,9 +57,9 @@ export async function renderCard(card: ReactNode): Promise<Uint8Array> {
   return svgToPng(inlineSvgImages(svg));
 }
 
-/** A PNG file as a static route's answer. */
-export function pngResponse(png: Uint8Array): Response {
-  return new Response(new Blob([png as Uint8Array<ArrayBuffer>], { type: 'image/png' }), {
-    headers: { 'Content-Type': 'image/png' },
+/** An image file (a PNG unless `type` says otherwise) as a static route's answer. */
+export function imageResponse(image: Uint8Array, type = 'image/png'): Response {
+  return new Response(new Blob([image as Uint8Array<ArrayBuffer>], { type }), {
+    headers: { 'Content-Type': type },
   });
 }

@@ -4,7 +4,7 @@ import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
 import { createElement } from 'react';
 import { ILLUSTRATION_FILES } from '@/components/illustrations/ids';
 import { illustrationPicture } from '@/features/social-cards/card-parts';
-import { cardAssets, pngResponse, renderCard } from '@/features/social-cards/render';
+import { cardAssets, imageResponse, renderCard } from '@/features/social-cards/render';
 import { ArticleCard } from '@/features/social-cards/SocialCard';
 import { entryPaths } from '@/lib/collections';
 
@@ -35,5 +35,5 @@ export const GET: APIRoute<Props> = async ({ props }) => {
     picture = illustrationPicture(await (await container).renderToString(component));
   }
   const { brand } = await cardAssets();
-  return pngResponse(await renderCard(createElement(ArticleCard, { brand, title, category, picture })));
+  return imageResponse(await renderCard(createElement(ArticleCard, { brand, title, category, picture })));
 };

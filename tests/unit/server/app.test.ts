@@ -6,8 +6,29 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
 import type { Route } from '../../../functions/_lib/http.ts';
-import { answerClientError, capConnections, clientIp, createApp, findRoute } from '../../../server/app.ts';
+import {
+  answerClientError,
+  capConnections,
+  clientIp,
+  createApp,
+  findRoute,
+  type AppOptions,
+} from '../../../server/app.ts';
 import { HSTS } from '../../../src/lib/security-headers.ts';
+
+/** createApp over an empty build, listening on a free port; `close` cuts its connections and removes the build. */
+async function listeningApp(options: Omit<AppOptions, 'distDir'> = {}) {
+  const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
+  const server = createApp({ distDir, ...options });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = async () => {
+    server.closeAllConnections();
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
+    await rm(distDir, { recursive: true, force: true });
+  };
+  return { server, port, close };
+}
 
 describe('the visitor address behind a reverse proxy', () => {
   test.each([
@@ -119,13 +140,10 @@ describe('capConnections: one log line per client per minute', () => {
 
 describe('a path under /api/ that no function answers', () => {
   test('is a JSON 404 naming it, for any method and with a trailing slash, never the HTML page or a redirect', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
     const routes: Route[] = [
       { path: '/api/owner/leads/:id', match: 'pattern', handler: () => Promise.resolve(new Response('{}')) },
     ];
-    const server = createApp({ distDir, routes });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { port, close } = await listeningApp({ routes });
     try {
       for (const [method, path] of [
         ['POST', '/api/owner/leads/'],
@@ -144,18 +162,14 @@ describe('a path under /api/ that no function answers', () => {
       }
       expect((await fetch(`http://127.0.0.1:${port}/api/owner/leads/1`)).status).toBe(200);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
-      await rm(distDir, { recursive: true, force: true });
+      await close();
     }
   });
 });
 
 describe('kept-alive connections (docs/product.md#rate-limits)', () => {
   test('an idle one is kept longer than the reverse proxy keeps its own (Caddy: 120 s), and clients are told so', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
-    const server = createApp({ distDir });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { server, port, close } = await listeningApp();
     try {
       expect(server.keepAliveTimeout).toBeGreaterThan(120_000);
       const socket = connect({ host: '127.0.0.1', port });
@@ -173,13 +187,10 @@ describe('kept-alive connections (docs/product.md#rate-limits)', () => {
       expect(head).toMatch(/\r\nConnection: keep-alive\r\n/i);
       expect(head).toMatch(/\r\nKeep-Alive: timeout=130\r\n/i);
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await rm(distDir, { recursive: true, force: true });
+      await close();
     }
   });
   test('a server told to stop does not wait out the keep-alive time of the connection it is answering on', async () => {
-    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-'));
     let answer = () => {};
     let arrived = () => {};
     const handling = new Promise<void>((resolve) => (arrived = resolve));
@@ -194,9 +205,7 @@ describe('kept-alive connections (docs/product.md#rate-limits)', () => {
           }),
       },
     ];
-    const server = createApp({ distDir, routes });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const { server, port, close } = await listeningApp({ routes });
     const agent = new Agent({ keepAlive: true });
     const get = (path: string) =>
       new Promise<{ status: number; connection: string }>((resolve, reject) => {
@@ -220,17 +229,14 @@ describe('kept-alive connections (docs/product.md#rate-limits)', () => {
       expect(await Promise.race([closed, late])).toBe('closed');
     } finally {
       agent.destroy();
-      server.closeAllConnections();
-      if (server.listening) await new Promise((resolve) => server.close(resolve));
-      await rm(distDir, { recursive: true, force: true });
+      await close();
     }
   });
 });
 
 describe('a body answered before it has all arrived (docs/product.md#server-answers)', () => {
   /** A server whose one function refuses any body at once, unread, with the given drain limits. */
-  async function refusingServer(drain: { bytes: number; ms: number }) {
-    const distDir = await mkdtemp(join(tmpdir(), 'shm-app-drain-'));
+  function refusingServer(drain: { bytes: number; ms: number }) {
     const routes: Route[] = [
       {
         path: '/api/upload',
@@ -239,15 +245,7 @@ describe('a body answered before it has all arrived (docs/product.md#server-answ
           Promise.resolve(Response.json({ error: 'Request body must be at most 16384 bytes' }, { status: 413 })),
       },
     ];
-    const server = createApp({ distDir, routes, limits: { drain } });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    const close = async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await rm(distDir, { recursive: true, force: true });
-    };
-    return { port, close };
+    return listeningApp({ routes, limits: { drain } });
   }
 
   /**
