@@ -5,7 +5,7 @@ import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { buildConfigOf, checkBuildConfig } from './functions/_lib/config-check.ts';
+import { buildConfigOf, checkBuildConfig } from './functions/_lib/platform/config-check.ts';
 import { devBackend } from './scripts/dev-backend.ts';
 import { serviceAreaList } from './src/features/service-area/area-list.server.ts';
 import { chunkGroups } from './src/integrations/chunks.ts';

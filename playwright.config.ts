@@ -62,7 +62,7 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: CHROMIUM, testIgnore: /\.timing\.spec\.ts$/ },
     // What a page does within a deadline on a slow phone, measured after everything else has run,
-    // so no other spec shares the machine's two cores with it (docs/product.md#payment-success).
+    // so no other spec shares the machine's two cores with it (docs/product/checkout.md#payment-success).
     { name: 'timing', use: CHROMIUM, testMatch: /\.timing\.spec\.ts$/, dependencies: ['chromium'] },
   ],
   webServer: {
@@ -75,7 +75,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env['E2E_DATA_DIR'],
       VISITS_PER_WINDOW: '20',
-      // The business's review link, for the review requests (docs/product.md#review-requests).
+      // The business's review link, for the review requests (docs/product/emails.md#review-requests).
       REVIEW_URL: 'https://g.page/r/springfield-home-e2e/review',
     },
     reuseExistingServer: false,

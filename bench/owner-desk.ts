@@ -37,7 +37,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type ConsoleMessage, type Page, type Response } from '@playwright/test';
 import type { OwnerSettings, OwnerVisitsAnswer } from '../src/features/visits/owner-api.ts';
-import { windowsOn } from '../src/features/booking/visit.ts';
+import { windowsOn } from '../src/features/visits/windows.ts';
 import { addDays, businessToday } from '../src/lib/dates.ts';
 import { median } from './lib/lighthouse-metrics.ts';
 import { seedVisits, signInOwner, type OwnerSession, type SeededVisits } from './lib/owner.ts';

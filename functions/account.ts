@@ -1,8 +1,8 @@
 /**
  * GET /api/account: what the account page shows beyond the subscription check
- * (docs/product.md#subscription-status, docs/product.md#orders-list): the current plan with its
+ * (docs/product/accounts.md#subscription-status, docs/product/accounts.md#orders-list): the current plan with its
  * period, next charge and whether it is set to cancel; a second plan that was refunded
- * (docs/product.md#one-live-plan-per-customer); the plan's visit details; and the customer's paid
+ * (docs/product/plans.md#one-live-plan-per-customer); the plan's visit details; and the customer's paid
  * orders.
  */
 import type Stripe from 'stripe';
@@ -12,26 +12,24 @@ import type {
   AccountVisit,
   RefundedPlan,
 } from '../src/features/account/account-summary.ts';
-import { describeVisitTime, visitAddress, type VisitWindow } from '../src/features/booking/visit.ts';
-import type { VisitStatus } from '../src/features/visits/visit-status.ts';
+import { describeVisitTime, visitAddress, type VisitWindow } from '../src/features/visits/windows.ts';
+import type { VisitStatus } from '../src/features/visits/status.ts';
 import { getPlan, isPlanType } from '../src/features/plans/plans.ts';
 import { addDays, businessToday, formatClock, formatDay } from '../src/lib/dates.ts';
 import { CURRENCY } from '../src/lib/format.ts';
-import { requireLiveSession } from './_lib/auth.ts';
-import * as clock from './_lib/clock.ts';
-import { getDb, type Db } from './_lib/db.ts';
-import { handler, json } from './_lib/http.ts';
-import { orderDescription } from './_lib/orders.ts';
-import { readPlanDetails } from './_lib/plan-details.ts';
-import { stripeClient } from './_lib/stripe.ts';
-import { currentSubscription, planRows, type PlanRow } from './_lib/subscription-status.ts';
-import { lastPlanVisitReport } from './_lib/visit-report.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import * as clock from './_lib/platform/clock.ts';
+import { getDb, type Db } from './_lib/platform/db.ts';
+import { handler, json } from './_lib/platform/http.ts';
+import { orderDescription } from '../src/features/mail/describe.ts';
+import { readPlanDetails } from './_lib/plans/details.ts';
+import { stripeClient } from './_lib/platform/stripe.ts';
+import { currentSubscription, planRows, type PlanRow } from './_lib/plans/subscription-status.ts';
+import { lastPlanVisitReport } from './_lib/notices/visit-report.ts';
+import { holdsPlaceSql } from './_lib/visits/store.ts';
 
 /** How many orders the account page lists, newest first. */
 export const ACCOUNT_ORDER_LIMIT = 50;
-
-/** Re-exported where its tests find it. */
-export { orderDescription };
 
 interface OrderRow {
   order_number: string;
@@ -92,7 +90,7 @@ interface PlanVisitRow {
   zip: string;
 }
 
-/** When a plan's visit is, in the account's words (docs/product.md#account-page). */
+/** When a plan's visit is, in the account's words (docs/product/accounts.md#account-page). */
 function planVisitWhen(row: PlanVisitRow): string {
   if (row.status === 'done') return `Done: ${formatDay(doneDay(row))}`;
   if (row.status === 'confirmed' && row.start_time) {
@@ -103,12 +101,12 @@ function planVisitWhen(row: PlanVisitRow): string {
     : `Due ${formatDay(row.due_date)}: we will call to set the day and time`;
 }
 
-/** The plan's visits still to do and those done in the last 30 days, as records (docs/product.md#plan-visits). */
+/** The plan's visits still to do and those done in the last 30 days, as records (docs/product/visits.md#plan-visits). */
 async function planVisits(db: Db, subscriptionId: string, orderNumber: string | null, today: string) {
   const rows = await db.query<PlanVisitRow>(
     `select id, plan_visit_no, service, day, due_date, start_time, status, completed_at, street, city, zip from visits
      where subscription_id = $1 and plan_visit_no is not null
-       and (status in ('requested', 'confirmed') or (status = 'done' and (day >= $2 or completed_at >= $3)))
+       and (${holdsPlaceSql()} or (status = 'done' and (day >= $2 or completed_at >= $3)))
      order by plan_visit_no`,
     [subscriptionId, addDays(today, -RECENT_DONE_DAYS), recentlyDone(today)],
   );
@@ -169,7 +167,7 @@ export default handler(['GET'], async (req) => {
   ]);
   const now = clock.now();
   const plan = currentSubscription(plans, now);
-  // Bookings' visits to come, and those done in the last 30 days (docs/product.md#account-page).
+  // Bookings' visits to come, and those done in the last 30 days (docs/product/accounts.md#account-page).
   const today = businessToday(now);
   const bookings = await db.query<{
     id: string;
@@ -190,7 +188,7 @@ export default handler(['GET'], async (req) => {
             v.completed_at, v.street, v.city, v.zip
      from visits v join orders o on o.id = v.order_id
      where v.user_id = $1 and (
-       (v.status in ('requested', 'confirmed') and v.day >= $2)
+       (${holdsPlaceSql('v')} and v.day >= $2)
        or (v.status = 'done' and (v.day >= $3 or v.completed_at >= $4))
      )
      order by v.day, v.start_time nulls last, v.id`,

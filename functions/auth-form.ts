@@ -1,10 +1,10 @@
 /**
  * POST /api/auth-form: where the auth forms post when their script has not run (JavaScript off,
  * or not loaded yet), so a password never lands in a URL, a history entry or a log
- * (docs/product.md#sign-in). The body is never read, kept or logged: the answer sends the browser
+ * (docs/product/accounts.md#sign-in). The body is never read, kept or logged: the answer sends the browser
  * back to the sign-in screen, whose fragment makes it explain.
  */
-import { handler } from './_lib/http.ts';
+import { handler } from './_lib/platform/http.ts';
 
 /** Where a script-less post is sent: the sign-in screen, showing its notice for the fragment. */
 export const NEEDS_JAVASCRIPT_PATH = '/auth#needs-javascript';

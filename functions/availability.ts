@@ -1,15 +1,15 @@
 /**
  * GET /api/availability: the bookable days (tomorrow through three weeks, Sundays left out) with
- * each window's places and the closed days, for the booking card (docs/product.md#capacity-and-closed-days).
+ * each window's places and the closed days, for the booking card (docs/product/visits.md#capacity-and-closed-days).
  * Public: it names no one, only how many places are taken.
  */
-import { bookableDays } from '../src/features/booking/visit.ts';
+import { bookableDays } from '../src/features/visits/windows.ts';
 import type { AvailabilityAnswer } from '../src/features/visits/capacity.ts';
 import { businessToday } from '../src/lib/dates.ts';
-import { now } from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
-import { handler, json } from './_lib/http.ts';
-import { closedDays, placesTaken, visitsPerWindow } from './_lib/visits.ts';
+import { now } from './_lib/platform/clock.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { handler, json } from './_lib/platform/http.ts';
+import { closedDays, placesTaken, visitsPerWindow } from './_lib/visits/capacity.ts';
 
 export default handler(['GET'], async () => {
   const db = await getDb();

@@ -1,9 +1,9 @@
 /** POST /api/check-subscription: the signed-in user's plan, read from the subscriptions table. */
-import { requireLiveSession } from './_lib/auth.ts';
-import * as clock from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
-import { handler, json } from './_lib/http.ts';
-import { planRows, subscriptionAnswer } from './_lib/subscription-status.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import * as clock from './_lib/platform/clock.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { handler, json } from './_lib/platform/http.ts';
+import { planRows, subscriptionAnswer } from './_lib/plans/subscription-status.ts';
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);

@@ -1,18 +1,18 @@
 /**
  * POST /api/contact {name, email, phone, service?, message?}: stores a contact lead with the payload
- * the automation tool receives (docs/product.md#contact-form) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
- * With an Idempotency-Key header, a repeat of the same submission answers the same and stores nothing (docs/product.md#leads).
+ * the automation tool receives (docs/product/leads.md#contact-form) -> 202 {id}; the outbox relays it to CONTACT_WEBHOOK_URL.
+ * With an Idempotency-Key header, a repeat of the same submission answers the same and stores nothing (docs/product/leads.md#leads).
  * The home page's form also posts here without JavaScript: then the answer is a page, not JSON.
  */
 import { contactLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { siteOrigin } from './_lib/config.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonOrForm, readIdempotencyKey } from './_lib/http.ts';
-import { storeLead } from './_lib/leads.ts';
-import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
+import { siteOrigin } from './_lib/platform/config.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonOrForm, readIdempotencyKey } from './_lib/platform/http.ts';
+import { storeLead } from './_lib/leads/leads.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/platform/rate-limit.ts';
 
-/** The form's label, sent as the payload's source (docs/product.md#contact-form). */
+/** The form's label, sent as the payload's source (docs/product/leads.md#contact-form). */
 export const CONTACT_FORM_SOURCE = 'Contact Form';
 
 /** Where a plain form post lands after its lead is stored. */

@@ -7,20 +7,20 @@
 import { bookedOptions, bookingSummary } from '../src/features/booking/booking.ts';
 import { PricingError, SERVICE_NAMES, servicePriceCents, type ServiceType } from '../src/features/booking/pricing.ts';
 import { paymentCheckoutRequest } from '../src/features/booking/checkout-request.ts';
-import { describeVisitTime, visitAddress } from '../src/features/booking/visit.ts';
+import { describeVisitTime, visitAddress } from '../src/features/visits/windows.ts';
 import { businessToday } from '../src/lib/dates.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { CURRENCY } from '../src/lib/format.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireLiveSession } from './_lib/auth.ts';
-import * as clock from './_lib/clock.ts';
-import { siteOrigin } from './_lib/config.ts';
-import { findOrCreateCustomerId } from './_lib/customers.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { recordPendingOrder } from './_lib/orders.ts';
-import { requireBookable } from './_lib/visits.ts';
-import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/stripe.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import * as clock from './_lib/platform/clock.ts';
+import { siteOrigin } from './_lib/platform/config.ts';
+import { findOrCreateCustomerId } from './_lib/payments/customers.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { recordPendingOrder } from './_lib/payments/orders.ts';
+import { requireBookable } from './_lib/visits/capacity.ts';
+import { createCheckoutSession, paymentSuccessUrl, stripeClient } from './_lib/platform/stripe.ts';
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);
@@ -43,7 +43,7 @@ export default handler(['POST'], async (req) => {
   const where = `Visit: ${visitAddress(visit)}, ${describeVisitTime(visit.date, visit.window)}. We will call ${visit.phone} to confirm the time.`;
 
   const db = await getDb();
-  // A closed day or a full window is refused before anything is charged (docs/product.md#capacity-and-closed-days).
+  // A closed day or a full window is refused before anything is charged (docs/product/visits.md#capacity-and-closed-days).
   await requireBookable(db, visit.date, visit.window);
   const stripe = stripeClient();
   const customer = await findOrCreateCustomerId(db, stripe, user);
@@ -81,7 +81,7 @@ export default handler(['POST'], async (req) => {
       custom_text: { submit: { message: where.slice(0, 1200) } },
       payment_intent_data: { metadata: { user_id: user.id, service_type: serviceType } },
       // Every payment gets the card provider's invoice: its receipt, linked from the booking
-      // e-mail and listed in the billing portal (docs/product.md#receipts).
+      // e-mail and listed in the billing portal (docs/product/emails.md#receipts).
       invoice_creation: { enabled: true },
       success_url: paymentSuccessUrl(origin),
       cancel_url: `${origin}/services/${serviceType}`,

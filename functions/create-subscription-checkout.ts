@@ -1,11 +1,11 @@
 /**
  * POST /api/create-subscription-checkout {planType, billingPeriod?, planRequestId?}: a hosted
  * checkout for an Autopilot plan paid monthly (the default), every 3 months or yearly, at the
- * price the plan pages show (docs/product.md#billing-periods), billed to the user's customer, with
+ * price the plan pages show (docs/product/plans.md#billing-periods), billed to the user's customer, with
  * a pending order recorded -> {url}. A customer with a live plan gets 409 and the way to change it
- * (docs/product.md#one-live-plan-per-customer); any other subscription checkout the customer still
+ * (docs/product/plans.md#one-live-plan-per-customer); any other subscription checkout the customer still
  * has open is expired first, so two tabs cannot pay for two plans. The plan request the customer
- * sent from the plan page becomes the plan's visit details (docs/product.md#plan-visit-details).
+ * sent from the plan page becomes the plan's visit details (docs/product/plans.md#plan-visit-details).
  */
 import Stripe from 'stripe';
 import { subscriptionPriceCents } from '../src/features/plans/prices.ts';
@@ -13,19 +13,19 @@ import { subscriptionCheckoutRequest } from '../src/features/plans/checkout-requ
 import { getPlan } from '../src/features/plans/plans.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { SITE } from '../src/site.ts';
-import { requireLiveSession } from './_lib/auth.ts';
-import * as clock from './_lib/clock.ts';
-import { siteOrigin } from './_lib/config.ts';
-import { findOrCreateCustomerId } from './_lib/customers.ts';
-import { getDb, type Db } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { recordPendingOrder } from './_lib/orders.ts';
-import { planRequestDetails, writePlanDetails } from './_lib/plan-details.ts';
-import { planLineItem, planPriceMismatches } from './_lib/plan-prices.ts';
-import { createCheckoutSession, paymentSuccessUrl, providerFailure, stripeClient } from './_lib/stripe.ts';
-import { planRows, RETRYING_STATUSES, subscriptionAnswer } from './_lib/subscription-status.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import * as clock from './_lib/platform/clock.ts';
+import { siteOrigin } from './_lib/platform/config.ts';
+import { findOrCreateCustomerId } from './_lib/payments/customers.ts';
+import { getDb, type Db } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { recordPendingOrder } from './_lib/payments/orders.ts';
+import { planRequestDetails, writePlanDetails } from './_lib/plans/details.ts';
+import { planLineItem, planPriceMismatches } from './_lib/plans/prices.ts';
+import { createCheckoutSession, paymentSuccessUrl, providerFailure, stripeClient } from './_lib/platform/stripe.ts';
+import { planRows, RETRYING_STATUSES, subscriptionAnswer } from './_lib/plans/subscription-status.ts';
 
-/** The 409 of docs/product.md#one-live-plan-per-customer, shown beside the Subscribe buttons. */
+/** The 409 of docs/product/plans.md#one-live-plan-per-customer, shown beside the Subscribe buttons. */
 export const PLAN_ALREADY_LIVE = 'You already have an active Autopilot plan. Manage it from your account.';
 
 /** The 409 for a customer whose plan's renewal payment failed and is still being collected. */
@@ -39,7 +39,7 @@ export const PLAN_PRICE_UNAVAILABLE = `Autopilot plans cannot be paid online rig
  * Expires the customer's open subscription checkouts recorded before `keep` (one already paid or
  * gone is left alone), in the order our orders table recorded them: two created at the same
  * instant would otherwise each expire the other, and the provider's creation time (whole
- * seconds) cannot order two requests of one second (docs/product.md#one-live-plan-per-customer).
+ * seconds) cannot order two requests of one second (docs/product/plans.md#one-live-plan-per-customer).
  * A checkout with no order recorded yet is another request still under way, which will expire
  * this one if it comes later; one created outside the site goes if it was created earlier.
  */

@@ -1,11 +1,11 @@
 /** POST /api/customer-portal: a link to the card provider's billing portal for the user -> {url}. */
 import type Stripe from 'stripe';
-import { requireLiveSession } from './_lib/auth.ts';
-import { siteOrigin } from './_lib/config.ts';
-import { findCustomerId } from './_lib/customers.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json } from './_lib/http.ts';
-import { providerFailure, stripeClient } from './_lib/stripe.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import { siteOrigin } from './_lib/platform/config.ts';
+import { findCustomerId } from './_lib/payments/customers.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json } from './_lib/platform/http.ts';
+import { providerFailure, stripeClient } from './_lib/platform/stripe.ts';
 
 export default handler(['POST'], async (req) => {
   const user = await requireLiveSession(req);

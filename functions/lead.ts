@@ -1,19 +1,19 @@
 /**
  * POST /api/lead {firstName, email, downloadType, source, timestamp?}: stores a guide-download lead
- * with the payload the automation tool receives (docs/product.md#guide-downloads) -> 202 {id}; relayed
- * to LEAD_WEBHOOK_URL, and the guide's link e-mailed (docs/product.md#e-mails). With an Idempotency-Key header, a repeat answers the same and stores nothing
- * (docs/product.md#leads).
+ * with the payload the automation tool receives (docs/product/leads.md#guide-downloads) -> 202 {id}; relayed
+ * to LEAD_WEBHOOK_URL, and the guide's link e-mailed (docs/product/emails.md#e-mails). With an Idempotency-Key header, a repeat answers the same and stores nothing
+ * (docs/product/leads.md#leads).
  */
 import { downloadLeadSchema } from '../src/features/leads/schemas.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/http.ts';
-import { storeLead } from './_lib/leads.ts';
-import { announceMailQueued, queueMail } from './_lib/mail.ts';
-import { siteOrigin } from './_lib/config.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/platform/http.ts';
+import { storeLead } from './_lib/leads/leads.ts';
+import { announceMailQueued, queueMail } from './_lib/platform/mail.ts';
+import { siteOrigin } from './_lib/platform/config.ts';
 import { GUIDE_PDFS, guidePdfPath } from '../src/features/guides/guides.ts';
 import { guideMail } from '../src/features/mail/messages.ts';
-import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/platform/rate-limit.ts';
 
 const limiter = createRequestLimiter(() => leadRateLimit());
 

@@ -1,18 +1,19 @@
 /**
  * GET /api/order?session_id=cs_...: the signed-in customer's order of a checkout, for
- * /payment-success (docs/product.md#payment-success): its number and status, and, when it bought a
- * second plan that was cancelled and refunded (docs/product.md#one-live-plan-per-customer), the
+ * /payment-success (docs/product/checkout.md#payment-success): its number and status, and, when it bought a
+ * second plan that was cancelled and refunded (docs/product/plans.md#one-live-plan-per-customer), the
  * message to show instead of the success; and what was bought, with a booking's address and
  * requested window, for the buyer to check. 404 for a session that is not this customer's order.
  */
 import type { OrderAnswer } from '../src/features/account/order-answer.ts';
 import { isBillingPeriod, isPlanType, type BillingPeriod, type PlanType } from '../src/features/plans/plans.ts';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '../src/features/plans/second-plan.ts';
-import { describeVisitTime, visitAddress, type Visit } from '../src/features/booking/visit.ts';
-import { requireLiveSession } from './_lib/auth.ts';
-import { orderDescription } from './_lib/orders.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json } from './_lib/http.ts';
+import { type Visit } from '../src/features/booking/visit.ts';
+import { describeVisitTime, visitAddress } from '../src/features/visits/windows.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import { orderDescription } from '../src/features/mail/describe.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json } from './_lib/platform/http.ts';
 
 interface Row {
   order_number: string;
@@ -28,7 +29,7 @@ interface Row {
   billing_period: BillingPeriod | null;
   kept_tier: PlanType | null;
   kept_period: BillingPeriod | null;
-  /** The booking's visit as recorded (docs/product.md#visits). */
+  /** The booking's visit as recorded (docs/product/visits.md#visits). */
   booked: { street: string; city: string; zip: string; day: string; time_window: Visit['window'] } | null;
 }
 

@@ -1,16 +1,16 @@
 /**
- * The closed days (docs/product.md#owner-api): `GET /api/owner/closed-days` lists the coming year's
+ * The closed days (docs/product/desk.md#owner-api): `GET /api/owner/closed-days` lists the coming year's
  * holidays and the owner's closed days; `POST {date, reason}` closes a day; `DELETE
  * /api/owner/closed-days/{date}` opens one the owner closed. The owner's live session only.
  */
 import { addDays, businessToday } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { closedDayRequest, type ClosedDaysAnswer } from '../src/features/visits/owner-api.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { now } from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { closedDays } from './_lib/visits.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { now } from './_lib/platform/clock.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { closedDays } from './_lib/visits/capacity.ts';
 
 export default handler(['GET', 'POST', 'DELETE'], async (req, context) => {
   const owner = await requireOwner(req);

@@ -1,14 +1,14 @@
 /**
- * The owner's customers (docs/product.md#owner-api): `GET /api/owner/customers?q=` -> `{ customers }`
+ * The owner's customers (docs/product/desk.md#owner-api): `GET /api/owner/customers?q=` -> `{ customers }`
  * found by name, e-mail, phone (the last four digits too) or ZIP; `GET /api/owner/customers/{id}` ->
  * the customer with `visits`, `orders`, `planDetails` and `leads`. The owner's live session only.
  */
 import type { OwnerCustomersAnswer } from '../src/features/owner/records-api.ts';
 import { FIELD_LIMITS } from '../src/lib/validation.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json } from './_lib/http.ts';
-import { customerRecord, searchCustomers } from './_lib/owner-records.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json } from './_lib/platform/http.ts';
+import { customerRecord, searchCustomers } from './_lib/owner/records.ts';
 
 export default handler(['GET'], async (req, context) => {
   await requireOwner(req);

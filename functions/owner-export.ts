@@ -1,15 +1,15 @@
 /**
- * The owner's exports (docs/product.md#owner-api): `GET /api/owner/export/{customers|visits|orders|leads}.csv
+ * The owner's exports (docs/product/desk.md#owner-api): `GET /api/owner/export/{customers|visits|orders|leads}.csv
  * [?from=YYYY-MM-DD&to=YYYY-MM-DD]` -> a CSV download whose cells no spreadsheet runs as a formula.
  * The owner's live session only.
  */
 import { EXPORTS, type ExportName } from '../src/features/owner/records-api.ts';
 import { businessToday } from '../src/lib/dates.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { now } from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler } from './_lib/http.ts';
-import { exportCsv } from './_lib/owner-records.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { now } from './_lib/platform/clock.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler } from './_lib/platform/http.ts';
+import { exportCsv } from './_lib/owner/records.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

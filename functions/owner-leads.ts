@@ -1,5 +1,5 @@
 /**
- * The owner's leads (docs/product.md#owner-api): `GET /api/owner/leads[?status=]` -> `{ leads }`,
+ * The owner's leads (docs/product/desk.md#owner-api): `GET /api/owner/leads[?status=]` -> `{ leads }`,
  * newest first; `POST /api/owner/leads/{id} { status?, note? }` -> `{ lead }`. The owner's live
  * session only: 401, 403 otherwise.
  */
@@ -10,10 +10,10 @@ import {
   type OwnerLeadsAnswer,
 } from '../src/features/owner/records-api.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { changeLead, listDeskLeads } from './_lib/owner-records.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { changeLead, listDeskLeads } from './_lib/owner/records.ts';
 
 export default handler(['GET', 'POST'], async (req, context) => {
   await requireOwner(req);

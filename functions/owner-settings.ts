@@ -1,15 +1,15 @@
 /**
- * The owner's settings (docs/product.md#owner-api): `GET /api/owner/settings` -> `{visitsPerWindow, today}`;
+ * The owner's settings (docs/product/desk.md#owner-api): `GET /api/owner/settings` -> `{visitsPerWindow, today}`;
  * `POST {visitsPerWindow}` (1 to 20) sets how many visits a window takes. The owner's live session only.
  */
 import { isVisitsPerWindow, VISITS_PER_WINDOW_LIMITS } from '../src/features/visits/capacity.ts';
 import type { OwnerSettings } from '../src/features/visits/owner-api.ts';
 import { businessToday } from '../src/lib/dates.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { now } from './_lib/clock.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { setVisitsPerWindow, visitsPerWindow } from './_lib/visits.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { now } from './_lib/platform/clock.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { setVisitsPerWindow, visitsPerWindow } from './_lib/visits/capacity.ts';
 
 export default handler(['GET', 'POST'], async (req) => {
   await requireOwner(req);

@@ -1,5 +1,5 @@
 /**
- * The owner's visits (docs/product.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
+ * The owner's visits (docs/product/desk.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
  * `GET /api/owner/visits?dueBy` the plan visits due by a day;
  * `POST /api/owner/visits/{id}` one action (confirm, reschedule, done, no-show, cancel, notes),
@@ -13,14 +13,15 @@ import {
   type OwnerVisitAnswer,
   type OwnerVisitsAnswer,
 } from '../src/features/visits/owner-api.ts';
-import { VISIT_STATUSES } from '../src/features/visits/visit-status.ts';
-import { requireOwner } from './_lib/auth.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { announceLeadsStored } from './_lib/leads.ts';
-import { announceMailQueued } from './_lib/mail.ts';
-import { applyVisitAction, listVisits, planVisitsDue, visitWithHistory } from './_lib/owner-visits.ts';
-import { stripeClient } from './_lib/stripe.ts';
+import { VISIT_STATUSES } from '../src/features/visits/status.ts';
+import { requireOwner } from './_lib/platform/auth.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { announceLeadsStored } from './_lib/leads/leads.ts';
+import { announceMailQueued } from './_lib/platform/mail.ts';
+import { applyVisitAction } from './_lib/owner/visit-actions.ts';
+import { listVisits, planVisitsDue, visitWithHistory } from './_lib/visits/desk.ts';
+import { stripeClient } from './_lib/platform/stripe.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -59,7 +60,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
   if (req.method === 'POST') {
     const parsed = visitActionRequest.safeParse(await readJsonObject(req));
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    await applyVisitAction(db, id, parsed.data, { actor: `owner:${owner.email}` }, stripeClient);
+    await applyVisitAction(db, id, parsed.data, { actor: { by: 'owner', email: owner.email } }, stripeClient);
     // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
     announceMailQueued();
     announceLeadsStored();

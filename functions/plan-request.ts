@@ -1,18 +1,18 @@
 /**
- * POST /api/plan-request: the Autopilot sign-up form (docs/product.md#plan-requests): validates the form's fields
+ * POST /api/plan-request: the Autopilot sign-up form (docs/product/leads.md#plan-requests): validates the form's fields
  * with the schema the form uses, stores them as a `plan-request` lead -> 202 {id}; the outbox
  * relays it to LEAD_WEBHOOK_URL. Checkout stays a separate, signed-in step. With an Idempotency-Key
- * header, a repeat answers the same and stores nothing (docs/product.md#leads).
+ * header, a repeat answers the same and stores nothing (docs/product/leads.md#leads).
  */
 import { getPlan, planPricing } from '../src/features/plans/plans.ts';
 import { planRequestLeadSchema } from '../src/features/plans/plan-request.ts';
 import { areaZipProblem } from '../src/features/service-area/area.ts';
 import { serviceAreaList } from '../src/features/service-area/area-list.server.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/http.ts';
-import { storeLead } from './_lib/leads.ts';
-import { createRequestLimiter, leadRateLimit } from './_lib/rate-limit.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject, readIdempotencyKey } from './_lib/platform/http.ts';
+import { storeLead } from './_lib/leads/leads.ts';
+import { createRequestLimiter, leadRateLimit } from './_lib/platform/rate-limit.ts';
 
 const limiter = createRequestLimiter(() => leadRateLimit());
 
@@ -21,7 +21,7 @@ export default handler(['POST'], async (req, context) => {
   const idempotencyKey = readIdempotencyKey(req);
   const parsed = planRequestLeadSchema.safeParse(await readJsonObject(req));
   if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-  // The same area rule as a booking's address (docs/product.md#service-area-check).
+  // The same area rule as a booking's address (docs/product/site.md#service-area-check).
   const outside = areaZipProblem(parsed.data.zip, serviceAreaList());
   if (outside) throw new HttpError(400, `zip: ${outside}`);
   const { planType, billingPeriod, agreeTerms, source, ...contact } = parsed.data;

@@ -3,21 +3,21 @@
  * with the SDK on the raw body, each applied exactly once (its id is recorded in the same
  * transaction as its effects). Events we do not act on are acknowledged at once. After the
  * transaction, the event's own subscription, if it is a second live plan, is cancelled and refunded
- * (docs/product.md#one-live-plan-per-customer); a failure there is kept for the site's own retry
+ * (docs/product/plans.md#one-live-plan-per-customer); a failure there is kept for the site's own retry
  * and never fails this delivery or any other.
  */
 import Stripe from 'stripe';
-import { getDb } from './_lib/db.ts';
-import { HttpError, json, readLimited, serverHandler } from './_lib/http.ts';
-import { announceLeadsStored } from './_lib/leads.ts';
-import { announceMailQueued } from './_lib/mail.ts';
-import { applyEvent, HANDLED_EVENTS } from './_lib/payment-events.ts';
-import { settleDuplicatePlan } from './_lib/one-plan.ts';
-import { priceCatalogue } from './_lib/plan-prices.ts';
-import { receiptUrlOf } from './_lib/receipts.ts';
-import { eventProblem, eventSubscriptionId } from './_lib/provider-objects.ts';
-import { stripeClient, webhookSecret } from './_lib/stripe.ts';
-import { assertSaneEvent } from './_lib/webhook-event-guard.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, json, readLimited, serverHandler } from './_lib/platform/http.ts';
+import { announceLeadsStored } from './_lib/leads/leads.ts';
+import { announceMailQueued } from './_lib/platform/mail.ts';
+import { applyEvent, HANDLED_EVENTS } from './_lib/payments/events.ts';
+import { settleDuplicatePlan } from './_lib/payments/one-plan.ts';
+import { priceCatalogue } from './_lib/plans/prices.ts';
+import { receiptUrlOf } from './_lib/payments/receipts.ts';
+import { eventProblem, eventSubscriptionId } from './_lib/payments/provider-objects.ts';
+import { stripeClient, webhookSecret } from './_lib/platform/stripe.ts';
+import { assertSaneEvent } from './_lib/platform/webhook-event-guard.ts';
 
 const MAX_EVENT_BYTES = 512 * 1024;
 
@@ -38,7 +38,7 @@ export default serverHandler(['POST'], async (req) => {
   const problem = eventProblem(event);
   if (problem) throw new HttpError(400, `Event ${String(event.id)}: ${problem}`);
 
-  // The booking e-mail's receipt link, read before the transaction (docs/product.md#receipts).
+  // The booking e-mail's receipt link, read before the transaction (docs/product/emails.md#receipts).
   const receiptUrl = await receiptUrlOf(event, stripeClient);
   const db = await getDb();
   const catalogue = priceCatalogue();

@@ -1,5 +1,5 @@
 /**
- * /api/unsubscribe?t=<token> (docs/product.md#unsubscribing): the one-click address of every
+ * /api/unsubscribe?t=<token> (docs/product/emails.md#unsubscribing): the one-click address of every
  * marketing e-mail's List-Unsubscribe header (RFC 8058). POST unsubscribes the token's address in
  * that one request, whatever its body (a mail program sends `List-Unsubscribe=One-Click`), with no
  * cookie and no sign-in -> 200 {email, unsubscribed: true, message}; GET only tells the address and
@@ -8,9 +8,9 @@
  * check. A token that is not ours -> 404 in words.
  */
 import { SITE } from '../src/site.ts';
-import { getDb } from './_lib/db.ts';
-import { HttpError, json, serverHandler } from './_lib/http.ts';
-import { findUnsubscribe, unsubscribe } from './_lib/unsubscribes.ts';
+import { getDb } from './_lib/platform/db.ts';
+import { HttpError, json, serverHandler } from './_lib/platform/http.ts';
+import { findUnsubscribe, unsubscribe } from './_lib/platform/unsubscribes.ts';
 
 /** What an unknown, altered or cut token answers. */
 export const INVALID_LINK = `This unsubscribe link is not valid. Copy the whole link from the e-mail, or call ${SITE.phone.display}.`;

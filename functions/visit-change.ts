@@ -1,5 +1,5 @@
 /**
- * The customer's own changes to a visit (docs/product.md#changing-a-visit): `GET
+ * The customer's own changes to a visit (docs/product/visits.md#changing-a-visit): `GET
  * /api/visit-change?t=<link>` (or, signed in, `?id=<visit>`) reads the visit and what may be done;
  * `POST /api/visit-change` with `{ t | id, action: 'reschedule', date, window }` or `{ t | id,
  * action: 'cancel' }` does it and answers the same. A link works without a session, for its visit
@@ -7,16 +7,22 @@
  * visits only.
  */
 import * as z from 'zod/mini';
-import { VISIT_WINDOWS, type VisitWindow } from '../src/features/booking/visit.ts';
-import type { VisitChangeAnswer } from '../src/features/booking/visit-change.ts';
+import { VISIT_WINDOWS, type VisitWindow } from '../src/features/visits/windows.ts';
+import type { VisitChangeAnswer } from '../src/features/visits/changes.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { requireLiveSession } from './_lib/auth.ts';
-import { getDb, type Db } from './_lib/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/http.ts';
-import { announceLeadsStored } from './_lib/leads.ts';
-import { announceMailQueued } from './_lib/mail.ts';
-import { stripeClient } from './_lib/stripe.ts';
-import { changeAnswer, changeVisit, visitOfCustomer, visitOfLink, type ReachedVisit } from './_lib/visit-changes.ts';
+import { requireLiveSession } from './_lib/platform/auth.ts';
+import { getDb, type Db } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { announceLeadsStored } from './_lib/leads/leads.ts';
+import { announceMailQueued } from './_lib/platform/mail.ts';
+import { stripeClient } from './_lib/platform/stripe.ts';
+import {
+  changeAnswer,
+  changeVisit,
+  visitOfCustomer,
+  visitOfLink,
+  type ReachedVisit,
+} from './_lib/account/visit-changes.ts';
 
 const WINDOWS = Object.keys(VISIT_WINDOWS) as [VisitWindow, ...VisitWindow[]];
 

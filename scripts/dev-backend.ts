@@ -52,8 +52,8 @@ async function mount(address: AddressInfo, logger: AstroIntegrationLogger): Prom
   try {
     // Loaded here, not with astro.config.mjs: `astro build` and `astro check` never need them.
     const [config, db, app, data, headers, site] = await Promise.all([
-      import('../functions/_lib/config-check.ts'),
-      import('../functions/_lib/db.ts'),
+      import('../functions/_lib/platform/config-check.ts'),
+      import('../functions/_lib/platform/db.ts'),
       import('../server/app.ts'),
       import('../server/embedded/data-dir.ts'),
       import('../server/headers.ts'),

@@ -5,10 +5,10 @@
  * then export) instead of opening the same files beside it.
  */
 import { fileURLToPath } from 'node:url';
-import { getDb } from '../functions/_lib/db.ts';
-import { leadsCsv } from '../functions/_lib/leads-csv.ts';
-import { listLeads } from '../functions/_lib/leads.ts';
-import { migrate } from '../functions/_lib/migrate.ts';
+import { getDb } from '../functions/_lib/platform/db.ts';
+import { leadsCsv } from '../functions/_lib/leads/leads-csv.ts';
+import { listLeads } from '../functions/_lib/leads/leads.ts';
+import { migrate } from '../functions/_lib/platform/migrate.ts';
 import { dataDirInUse } from '../server/embedded/data-lock.ts';
 
 if (!process.env['DATABASE_URL']) {

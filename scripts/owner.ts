@@ -1,10 +1,10 @@
 /**
  * `npm run owner -- add EMAIL | remove EMAIL | list`: gives an account the owner's role, takes it
- * away, or lists the owners (docs/product.md#owner-role). The role is `app_metadata.role = 'owner'`
+ * away, or lists the owners (docs/product/operations.md#owner-role). The role is `app_metadata.role = 'owner'`
  * in the sign-in service, set through its admin API with the service key, as supabase-js's
  * `auth.admin` calls it. Reads the same variables as the server:
  *
- * - production (any variable that selects it, functions/_lib/config-check.ts): the hosted project
+ * - production (any variable that selects it, functions/_lib/platform/config-check.ts): the hosted project
  *   at SUPABASE_URL or PUBLIC_SUPABASE_URL, with SUPABASE_SERVICE_ROLE_KEY;
  * - the embedded default: the server running on PORT (default 4321), with the service key it
  *   wrote into DATA_DIR (default `.data`) at start (server/embedded/service-key.ts).
@@ -14,7 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { createClient, isAuthApiError, isAuthError, type SupabaseClient, type User } from '@supabase/supabase-js';
-import { checkConfig, variableProblems } from '../functions/_lib/config-check.ts';
+import { checkConfig, variableProblems } from '../functions/_lib/platform/config-check.ts';
 import { dataHolder } from '../server/embedded/data-lock.ts';
 import { readServiceKey, serviceKeyPath } from '../server/embedded/service-key.ts';
 

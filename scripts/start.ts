@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { buildConfigOf, checkConfig, describeProblems } from '../functions/_lib/config-check.ts';
-import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
+import { buildConfigOf, checkConfig, describeProblems } from '../functions/_lib/platform/config-check.ts';
+import { BUILD_CONFIG_FILE } from '../functions/_lib/platform/config.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const SOURCES = [
@@ -19,7 +19,7 @@ const SOURCES = [
   'tailwind.config.cjs',
   'package-lock.json',
   // Read by astro.config.mjs: the build's configuration check (its integrations are in src/).
-  'functions/_lib/config-check.ts',
+  'functions/_lib/platform/config-check.ts',
 ];
 const stamp = join(root, 'dist', 'index.html');
 

@@ -6,8 +6,8 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
-import { matchPattern, type Route } from '../functions/_lib/http.ts';
-import { clientKey } from '../functions/_lib/rate-limit.ts';
+import { matchPattern, type Route } from '../functions/_lib/platform/http.ts';
+import { clientKey } from '../functions/_lib/platform/rate-limit.ts';
 import { canonicalRedirect, createNotFoundHandler, createStaticHandler } from './static.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../src/lib/security-headers.ts';
 import { compressAnswer } from './compress.ts';
@@ -48,7 +48,7 @@ export interface ClientLimits {
 /**
  * How much of a body the server reads away after answering before it has all arrived (a 413 for
  * an over-long body, a refusal that never reads it), and for how long, before it cuts the
- * connection: a client still sending past these is no browser or curl (docs/product.md#server-answers).
+ * connection: a client still sending past these is no browser or curl (docs/product/messages.md#server-answers).
  */
 export const DRAIN_LIMITS = { bytes: 5 * 1024 * 1024, ms: 10_000 };
 

@@ -10,7 +10,7 @@ export interface SecurityHeaderOptions {
 
 /**
  * Sets the security headers on a response. A function's own answer may replace them with its
- * stricter policy (functions/_lib/http.ts); every page also carries its script and style hashes
+ * stricter policy (functions/_lib/platform/http.ts); every page also carries its script and style hashes
  * in a <meta> policy written at build time.
  */
 export function applySecurityHeaders(res: ServerResponse, { hsts = false }: SecurityHeaderOptions = {}): void {

@@ -17,10 +17,10 @@ import {
   ownerFeedLine,
   type BuildConfig,
   type ConfigReport,
-} from '../functions/_lib/config-check.ts';
-import { BUILD_CONFIG_FILE } from '../functions/_lib/config.ts';
-import { planPricesProblem } from '../functions/_lib/plan-prices.ts';
-import { stripeClient } from '../functions/_lib/stripe.ts';
+} from '../functions/_lib/platform/config-check.ts';
+import { BUILD_CONFIG_FILE } from '../functions/_lib/platform/config.ts';
+import { planPricesProblem } from '../functions/_lib/plans/prices.ts';
+import { stripeClient } from '../functions/_lib/platform/stripe.ts';
 import { warnAboutPlaceholders } from '../src/features/testimonials/placeholders.ts';
 import { openDatabaseOrExit } from './embedded/data-dir.ts';
 import { dataDirInUse, holdDataDir } from './embedded/data-lock.ts';
@@ -94,10 +94,10 @@ async function warnWithoutSigningKeys(): Promise<void> {
 
 const report = checkConfig(process.env);
 if (report.problems.length > 0) refuse(describeProblems(report));
-// Which feed tells the owner of leads and events (docs/product.md#owner-alerts): in production right
+// Which feed tells the owner of leads and events (docs/product/emails.md#owner-alerts): in production right
 // after the check, so a deploy's log says it before anything else; locally with the other start lines.
 if (report.mode === 'production') console.log(ownerFeedLine(process.env));
-// The dashboard prices must be the ones the pages show (docs/product.md#billing-periods).
+// The dashboard prices must be the ones the pages show (docs/product/plans.md#billing-periods).
 const priceProblem = report.mode === 'production' ? await planPricesProblem(stripeClient) : null;
 if (priceProblem) refuse(priceProblem);
 checkBuild(report);

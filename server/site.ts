@@ -8,20 +8,19 @@ import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
-import type { RuntimeMode } from '../functions/_lib/config-check.ts';
-import { getDb } from '../functions/_lib/db.ts';
-import type { Route } from '../functions/_lib/http.ts';
-import { migrate } from '../functions/_lib/migrate.ts';
-import { mailQueue } from '../functions/_lib/mail.ts';
-import { sendMorningList, startMorningList } from '../functions/_lib/morning-list.ts';
-import { sendVisitReminders, startVisitReminders } from '../functions/_lib/visit-reminders.ts';
-import { startSettlementRetry } from '../functions/_lib/one-plan.ts';
+import type { RuntimeMode } from '../functions/_lib/platform/config-check.ts';
+import { getDb } from '../functions/_lib/platform/db.ts';
+import type { Route } from '../functions/_lib/platform/http.ts';
+import { migrate } from '../functions/_lib/platform/migrate.ts';
+import { mailQueue } from '../functions/_lib/platform/mail.ts';
+import { repeatingJobs } from '../functions/_lib/jobs.ts';
+import { leadsQueue } from '../functions/_lib/leads/leads-queue.ts';
 import { allowedHostHeader } from './embedded/hosts.ts';
-import { startOutbox } from '../functions/_lib/outbox.ts';
-import { startVisitSchedule } from '../functions/_lib/plan-visits.ts';
-import { installClock } from '../functions/_lib/clock.ts';
-import { setUpEmbeddedPlanPrices } from '../functions/_lib/plan-prices.ts';
-import { stripeClient } from '../functions/_lib/stripe.ts';
+import { startOutbox } from '../functions/_lib/platform/outbox.ts';
+import { installClock } from '../functions/_lib/platform/clock.ts';
+import { startSchedule, type Schedule } from '../functions/_lib/platform/schedule.ts';
+import { setUpEmbeddedPlanPrices } from '../functions/_lib/plans/prices.ts';
+import { stripeClient } from '../functions/_lib/platform/stripe.ts';
 import { createApp } from './app.ts';
 import { openClock } from './embedded/clock/index.ts';
 import {
@@ -93,7 +92,7 @@ export async function startBackend({
   if (embedded) {
     applyEmbeddedEnv(port, process.env, loopbackHost);
     applyEmbeddedPaymentsEnv(port, process.env, loopbackHost);
-    // The secret of the visits' e-mail links (docs/product.md#changing-a-visit), kept in the data dir.
+    // The secret of the visits' e-mail links (docs/product/visits.md#changing-a-visit), kept in the data dir.
     process.env['VISIT_LINK_SECRET'] ??= embeddedVisitLinkSecret(dataDir);
   }
 
@@ -101,8 +100,9 @@ export async function startBackend({
   await migrate(db, join(root, 'supabase/migrations'));
   const routes: Route[] = await loadFunctionRoutes(join(root, 'functions'));
   let payments: StripeEmulator | null = null;
-  // The visits' schedule (plan visits owed, docs/product.md#plan-visits): every hour, and at each advance of the clock.
-  const visitSchedule = startVisitSchedule(db);
+  // The scheduled jobs (functions/_lib/jobs.ts), started once the site listens (a settlement reaches
+  // the payment emulator over the port); the clock's advance runs them all before it answers.
+  let schedule: Schedule | null = null;
   if (embedded) {
     // The one clock, before anything reads it: the functions' "now" and the payment emulator's
     // billing. The sign-in emulator keeps real time (server/embedded/clock/ says why).
@@ -111,14 +111,8 @@ export async function startBackend({
     payments = await embeddedPayments(db, port, process.env, loopbackHost, clock.now);
     routes.push(
       ...(await embeddedRoutes({ db, rateLimits: authRateLimits, ...(dataDir ? { dataDir } : {}) })),
-      // What the clock's new time made due goes before the answer: the plan visits owed
-      // (docs/product.md#plan-visits), then the morning list (docs/product.md#morning-list) and the
-      // visit reminders (docs/product.md#visit-reminder).
-      embeddedClockRoute(clock, payments, async () => {
-        await visitSchedule.run();
-        await sendMorningList(db);
-        await sendVisitReminders(db);
-      }),
+      // What the clock's new time made due goes before the answer: every scheduled job, in order.
+      embeddedClockRoute(clock, payments, () => schedule?.runAll() ?? Promise.resolve()),
     );
     routes.push(...payments.routes);
   }
@@ -126,29 +120,28 @@ export async function startBackend({
 
   // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
   // server, resuming any left queued by the last run.
-  const outbox = startOutbox({ db });
+  const outbox = startOutbox({ db, queue: leadsQueue() });
   const mailOutbox = startOutbox({ db, queue: mailQueue(process.env, db) });
-  // The owner's morning list at 6:30 Springfield time, as Netlify's schedule runs it there.
-  const morningList = startMorningList(db);
-  // The visit reminders at 5 PM Springfield time the day before, the same way.
-  const reminders = startVisitReminders(db);
-  // Second plans whose cancellation or refund failed are tried again with backoff.
-  const settlements = startSettlementRetry(db, stripeClient);
+  const jobs = repeatingJobs({
+    db,
+    stripe: stripeClient,
+    // The workers relay continuously: a run only wakes them.
+    relayOutboxes: () => {
+      outbox.kick();
+      mailOutbox.kick();
+      return Promise.resolve();
+    },
+  });
   return {
     routes,
     // The emulator is reached over the port, like the card provider, so this waits for the listen.
-    ready: () => (embedded ? setUpEmbeddedPlanPrices(stripeClient()) : Promise.resolve()),
+    async ready() {
+      schedule ??= startSchedule(jobs);
+      if (embedded) await setUpEmbeddedPlanPrices(stripeClient());
+    },
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([
-        payments?.stop(),
-        outbox.stop(),
-        mailOutbox.stop(),
-        morningList.stop(),
-        reminders.stop(),
-        visitSchedule.stop(),
-        settlements.stop(),
-      ]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), schedule?.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();

@@ -1,5 +1,5 @@
 /**
- * The owner's details file, content/business.json (docs/product.md#business-identity): its schema,
+ * The owner's details file, content/business.json (docs/product/site.md#business-identity): its schema,
  * with a message in words for each wrong field, and the values in it that are still examples.
  * src/site.ts reads the file; the build checks it with `parseBusiness` and, for a production build,
  * refuses every placeholder `businessPlaceholders` names (src/integrations/production-build.ts).
@@ -111,7 +111,7 @@ const decimals = (value: string) => value.split('.')[1]?.length ?? 0;
 
 /**
  * The values of `business` that are still examples, each in words: a launch must replace every one
- * (docs/product.md#business-identity). Pure, so each rule has its unit test.
+ * (docs/product/site.md#business-identity). Pure, so each rule has its unit test.
  */
 export function businessPlaceholders(business: Business): string[] {
   const found: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * Content collections: services (one YAML file per service page), the two Autopilot plans'
  * page copy, the legal pages, the blog articles (MDX) and the testimonials. Prices are never written in content: the informational ranges
- * of docs/product.md#informational-ranges are, but every amount we charge comes from src/features/booking/pricing.ts and src/features/plans/prices.ts.
+ * of docs/product/services.md#informational-ranges are, but every amount we charge comes from src/features/booking/pricing.ts and src/features/plans/prices.ts.
  */
 import { defineCollection, reference } from 'astro:content';
 import { glob } from 'astro/loaders';
@@ -29,7 +29,7 @@ const services = defineCollection({
     icon,
     /** Position in lists; lower comes first. */
     order: z.number().int(),
-    /** Whether the home page's services grid shows a card for it (docs/product.md#home-page: seven cards). */
+    /** Whether the home page's services grid shows a card for it (docs/product/site.md#home-page: seven cards). */
     onHome: z.boolean(),
     /** The hero's sentence under the title. */
     headline: z.string().min(20).max(220),
@@ -40,7 +40,7 @@ const services = defineCollection({
     /** 'Key Benefits'. */
     benefits: z.array(benefit).min(3).max(6),
     /**
-     * 'Pricing Information' (docs/product.md#informational-ranges): the informational ranges, each with
+     * 'Pricing Information' (docs/product/services.md#informational-ranges): the informational ranges, each with
      * what it covers, and notes. Notes and FAQ answers write `{charge}` and `{range}` instead of amounts
      * (features/services/price-text.ts), so no price is typed here by hand.
      */
@@ -81,7 +81,7 @@ const plans = defineCollection({
     /** The included-services grid. */
     included: z.array(benefit).min(4).max(8),
     benefits: z.array(benefit).min(3).max(6),
-    /** Exactly three how-it-works steps (docs/product.md#plan-pages). */
+    /** Exactly three how-it-works steps (docs/product/plans.md#plan-pages). */
     steps: z.array(step).length(3),
     faq: z.array(faqEntry).min(3).max(8),
     /** When the page's text last changed, for the sitemap's lastmod. */
@@ -90,7 +90,7 @@ const plans = defineCollection({
 });
 
 /**
- * Testimonials, customer stories and the rating (docs/product.md#testimonials-and-examples), all the
+ * Testimonials, customer stories and the rating (docs/product/blog.md#testimonials-and-examples), all the
  * owner's to supply. A `placeholder` is shown as an example with its `example` heading and never
  * with a name; a real entry needs the customer's name, town and the date they gave permission.
  */
@@ -159,22 +159,22 @@ const blog = defineCollection({
     description: z.string().min(50).max(160),
     /** One or two sentences for the blog index and the RSS feed. */
     excerpt: z.string().min(40).max(260),
-    /** Minutes to read (docs/product.md#blog: 8, 6, 10, 12 and 15). */
+    /** Minutes to read (docs/product/blog.md#blog: 8, 6, 10, 12 and 15). */
     readTime: z.number().int().positive(),
     /** e.g. "Maintenance", "Tutorial", "Cost Analysis". */
     category: z.string().min(3),
-    /** Featured articles lead the blog index (docs/product.md#blog: the first three). */
+    /** Featured articles lead the blog index (docs/product/blog.md#blog: the first three). */
     featured: z.boolean(),
     /** Position on the blog index; lower comes first. */
     order: z.number().int(),
-    /** The article's name in the header's Blog menu, when it is listed there (docs/product.md#header-and-navigation). */
+    /** The article's name in the header's Blog menu, when it is listed there (docs/product/site.md#header-and-navigation). */
     menuLabel: z.string().min(5).max(40).optional(),
     tags: z.array(z.string().min(2)).min(2).max(6),
     publishedAt: z.coerce.date(),
     updatedAt: z.coerce.date(),
     /** The public sources its statements quote (src/lib/sources.ts), listed at its end. */
     sources: z.array(z.enum(SOURCE_IDS)).default([]),
-    /** The illustration its preview image shows beside the title (docs/product.md#preview-images); the house mark when absent. */
+    /** The illustration its preview image shows beside the title (docs/product/site.md#preview-images); the house mark when absent. */
     illustration: z.enum(ILLUSTRATION_IDS).optional(),
     /** Whether the article shows a table of contents with scroll-spy. */
     toc: z.boolean().default(false),

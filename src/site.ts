@@ -1,6 +1,6 @@
 /**
  * The one business configuration: identity, contact details, hours, service area and the
- * marketing claims of docs/product.md#business-identity. The owner's details come from
+ * marketing claims of docs/product/site.md#business-identity. The owner's details come from
  * content/business.json (checked by src/business.ts at build time); every page, builder and island
  * reads them from here.
  * THIS FILE IS IMPORTED BY BROWSER CODE TOO: never put a secret in it. Shared core: Node loads it
@@ -41,7 +41,7 @@ const digits = phoneDigits(business.phone);
 const location = business.location;
 
 /**
- * Where a claim comes from (docs/product.md#business-identity): a published source with its address,
+ * Where a claim comes from (docs/product/site.md#business-identity): a published source with its address,
  * or the business's own count or promise. `testimonial` names the entry of the testimonials
  * collection that backs it (the rating), which shows as an example while it is a placeholder.
  */
@@ -103,7 +103,7 @@ export const SITE = {
     responseHours: business.figures.responseHours,
     forgetFilterPercent: business.figures.forgetFilterPercent,
   },
-  /** The price range shown in structured data (docs/product.md#business-identity). */
+  /** The price range shown in structured data (docs/product/site.md#business-identity). */
   priceRange: '$15-$500',
 } as const;
 

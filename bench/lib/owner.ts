@@ -3,9 +3,9 @@
  * embedded database, and the owner signed in.
  *
  * - `seedVisits` writes visits into a fresh data dir before the server opens it, with the site's
- *   own code, as a paid booking writes them (docs/product.md#visits): the pending order
- *   (functions/_lib/orders.ts), then in one transaction the order marked paid and its visit created
- *   (functions/_lib/visits.ts), as the payment event does. A confirmed visit is then confirmed as
+ *   own code, as a paid booking writes them (docs/product/visits.md#visits): the pending order
+ *   (functions/_lib/payments/orders.ts), then in one transaction the order marked paid and its visit created
+ *   (functions/_lib/visits/store.ts), as the payment event does. A confirmed visit is then confirmed as
  *   the desk's 'Confirm time' writes it (start and end, status, calendar sequence, a history entry
  *   under the owner's e-mail). Going through checkouts would take minutes for 500 visits; what is
  *   left out is only what a payment and a confirmation queue for later (the customer's e-mails,
@@ -16,10 +16,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { openPGlite } from '../../functions/_lib/db.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
-import { markOrderPaid, recordPendingOrder } from '../../functions/_lib/orders.ts';
-import { createBookingVisit, recordVisitEvent, setVisitsPerWindow } from '../../functions/_lib/visits.ts';
+import { openPGlite } from '../../functions/_lib/platform/db.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
+import { markOrderPaid, recordPendingOrder } from '../../functions/_lib/payments/orders.ts';
+import { createBookingVisit } from '../../functions/_lib/visits/booking-visit.ts';
+import { setVisitsPerWindow } from '../../functions/_lib/visits/capacity.ts';
+import { transition } from '../../functions/_lib/visits/transition.ts';
 import { main as ownerCommand } from '../../scripts/owner.ts';
 import { bookedOptions } from '../../src/features/booking/booking.ts';
 import {
@@ -29,7 +31,7 @@ import {
   type BookingOptions,
   type ServiceType,
 } from '../../src/features/booking/pricing.ts';
-import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '../../src/features/booking/visit.ts';
+import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '../../src/features/visits/windows.ts';
 import { serviceAreaList } from '../../src/features/service-area/area-list.server.ts';
 import { VISITS_PER_WINDOW_LIMITS } from '../../src/features/visits/capacity.ts';
 import { addDays } from '../../src/lib/dates.ts';
@@ -155,33 +157,14 @@ export async function seedVisits(dataDir: string, plan: SeedPlan): Promise<Seede
         if (!visit) throw new Error(`order ${sessionId} got no visit`);
         if (visit.over_capacity) overCapacityAtPayment += 1;
         if (i % plan.confirmEvery !== 0) return;
-        // As the desk's 'Confirm time' writes it (functions/_lib/owner-visits.ts), without the e-mail it queues.
+        // As the desk's 'Confirm time' writes it (functions/_lib/owner/visit-actions.ts), without the e-mail it queues.
         const time = startIn(slot.window, i);
-        const next = {
-          start_time: time.start,
-          end_time: time.end,
-          status: 'confirmed',
-          over_capacity: false,
-          calendar_sequence: visit.calendar_sequence + 1,
-        };
-        await tx.query(
-          `update visits set start_time = $2, end_time = $3, status = $4, over_capacity = $5, calendar_sequence = $6,
-             updated_at = now() where id = $1`,
-          [visit.id, next.start_time, next.end_time, next.status, next.over_capacity, next.calendar_sequence],
-        );
-        await recordVisitEvent(
+        await transition(
           tx,
-          visit.id,
-          `owner:${plan.ownerEmail}`,
+          visit,
           'confirm',
-          {
-            start_time: null,
-            end_time: null,
-            status: 'requested',
-            over_capacity: visit.over_capacity,
-            calendar_sequence: visit.calendar_sequence,
-          },
-          next,
+          { by: 'owner', email: plan.ownerEmail },
+          { start_time: time.start, end_time: time.end, status: 'confirmed', over_capacity: false },
         );
         confirmed += 1;
       });

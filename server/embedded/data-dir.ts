@@ -6,7 +6,7 @@
  */
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { getDb, openPGlite, setDb, type Db } from '../../functions/_lib/db.ts';
+import { getDb, openPGlite, setDb, type Db } from '../../functions/_lib/platform/db.ts';
 
 /** A data dir the server cannot use, with what to do about it. */
 export class DataDirError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The host names the embedded default answers to (docs/product.md#embedded-default): its mailbox,
+ * The host names the embedded default answers to (docs/product/operations.md#embedded-default): its mailbox,
  * lead list and emulators are open to whoever reaches them, so a request naming any other host (a
  * page on another site whose name an attacker points at 127.0.0.1, DNS rebinding) is refused
  * before any route sees it. Loopback names always; HOST's own name when set; and with HOST a

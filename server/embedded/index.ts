@@ -3,13 +3,13 @@
  * emulator at /auth/v1, the local mailbox at /_dev/mail, the stored leads at /_dev/leads, the
  * Stripe emulator at /v1 with its hosted checkout and billing pages, and the one clock tests move
  * at /_dev/clock, all in the same database.
- * Production (any hosted service configured, see functions/_lib/config-check.ts) mounts none of it.
+ * Production (any hosted service configured, see functions/_lib/platform/config-check.ts) mounts none of it.
  */
 import { randomBytes } from 'node:crypto';
-import { checkConfig } from '../../functions/_lib/config-check.ts';
-import type { Db } from '../../functions/_lib/db.ts';
-import { supabaseUrl } from '../../functions/_lib/config.ts';
-import type { Route } from '../../functions/_lib/http.ts';
+import { checkConfig } from '../../functions/_lib/platform/config-check.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { supabaseUrl } from '../../functions/_lib/platform/config.ts';
+import type { Route } from '../../functions/_lib/platform/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
 import { createClockHandler, type EmbeddedClock } from './clock/index.ts';
 import { createDevLeadsHandler } from './leads-page.ts';

@@ -2,9 +2,9 @@
  * The embedded default's lead list: GET /_dev/leads (HTML) and /_dev/leads.json, so a site run
  * without automation webhooks still shows every lead and whether it was relayed.
  */
-import type { Db } from '../../functions/_lib/db.ts';
-import { handler, json, type Handler } from '../../functions/_lib/http.ts';
-import { listLeads, payloadText, type LeadRecord } from '../../functions/_lib/leads.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { handler, json, type Handler } from '../../functions/_lib/platform/http.ts';
+import { listLeads, payloadText, type LeadRecord } from '../../functions/_lib/leads/leads.ts';
 import { escapeHtml } from '../../src/lib/html.ts';
 import { devPageResponse, formatUtc, renderDevPage } from './dev-page.ts';
 

@@ -1,5 +1,5 @@
 /** What the emulators send as e-mail, and the port they send it through (the local mailbox). */
-import type { Db } from '../../functions/_lib/db.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
 
 /** One plain-text e-mail. */
 export interface Mail {

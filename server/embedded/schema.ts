@@ -1,6 +1,6 @@
 /** Applies an emulator's own SQL migrations in its own schema, with its own ledger table. */
-import type { Db } from '../../functions/_lib/db.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
 
 /** Creates `schema` if needed, then applies `dir`'s migrations recorded in `<schema>.schema_migrations`. */
 export async function migrateEmulatorSchema(db: Db, schema: string, dir: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /**
- * The embedded default's VISIT_LINK_SECRET (docs/product.md#embedded-default): made once and kept
+ * The embedded default's VISIT_LINK_SECRET (docs/product/operations.md#embedded-default): made once and kept
  * in the data dir as `visit-link.key`, readable by this user only, so the links in the local
  * mailbox keep working across restarts; a fresh one per process without a data dir (tests).
  */

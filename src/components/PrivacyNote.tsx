@@ -1,5 +1,5 @@
 /**
- * The line under every form that asks for personal details (docs/product.md#legal-pages): what the
+ * The line under every form that asks for personal details (docs/product/site.md#legal-pages): what the
  * details are for, and a link to the Privacy Policy. Static HTML in .astro forms, plain JSX in islands.
  */
 interface Props {

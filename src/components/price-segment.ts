@@ -1,5 +1,5 @@
 /**
- * A run of a service page's text as PriceText marks it up (docs/product.md#informational-ranges):
+ * A run of a service page's text as PriceText marks it up (docs/product/services.md#informational-ranges):
  * plain text, a statement of what we charge for a service, or an informational range with what it
  * covers. The services feature cuts its texts into these (features/services/price-text.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The shared script files the build puts the islands' code in (docs/product.md#performance-decisions,
+ * The shared script files the build puts the islands' code in (docs/product/performance.md#performance-decisions,
  * "Few script files per island"): a few named files rather than a dozen small ones, so an island
  * asks for all it needs at once. Each group names its modules: source files by their path from the
  * repository root, packages by their name (every file of the package under node_modules/), and
@@ -36,8 +36,8 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     virtual: ['vite/preload-helper.js'],
   },
   // A visit's windows with the dates: the booking card and the owner's desk both draw them, and the
-  // desk must not reach the booking's schema for them (docs/product.md#performance-decisions).
-  { name: 'dates', priority: 11, files: ['src/lib/dates.ts', 'src/features/booking/visit-windows.ts'] },
+  // desk must not reach the booking's schema for them (docs/product/performance.md#performance-decisions).
+  { name: 'dates', priority: 11, files: ['src/lib/dates.ts', 'src/features/visits/windows.ts'] },
   {
     name: 'prices',
     priority: 10,
@@ -97,7 +97,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     files: ['src/lib/exact.ts', 'src/features/filters/catalogue.ts', 'src/features/schedule-calculator/store.ts'],
   },
   // Headless UI's small hooks the desk's tabs, the header's menu and the dialogs share, with the
-  // focus helpers they import: one file, not four (docs/product.md#performance-decisions, "Few
+  // focus helpers they import: one file, not four (docs/product/performance.md#performance-decisions, "Few
   // script files per island").
   {
     name: 'headless',
@@ -130,7 +130,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'src/features/owner/owner-calls.ts',
       'src/features/owner/owner-paths.ts',
       'src/features/visits/route.ts',
-      'src/features/visits/visit-status.ts',
+      'src/features/visits/status.ts',
     ],
   },
 ];

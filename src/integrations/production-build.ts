@@ -11,8 +11,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { describeProblems, type BuildConfig, type ConfigReport } from '../../functions/_lib/config-check.ts';
-import { BUILD_CONFIG_FILE } from '../../functions/_lib/config.ts';
+import { describeProblems, type BuildConfig, type ConfigReport } from '../../functions/_lib/platform/config-check.ts';
+import { BUILD_CONFIG_FILE } from '../../functions/_lib/platform/config.ts';
 import { businessFileProblems, launchRefusal } from '../features/testimonials/placeholders.ts';
 import { classicAfterPaintScripts } from './html/after-paint-scripts.ts';
 import { scriptsBeforeStylesheet } from './html/before-stylesheet.ts';
@@ -34,7 +34,7 @@ export interface ProductionBuildOptions {
 /**
  * Why this build must stop before any page is built, or null: a half-configured production; the
  * owner's details file with errors (any build); and, for a build with SITE_URL set, every
- * placeholder left unless `allowPlaceholders` (docs/product.md#business-identity).
+ * placeholder left unless `allowPlaceholders` (docs/product/site.md#business-identity).
  */
 export function buildRefusal({ report, config, repoRoot, allowPlaceholders }: ProductionBuildOptions): string | null {
   if (report.problems.length > 0) return describeProblems(report);

@@ -1,6 +1,6 @@
 /**
  * Starts each behaviour script held in a `<template data-after-paint>` (components/AfterPaint.astro)
- * when its part of the page needs it (docs/product.md#after-paint-loading), so a slow phone draws
+ * when its part of the page needs it (docs/product/performance.md#after-paint-loading), so a slow phone draws
  * the page and stays responsive instead of running every script at once after the first paint:
  * - `near`: once the page has painted and one of the part's elements is within about a screen of
  *   the viewport (the code is there by the time the reader scrolls to it);

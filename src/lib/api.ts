@@ -1,5 +1,5 @@
 /**
- * How the browser calls the site's functions (docs/product.md#server-answers): JSON in and out, a
+ * How the browser calls the site's functions (docs/product/messages.md#server-answers): JSON in and out, a
  * refusal's `{error}` carried in words, and each Idempotency-Key from one helper. Calls made for a
  * signed-in customer go through features/auth/api.ts, which adds the session's token and signs this
  * device out on a 401. The answer shapes shared by several endpoints live here too. Shared core:
@@ -86,7 +86,7 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
 
 /**
  * GETs sent before the island that reads them had loaded, by path and headers (by the desk's
- * hydration directive: docs/product.md#owners-desk, "Loading"). Each is taken once, by the first
+ * hydration directive: docs/product/desk.md#owners-desk, "Loading"). Each is taken once, by the first
  * requestJson of the same path with the same headers (the same session's token) within
  * SENT_EARLY_FOR_MS of being sent, which reads its answer as its own; one not taken by then is
  * dropped, so a later read of the same path (the desk's Today, read again after a change) never

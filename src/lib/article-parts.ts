@@ -1,7 +1,7 @@
 /**
  * Article parts: the `<h2>` sections of an article body, wrapped by the build
  * (src/integrations/html/article-parts.ts) and drawn only near the reader
- * (`content-visibility: auto` in src/styles/global.css; docs/product.md "Performance decisions").
+ * (`content-visibility: auto` in src/styles/global.css; docs/product/performance.md "Performance decisions").
  */
 
 /** The class of an article part's wrapper. */

@@ -1,5 +1,5 @@
 /**
- * Exact arithmetic for the tools' formulas (docs/product.md#tools). A factor such as ×0.7 is a
+ * Exact arithmetic for the tools' formulas (docs/product/tools.md#tools). A factor such as ×0.7 is a
  * binary fraction that is slightly off (0.7 is stored as 0.6999…), so `Math.floor(70 * 0.7)` can
  * land one below the true 49; these helpers take whole numbers and fractions as numerator over
  * denominator and round the exact quotient, never a float approximation of it.

@@ -1,7 +1,7 @@
 /**
  * The business's house mark, public/favicon.svg, for what the build makes of it: each page's
- * favicon (a data: URL, docs/product.md#performance-decisions), the preview images, the logo and the
- * icon files (docs/product.md#page-metadata).
+ * favicon (a data: URL, docs/product/performance.md#performance-decisions), the preview images, the logo and the
+ * icon files (docs/product/site.md#page-metadata).
  * Read once per build; the build runs from the repository.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Which pages search engines may see (docs/product.md#page-metadata): the sitemap
+ * Which pages search engines may see (docs/product/site.md#page-metadata): the sitemap
  * (astro.config.mjs), the robots meta tag and robots.txt all ask here.
  * Shared core: Node loads it directly from astro.config.mjs, so relative imports with the
  * extension only.

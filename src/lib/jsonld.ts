@@ -9,7 +9,7 @@ import { SITE, STORY } from '@/site';
 /** Any JSON-LD document this site emits. */
 export type JsonLd = WithContext<Exclude<HomeAndConstructionBusiness, string>> | Record<string, unknown>;
 
-/** The logo of the structured data: a PNG of at least 112 px (docs/product.md#page-metadata), from public/. */
+/** The logo of the structured data: a PNG of at least 112 px (docs/product/site.md#page-metadata), from public/. */
 export const LOGO = { path: '/logo.png', width: 512, height: 512 } as const;
 
 function logo(site: URL | string) {
@@ -216,7 +216,7 @@ export interface ArticleInput {
   readonly category: string;
   readonly tags: readonly string[];
   readonly readTime: number;
-  /** Its preview image's path (docs/product.md#preview-images); the brand card when absent. */
+  /** Its preview image's path (docs/product/site.md#preview-images); the brand card when absent. */
   readonly image?: string;
 }
 

@@ -14,7 +14,7 @@ export const HOME_SECTIONS = [
 
 /**
  * The href of a home-page section: a bare fragment on the home page itself, and `/#id` from
- * any other page so the link leads back home (docs/product.md#header-and-navigation).
+ * any other page so the link leads back home (docs/product/site.md#header-and-navigation).
  */
 export function sectionHref(id: string, currentPath: string): string {
   return normalizePath(currentPath) === '/' ? `#${id}` : `/#${id}`;
@@ -49,7 +49,7 @@ export const SERVICES_HUB: NavLink = { href: '/services', label: 'Services' };
 
 /**
  * The header's menu on a page, in the order the wide header shows it
- * (docs/product.md#header-and-navigation): 'Services' to the services hub, the plans' section
+ * (docs/product/site.md#header-and-navigation): 'Services' to the services hub, the plans' section
  * anchor, the Blog menu (`articles`), then the Contact anchor. Both the wide and the phone menu
  * draw it.
  */

@@ -1,5 +1,5 @@
 /**
- * A small flowing-text writer over pdf-lib for the printable guides (docs/product.md#printable-guides):
+ * A small flowing-text writer over pdf-lib for the printable guides (docs/product/leads.md#printable-guides):
  * headings, wrapped paragraphs, tick-box lists and simple tables on US Letter pages, each page with
  * the business's name and address in its footer. Uses the standard Helvetica fonts, so text is
  * reduced to the characters they can draw (WinAnsi).

@@ -62,7 +62,7 @@ export type PageCspDirective = `${
 /**
  * The page policy's directives besides script-src and style-src (Astro writes those with the
  * page's hashes). Scripts, styles, images and fonts come from the site itself, and images also from
- * data: URLs, for the favicon written into each page (docs/product.md#performance-decisions). The
+ * data: URLs, for the favicon written into each page (docs/product/performance.md#performance-decisions). The
  * browser talks to the site's functions and, in production, to the Supabase project for sign-in.
  * Checkout opens the card provider's page in a new tab, which a page policy does not govern.
  */

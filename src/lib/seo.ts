@@ -28,11 +28,11 @@ export interface HeadTag {
 /** The brand card, every page's preview image but an article's, drawn by the build (src/pages/og-default.png.ts). */
 export const DEFAULT_OG_IMAGE = '/og-default.png';
 
-/** An article's own preview image, drawn by the build (src/pages/og/[slug].png.ts; docs/product.md#preview-images). */
+/** An article's own preview image, drawn by the build (src/pages/og/[slug].png.ts; docs/product/site.md#preview-images). */
 export function articleCardPath(slug: string): string {
   return `/og/${slug}.png`;
 }
-/** What the brand card shows (docs/product.md#preview-images). */
+/** What the brand card shows (docs/product/site.md#preview-images). */
 export const DEFAULT_OG_IMAGE_ALT = `${SITE.name}: a white house on a green square, with the business name, "Filters, vents, detectors and Autopilot plans", Springfield, MO and the phone number`;
 
 /**
@@ -44,7 +44,7 @@ export function canonicalUrl(pathname: string, site: URL | string): string {
   return new URL(normalizePath(url.pathname), url.origin).href;
 }
 
-/** Search results cut titles past about 60 characters (docs/product.md#page-metadata). */
+/** Search results cut titles past about 60 characters (docs/product/site.md#page-metadata). */
 export const MAX_TITLE_LENGTH = 60;
 
 /**

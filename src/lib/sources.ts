@@ -1,5 +1,5 @@
 /**
- * The public sources the site quotes (docs/product.md#sources), each once: a statement that cites
+ * The public sources the site quotes (docs/product/blog.md#sources), each once: a statement that cites
  * the DOE, the EPA, the NFPA, the U.S. Fire Administration, ASHRAE or NAFA links to its page from here.
  */
 export const SOURCES = {

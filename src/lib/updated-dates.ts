@@ -1,5 +1,5 @@
 /**
- * When each indexed page last changed, from the dates its content records (docs/product.md#page-metadata):
+ * When each indexed page last changed, from the dates its content records (docs/product/site.md#page-metadata):
  * the sitemap's lastmod reads it. Articles have `updatedAt`; service, plan and legal pages `updated`;
  * the blog index, the services hub and the home page take the newest of what they list; /about its story's date.
  * Shared core: Node loads it from astro.config.mjs, so relative imports with the extension only.
@@ -42,7 +42,7 @@ export function updatedDates(root: string): Map<string, Date> {
   ]);
   dates.set('/blog', newest(blog.map(([, date]) => date)));
   dates.set('/', newest([...services, ...plans].map(([, date]) => date)));
-  // The services hub lists every service (docs/product.md#services-hub).
+  // The services hub lists every service (docs/product/services.md#services-hub).
   dates.set('/services', newest(services.map(([, date]) => date)));
   dates.set('/about', new Date(STORY.updated));
   return dates;

@@ -45,7 +45,7 @@ const ODD_SPACES = /(?! )\p{Zs}/gu;
 
 /**
  * The checks of a one-line field, in order: other spaces become plain ones, then invisible
- * characters and line breaks are refused (docs/product.md#validation). Trimming comes between,
+ * characters and line breaks are refused (docs/product/messages.md#validation). Trimming comes between,
  * so a line break at either end is trimmed like a space.
  */
 /* @__NO_SIDE_EFFECTS__ */
@@ -63,7 +63,7 @@ function oneLineChecks() {
 /**
  * A one-line text field that must not be blank; `message` is shown when it is missing or blank. A
  * line break or an invisible character inside it is refused, another kind of space becomes a
- * plain one (docs/product.md#validation); around it, trimmed like spaces.
+ * plain one (docs/product/messages.md#validation); around it, trimmed like spaces.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredText(message: string) {
@@ -91,7 +91,7 @@ export function oneLineText(limit: number, typeMessage: string, tooLong: string)
 /**
  * `value` as a one-line field would take it (requiredText), or null when it is no text, blank or
  * would be refused: for text that reached us without our form's checks, such as the full name
- * kept in a sign-in account's metadata (docs/product.md#validation).
+ * kept in a sign-in account's metadata (docs/product/messages.md#validation).
  */
 export function oneLineOrNull(value: unknown): string | null {
   const result = requiredText('').safeParse(value);
@@ -109,7 +109,7 @@ export function isPhone(value: string): boolean {
 
 /**
  * A required US phone number, the one rule of bookings and plan details
- * (docs/product.md#validation): `message` when missing or blank, then ten digits.
+ * (docs/product/messages.md#validation): `message` when missing or blank, then ten digits.
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function requiredPhone(message: string) {

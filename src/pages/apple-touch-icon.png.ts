@@ -7,7 +7,7 @@ const TOUCH_ICON_SIZE = 180;
 
 /**
  * /apple-touch-icon.png: the house mark, full-bleed, for a phone's home screen and as the file
- * Google Search shows beside the site's results (docs/product.md#page-metadata). Browsers do not
+ * Google Search shows beside the site's results (docs/product/site.md#page-metadata). Browsers do not
  * fetch it while a page loads.
  */
 export const GET: APIRoute = () => imageResponse(svgToPng(houseMarkTile(), TOUCH_ICON_SIZE));

@@ -9,7 +9,7 @@ const FAVICON_SIZES = [16, 32, 48] as const;
 /**
  * /favicon.ico: the house mark where a browser or Google Search looks for it without a link: a
  * browser showing a file that is not a page (a PDF guide), and Google's favicon crawler, which
- * cannot fetch the pages' `data:` icon (docs/product.md#page-metadata).
+ * cannot fetch the pages' `data:` icon (docs/product/site.md#page-metadata).
  */
 export const GET: APIRoute = () => {
   const ico = icoEndec.encode(FAVICON_SIZES.map((size) => svgToPng(houseMarkSvg(), size)));

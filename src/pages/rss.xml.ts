@@ -4,7 +4,7 @@ import { getPosts, postPath } from '@/features/blog/posts';
 import { SITE } from '@/site';
 
 /**
- * The blog's RSS feed (docs/product.md#blog), with its own address (`atom:link rel="self"`), its
+ * The blog's RSS feed (docs/product/blog.md#blog), with its own address (`atom:link rel="self"`), its
  * language and, as lastBuildDate, when the newest article last changed, so a rebuild without a
  * change does not look like news.
  */

@@ -1,5 +1,5 @@
 -- Plans sold in three billing periods, one live plan per customer, and the visit details a plan
--- carries (docs/product.md#plans).
+-- carries (docs/product/plans.md#plans).
 
 -- What a subscription is paid in: its period, what one period costs, and when we first saw it.
 alter table public.subscriptions add column if not exists billing_period text

@@ -1,5 +1,5 @@
 -- Bookings carry their visit, and e-mails and owner events leave through outboxes
--- (docs/product.md#visit-details, docs/product.md#e-mails).
+-- (docs/product/services.md#visit-details, docs/product/emails.md#e-mails).
 
 -- The visit of a booked service (address, phone, preferred day and window, notes) and who booked
 -- it, as the booking card sent them; never read for the price.

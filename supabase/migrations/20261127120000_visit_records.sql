@@ -1,5 +1,5 @@
 -- Visits as records, their history, the owner's settings and closed days, and what was refunded
--- of an order (docs/product.md#visits, docs/product.md#capacity-and-closed-days).
+-- of an order (docs/product/visits.md#visits, docs/product/visits.md#capacity-and-closed-days).
 
 -- One visit per paid booking (and, later, per plan visit): a snapshot of where and when, its
 -- status, the confirmed time (Springfield wall-clock `HH:MM`, empty until confirmed), the notes.

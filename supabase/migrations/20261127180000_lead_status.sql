@@ -1,4 +1,4 @@
--- Leads on the owner's desk (docs/product.md#owner-api): each lead's status in the owner's
+-- Leads on the owner's desk (docs/product/desk.md#owner-api): each lead's status in the owner's
 -- follow-up and a note, changed from the desk. Owner events (kind 'order') keep the defaults.
 alter table public.leads add column if not exists status text not null default 'new'
   check (status in ('new', 'contacted', 'won', 'lost'));

@@ -1,4 +1,4 @@
--- A plan's visits as records (docs/product.md#plan-visits): each whole period paid of a plan, once,
+-- A plan's visits as records (docs/product/visits.md#plan-visits): each whole period paid of a plan, once,
 -- and on each plan visit its number within the plan (unique, so nothing is made twice under
 -- retries and replays) and its due date.
 

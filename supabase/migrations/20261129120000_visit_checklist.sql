@@ -1,4 +1,4 @@
--- What a plan visit did (docs/product.md#plan-visits): the checklist items ticked, the filter sizes
+-- What a plan visit did (docs/product/visits.md#plan-visits): the checklist items ticked, the filter sizes
 -- found and the smoke detectors tested, kept on the visit; the home's filter sizes, as last found,
 -- kept on the plan so the next visit brings the right ones.
 alter table public.visits add column if not exists checklist jsonb not null default '[]'::jsonb;

@@ -1,4 +1,4 @@
--- Unsubscribing from marketing e-mails (docs/product.md#unsubscribing): one random, unguessable
+-- Unsubscribing from marketing e-mails (docs/product/emails.md#unsubscribing): one random, unguessable
 -- token per address (lower-cased), the key of its one-click link; `unsubscribed_at` set by a POST
 -- to that link. An address with it set gets no marketing e-mail again (the review request, the guide).
 create table if not exists public.mail_unsubscribes (

@@ -1,4 +1,4 @@
--- Plans paid before plan visits were records (docs/product.md#plan-visits) have no paid period
+-- Plans paid before plan visits were records (docs/product/visits.md#plan-visits) have no paid period
 -- recorded, so the visit schedule never makes their visits. Each live plan (not a second plan)
 -- with none gets its current period, the months its billing period buys, ending where its
 -- current period ends: the schedule then makes the visit that period buys. Only plans without any

@@ -1,7 +1,7 @@
 /**
- * Getting back into an account, and sign-in that never leaks (docs/product.md#password-reset,
- * docs/product.md#email-confirmation, docs/product.md#sign-in, docs/product.md#session-checks,
- * docs/product.md#sign-out):
+ * Getting back into an account, and sign-in that never leaks (docs/product/accounts.md#password-reset,
+ * docs/product/accounts.md#email-confirmation, docs/product/accounts.md#sign-in, docs/product/accounts.md#session-checks,
+ * docs/product/accounts.md#sign-out):
  * the flows as a customer meets them in Chromium, against the built site and the real server.
  */
 import { type Browser, type Page } from '@playwright/test';

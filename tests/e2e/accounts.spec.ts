@@ -111,7 +111,9 @@ test.describe('accounts', () => {
     expect(stylesheets).toHaveLength(1);
   });
 
-  test('a wrong password and a taken address get the messages of docs/product.md#messages', async ({ page }) => {
+  test('a wrong password and a taken address get the messages of docs/product/messages.md#messages', async ({
+    page,
+  }) => {
     await openAuth(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -164,7 +166,7 @@ test.describe('accounts', () => {
   });
 });
 
-/** What the account page keeps in this browser (docs/product.md#account-page), or null. */
+/** What the account page keeps in this browser (docs/product/accounts.md#account-page), or null. */
 const keptSummary = (page: Page) => page.evaluate(() => localStorage.getItem('account-summary'));
 
 /**

@@ -17,7 +17,7 @@ import { bringIntoView } from './scroll';
 const PATH = '/blog/air-filter-replacement-guide';
 const GUIDE = '/guides/air-filter-schedule';
 
-/** The result sentence of docs/product.md#schedule-calculator. */
+/** The result sentence of docs/product/tools.md#schedule-calculator. */
 const message = (days: number) =>
   `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;
 
@@ -52,7 +52,7 @@ test.describe('air filter replacement guide', () => {
 
   test('head: title, description, canonical, BlogPosting and FAQPage JSON-LD', async ({ page }) => {
     await page.goto(PATH);
-    // Within 60 characters (docs/product.md#page-metadata); the heading keeps the article's full name.
+    // Within 60 characters (docs/product/site.md#page-metadata); the heading keeps the article's full name.
     await expect(page).toHaveTitle('How Often to Change Your Air Filter: Schedule Guide');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Air Filter Replacement Guide: How Often to Change Your Air Filter',
@@ -144,7 +144,7 @@ test.describe('air filter replacement guide', () => {
     await expect(link).toHaveAttribute('aria-current', 'location');
   });
 
-  test('calculator: no result until pressed, then the exact message of docs/product.md#schedule-calculator for each home', async ({
+  test('calculator: no result until pressed, then the exact message of docs/product/tools.md#schedule-calculator for each home', async ({
     page,
   }) => {
     await page.goto(PATH);
@@ -301,7 +301,7 @@ test.describe('air filter replacement guide', () => {
     expect(download.suggestedFilename()).toBe('air-filter-schedule-guide.pdf');
     await expectPdfDownload(download, 'Air Filter Schedule Guide');
     await expectNoAxeViolations(page);
-    // docs/product.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
+    // docs/product/leads.md#guide-downloads: the dialog closes itself after 3 seconds and focus returns to the trigger.
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
   });

@@ -52,7 +52,7 @@ test.describe('air filter types guide', () => {
     });
     await page.goto(PATH);
     await page.waitForLoadState('networkidle');
-    // React may be fetched at idle to be ready on a jump (docs/product.md#after-paint-loading), never run.
+    // React may be fetched at idle to be ready on a jump (docs/product/performance.md#after-paint-loading), never run.
     expect((await fetchedToRun(page, scripts)).filter((url) => /client\.|react/.test(url))).toEqual([]);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
 
@@ -111,7 +111,7 @@ test.describe('air filter types guide', () => {
     await expect(page.getByRole('region', { name: 'Your filter match' })).toHaveCount(0);
   });
 
-  // Each expected pick follows the points of docs/product.md#filter-finder (home + concern + budget + system age).
+  // Each expected pick follows the points of docs/product/tools.md#filter-finder (home + concern + budget + system age).
   const cases: { answers: Answers; pick: string; facts: [string, string, string]; why: RegExp }[] = [
     {
       // fiberglass 1 + 3 + 2 + 0 = 6, pleated 2 + 1 + 1 + 2 = 6: the tie goes to fiberglass

@@ -81,7 +81,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('the calculator starts at 6 months and 2,000 sq ft with the outputs of docs/product.md#hidden-costs-calculator', async ({
+test('the calculator starts at 6 months and 2,000 sq ft with the outputs of docs/product/tools.md#hidden-costs-calculator', async ({
   page,
 }) => {
   await page.goto(PATH);
@@ -305,7 +305,7 @@ for (const { width, height } of [
   { width: 390, height: 844 },
   { width: 1280, height: 720 },
 ]) {
-  test(`at ${width} px, every footer link at the bottom of the article is visible and clickable: the floating button steps aside for the footer (docs/product.md#floating-schedule-button)`, async ({
+  test(`at ${width} px, every footer link at the bottom of the article is visible and clickable: the floating button steps aside for the footer (docs/product/tools.md#floating-schedule-button)`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height });

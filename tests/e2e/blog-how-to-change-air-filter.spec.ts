@@ -42,7 +42,7 @@ test.describe('article: how to change an air filter', () => {
     });
     await page.goto(PATH);
     await page.waitForLoadState('networkidle');
-    // React may be fetched at idle to be ready on a jump (docs/product.md#after-paint-loading), never run.
+    // React may be fetched at idle to be ready on a jump (docs/product/performance.md#after-paint-loading), never run.
     expect((await fetchedToRun(page, scripts)).filter((url) => /client\.|react/.test(url))).toEqual([]);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
     // No tool island; the header's account islands stay as the server drew them (no session).
@@ -52,7 +52,7 @@ test.describe('article: how to change an air filter', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^How to Change an Air Filter/);
     await expect(page.getByText('Beginner Friendly', { exact: true })).toBeVisible();
     await expect(page.getByText('10-15 Minutes', { exact: true })).toBeVisible();
-    // docs/product.md#how-to-change-an-air-filter: 'Watch Video Guide' stays hidden until a video exists.
+    // docs/product/blog.md#how-to-change-an-air-filter: 'Watch Video Guide' stays hidden until a video exists.
     await expect(page.getByRole('button', { name: /watch video guide/i })).toHaveCount(0);
     await expect(page.getByText(/watch video guide/i)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Download Checklist' })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe('article: how to change an air filter', () => {
     { width: 390, height: 844 },
     { width: 1280, height: 720 },
   ]) {
-    test(`at ${width} px, Download PDF downloads the checklist's PDF and Print Checklist prints just the checklist (docs/product.md#quick-checklist)`, async ({
+    test(`at ${width} px, Download PDF downloads the checklist's PDF and Print Checklist prints just the checklist (docs/product/tools.md#quick-checklist)`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height });

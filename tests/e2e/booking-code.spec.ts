@@ -1,5 +1,5 @@
 /**
- * Booking without a password (docs/product.md#e-mail-code, docs/product.md#booking-card): a new
+ * Booking without a password (docs/product/accounts.md#e-mail-code, docs/product/services.md#booking-card): a new
  * address fills the booking card, continues with a code e-mailed to it (read from the local
  * mailbox), pays, and lands signed in on /payment-success; a wrong code says so and keeps every
  * choice; the password set later on /account signs in. And /auth's own 'E-mail me a code', with

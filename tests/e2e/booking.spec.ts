@@ -1,6 +1,6 @@
 /**
- * From payment to visit (docs/product.md#service-area-check, docs/product.md#visit-details,
- * docs/product.md#e-mails, docs/product.md#owner-events), as a new customer: the area check, a
+ * From payment to visit (docs/product/site.md#service-area-check, docs/product/services.md#visit-details,
+ * docs/product/emails.md#e-mails, docs/product/emails.md#owner-events), as a new customer: the area check, a
  * booking made signed out that keeps its choices through sign-in, the e-mails in the local mailbox,
  * the owner's events at a local webhook sink (exactly once per event, and nothing lost or repeated
  * across a restart mid-delivery), the visit on /account, a plan started and cancelled, a guide.

@@ -1,5 +1,5 @@
 /**
- * Capacity and closed days on the booking card (docs/product.md#capacity-and-closed-days), on a
+ * Capacity and closed days on the booking card (docs/product/visits.md#capacity-and-closed-days), on a
  * server of its own (a fresh data dir, 3 visits per window, as `npm start` runs it), so no other
  * spec's bookings count: three customers book the same weekday morning and pay; the fourth sees the
  * morning full on the card and is refused by the server; a day the owner closes is shown closed and
@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { bookableDays } from '../../src/features/booking/visit';
+import { bookableDays } from '../../src/features/visits/windows';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';

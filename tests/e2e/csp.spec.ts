@@ -62,7 +62,7 @@ test('the watcher sees a violation, so a quiet page is a clean one', async ({ pa
   expect(violations.join('\n')).toContain('style-src');
 });
 
-/** Pages that send a signed-out visitor elsewhere (docs/product.md#account-page: /account goes to /auth, coming back). */
+/** Pages that send a signed-out visitor elsewhere (docs/product/accounts.md#account-page: /account goes to /auth, coming back). */
 const SIGNED_OUT_REDIRECTS: Readonly<Record<string, RegExp>> = { '/account': /\/auth\?return=%2Faccount$/ };
 
 test.describe('every page loads and hydrates without a CSP violation', () => {

@@ -4,7 +4,7 @@ export const PASSWORD = 'filters-every-90';
 
 /**
  * Readies the sign-in form of the page: /auth's island loads when the visitor first uses the
- * form (docs/product.md#after-paint-loading), so the e-mail field is focused, as a person about to
+ * form (docs/product/performance.md#after-paint-loading), so the e-mail field is focused, as a person about to
  * type would, and the island waited for. Other auth pages' islands load on their own.
  */
 export async function readyAuthForm(page: Page): Promise<void> {
@@ -34,7 +34,7 @@ export async function signUpAndIn(page: Page, email: string, fullName?: string):
   await signUp(page, email, fullName);
   const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
   const { messages } = (await res.json()) as { messages: { links: string[] }[] };
-  // The link lands on /auth/confirm, which signs in and opens the account (docs/product.md#email-confirmation).
+  // The link lands on /auth/confirm, which signs in and opens the account (docs/product/accounts.md#email-confirmation).
   await page.goto(messages[0]?.links.find((l) => l.includes('/auth/v1/verify')) ?? '/');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();

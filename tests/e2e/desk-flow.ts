@@ -1,5 +1,5 @@
 /**
- * What the desk's browser tests do on a server of their own (docs/product.md#owners-desk): a
+ * What the desk's browser tests do on a server of their own (docs/product/desk.md#owners-desk): a
  * customer books a dryer vent cleaning and pays, as a person would; an account is made the owner
  * with `npm run owner -- add`, as the business would.
  */

@@ -4,7 +4,7 @@ import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 
 test.describe('home page', () => {
-  test('renders every section of docs/product.md#home-page', async ({ page }) => {
+  test('renders every section of docs/product/site.md#home-page', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
@@ -42,7 +42,7 @@ test.describe('home page', () => {
     ]);
   });
 
-  test('plans block shows both plans with the prices of docs/product.md#plan-prices and a Subscribe button each', async ({
+  test('plans block shows both plans with the prices of docs/product/plans.md#plan-prices and a Subscribe button each', async ({
     page,
   }) => {
     await page.goto('/');
@@ -72,7 +72,7 @@ test.describe('home page', () => {
     await expect(main).toContainText('within 25 miles of Springfield, MO');
   });
 
-  test('contact form has the fields, types and options of docs/product.md#contact-form', async ({ page }) => {
+  test('contact form has the fields, types and options of docs/product/leads.md#contact-form', async ({ page }) => {
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Schedule a service' });
     await expect(form.getByLabel('Name')).toHaveAttribute('required', '');
@@ -107,7 +107,7 @@ test.describe('home page', () => {
   test('footer has service links, quick links, contact details, hours and legal links', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
-    // The first eight services, then the hub (docs/product.md#footer).
+    // The first eight services, then the hub (docs/product/site.md#footer).
     await expect(footer.getByRole('navigation', { name: 'Services' }).getByRole('link')).toHaveCount(9);
     await expect(footer.getByRole('navigation', { name: 'Quick Links' })).toBeVisible();
     await expect(footer.getByRole('link', { name: '(417) 555-0142' })).toHaveAttribute('href', 'tel:+14175550142');
@@ -135,7 +135,7 @@ test.describe('home page', () => {
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
     // Only the small plain modules of the shell (toaster) are fetched to run; no React, no supabase-js.
     // The Subscribe buttons are not tools: their code is not preloaded at idle either
-    // (docs/product.md#after-paint-loading); whatever a page preloads at idle is never run, so
+    // (docs/product/performance.md#after-paint-loading); whatever a page preloads at idle is never run, so
     // fetchedToRun leaves it out of what is counted here.
     const run = await fetchedToRun(
       page,

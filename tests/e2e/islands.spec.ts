@@ -249,7 +249,7 @@ test("signed out, an article fetches React and its tool's code only at idle afte
   await page.goto('/blog/air-filter-replacement-guide', { waitUntil: 'networkidle' });
   const tool = page.locator('main astro-island').first();
   const component = new URL((await tool.getAttribute('component-url')) ?? '', page.url()).pathname;
-  // Ready on a jump (docs/product.md#after-paint-loading): React and the tool's chunk are in the cache...
+  // Ready on a jump (docs/product/performance.md#after-paint-loading): React and the tool's chunk are in the cache...
   await expect.poll(() => scripts.map((url) => new URL(url).pathname)).toContain(component);
   expect(scripts.some((url) => /\/client\.[\w-]+\.js$/.test(url))).toBe(true);
   // ...asked for only once the page had loaded, never the header's session islands nor the sign-in client.
@@ -278,7 +278,7 @@ test("the home page preloads none of the Subscribe islands' code at idle, while 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  // Only the tools a reader jumps to are preloaded (docs/product.md#after-paint-loading).
+  // Only the tools a reader jumps to are preloaded (docs/product/performance.md#after-paint-loading).
   await page.goto('/blog/air-filter-types-guide');
   await idlePreloadsLoaded(page);
   const finder = island(page, 'FilterFinder');

@@ -1,4 +1,4 @@
-/** The page's cumulative layout shift, as the browser reports it (docs/product.md#performance-and-accessibility). */
+/** The page's cumulative layout shift, as the browser reports it (docs/product/performance.md#performance-and-accessibility). */
 import type { Page } from '@playwright/test';
 
 /** Starts summing every layout shift of the pages `page` opens next, from their first frame. */

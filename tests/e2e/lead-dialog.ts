@@ -1,5 +1,5 @@
 /**
- * The lead dialog of the guide downloads (docs/product.md#guide-downloads): open it from its
+ * The lead dialog of the guide downloads (docs/product/leads.md#guide-downloads): open it from its
  * button, fill in a first name and an e-mail, submit, see 'Download Ready!' and get the file.
  */
 import { expect, type Download, type Locator, type Page } from '@playwright/test';

@@ -16,7 +16,7 @@ export async function holdRequests(page: Page, url: RegExp): Promise<() => void>
 
 /**
  * Of the script URLs `fetched`, those the page did not name as an idle preload
- * (docs/product.md#after-paint-loading: `link[rel=modulepreload][data-idle]`, added after load to
+ * (docs/product/performance.md#after-paint-loading: `link[rel=modulepreload][data-idle]`, added after load to
  * fetch a tool's code without running it): the scripts fetched to run.
  */
 export async function fetchedToRun(page: Page, fetched: readonly string[]): Promise<string[]> {

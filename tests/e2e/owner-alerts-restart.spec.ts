@@ -1,5 +1,5 @@
 /**
- * The owner's alerts across a restart mid-delivery (docs/product.md#owner-alerts), on a server of
+ * The owner's alerts across a restart mid-delivery (docs/product/emails.md#owner-alerts), on a server of
  * its own with OWNER_EMAIL set and SMTP_URL pointing at a local stand-in for the mail provider that
  * holds what it is sent: a contact message and a plan request are sent from the site's forms; while
  * their alerts are in flight the server is stopped; after the restart each alert is delivered

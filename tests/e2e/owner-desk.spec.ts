@@ -1,5 +1,5 @@
 /**
- * The owner's desk at /owner (docs/product.md#owners-desk), on a server of its own (a fresh data
+ * The owner's desk at /owner (docs/product/desk.md#owners-desk), on a server of its own (a fresh data
  * dir and 3 visits per window, as `npm start` runs it), on a 390 px phone: three customers book the
  * same morning and pay; signed out the desk asks for the owner's sign-in, and a customer is refused
  * without a word of the owner's data. The owner, made so with `npm run owner -- add`, moves the

@@ -1,6 +1,6 @@
 /**
  * What the browser tests of the plan schedule and the owner's alerts read on a server of their own
- * (docs/product.md#owner-alerts, docs/product.md#plan-visits): the local mailbox, the desk links
+ * (docs/product/emails.md#owner-alerts, docs/product/visits.md#plan-visits): the local mailbox, the desk links
  * the alerts carry, and the embedded clock.
  */
 import type { Page } from '@playwright/test';

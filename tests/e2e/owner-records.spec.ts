@@ -1,6 +1,6 @@
 /**
- * The owner hears everything and finds anything (docs/product.md#owner-alerts,
- * docs/product.md#morning-list, docs/product.md#owners-desk), on a server of its own with a fresh
+ * The owner hears everything and finds anything (docs/product/emails.md#owner-alerts,
+ * docs/product/emails.md#morning-list, docs/product/desk.md#owners-desk), on a server of its own with a fresh
  * data dir and OWNER_EMAIL set, on a 390 px phone: a contact message and a paid booking each put
  * exactly one alert in the owner's mailbox; the morning list arrives once the site's clock reaches
  * 6:30; the owner sets the lead to contacted with a note, finds the customer by the last four

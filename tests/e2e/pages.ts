@@ -27,11 +27,11 @@ export const SERVICE_PAGES = [
   '/services/reverse-osmosis-filters',
   '/services/home-safety-assessment',
 ];
-/** The services hub (docs/product.md#services-hub). */
+/** The services hub (docs/product/services.md#services-hub). */
 export const HUB_PAGES = ['/services'];
 export const PLAN_PAGES = ['/autopilot-lite', '/autopilot-full'];
 export const LEGAL_PAGES = ['/privacy', '/terms', '/service-agreement'];
-/** The blog's articles (docs/product.md#blog). */
+/** The blog's articles (docs/product/blog.md#blog). */
 export const ARTICLE_PAGES = [
   '/blog/air-filter-replacement-guide',
   '/blog/how-to-change-air-filter',

@@ -1,13 +1,13 @@
 /**
  * 'Processing Payment' gives way within 2.3 s of the navigation's start on a slow phone
- * (docs/product.md#payment-success). Its own Playwright project runs it after every other spec, one
+ * (docs/product/checkout.md#payment-success). Its own Playwright project runs it after every other spec, one
  * test at a time, so the deadline is the page's and not the machine's other work.
  */
 import { expect, test } from './test';
 
 test.describe.configure({ mode: 'serial' });
 
-test.describe('payment success on a slow phone (docs/product.md#payment-success)', () => {
+test.describe('payment success on a slow phone (docs/product/checkout.md#payment-success)', () => {
   for (const { width, height } of [
     { width: 390, height: 844 },
     { width: 1280, height: 720 },

@@ -1,4 +1,4 @@
-/** Opens a downloaded or fetched guide as a PDF (docs/product.md#printable-guides) and checks what it is. */
+/** Opens a downloaded or fetched guide as a PDF (docs/product/leads.md#printable-guides) and checks what it is. */
 import { readFile } from 'node:fs/promises';
 import { expect, type Download } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';

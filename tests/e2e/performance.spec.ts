@@ -35,7 +35,7 @@ interface Load {
   scripts: { url: string; gzipBytes: number }[];
   /**
    * Script files only fetched into the cache at idle for the tools, not run: every island still
-   * unhydrated (docs/product.md#after-paint-loading, "Ready on a jump").
+   * unhydrated (docs/product/performance.md#after-paint-loading, "Ready on a jump").
    */
   preloadedAtIdle: { url: string; gzipBytes: number }[];
   stylesheets: { url: string; gzipBytes: number }[];

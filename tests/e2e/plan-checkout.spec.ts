@@ -126,7 +126,7 @@ async function expectAfterReturn(account: Page, text: string | RegExp): Promise<
   }).toPass({ timeout: 15_000 });
 }
 
-test.describe('buying a plan (docs/product.md#billing-periods)', () => {
+test.describe('buying a plan (docs/product/plans.md#billing-periods)', () => {
   for (const [plan, path, pickerLabel, shown, per, charged, unit, periodName, months] of CHOICES) {
     test(`${plan}, ${pickerLabel}: the plan page shows ${shown}, the checkout ${charged} ${unit}, the account the plan`, async ({
       page,
@@ -187,7 +187,7 @@ test.describe('buying a plan (docs/product.md#billing-periods)', () => {
   });
 });
 
-test.describe('one live plan per customer (docs/product.md#one-live-plan-per-customer)', () => {
+test.describe('one live plan per customer (docs/product/plans.md#one-live-plan-per-customer)', () => {
   test('Lite then Full checkout opened: the Lite one expires; a second plan paid anyway is refunded and explained', async ({
     page,
   }) => {
@@ -328,7 +328,7 @@ test.describe('one live plan per customer (docs/product.md#one-live-plan-per-cus
   }
 });
 
-test.describe('changing plan in the billing portal (docs/product.md#cancellation-and-plan-changes)', () => {
+test.describe('changing plan in the billing portal (docs/product/plans.md#cancellation-and-plan-changes)', () => {
   test('Lite monthly to Full annual: the portal shows the prorated charge and the account follows', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 /**
- * A plan's visits over its year and its end (docs/product.md#plan-visits,
- * docs/product.md#owner-alerts, docs/product.md#owners-desk), on a server of its own with a fresh
+ * A plan's visits over its year and its end (docs/product/visits.md#plan-visits,
+ * docs/product/emails.md#owner-alerts, docs/product/desk.md#owners-desk), on a server of its own with a fresh
  * data dir and OWNER_EMAIL set, time moved by the embedded clock, the desk on a 390 px phone:
  * - annual, bought through a plan request and set to cancel at once: the request, the plan and each
  *   quarter's `visit.due` reach the owner's mailbox once, their links open the lead and the visit on

@@ -1,5 +1,5 @@
 /**
- * A plan's visit from sign-up to report (docs/product.md#plan-visits), on a server of its own, on a
+ * A plan's visit from sign-up to report (docs/product/visits.md#plan-visits), on a server of its own, on a
  * 390 px phone: a customer subscribes to Autopilot Full paid per visit (quarterly); the first visit
  * is on the account and on the desk's Plan visits tab; the owner marks it done with its checklist,
  * a 16x25x1 filter and the detectors tested; the visit report e-mail arrives and the account shows

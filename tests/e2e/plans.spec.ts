@@ -68,7 +68,7 @@ test.describe('plan pages', () => {
     await expect(picker.getByRole('radio', { name: 'Monthly' })).toBeChecked();
   });
 
-  test('checkout form shows the validation messages of docs/product.md#plan-sign-up-form and keeps what was typed', async ({
+  test('checkout form shows the validation messages of docs/product/plans.md#plan-sign-up-form and keeps what was typed', async ({
     page,
   }) => {
     await page.goto('/autopilot-lite');

@@ -1,6 +1,6 @@
 /**
  * Finds every dollar amount in a built page and says whether the pricing modules produce or explain
- * it (docs/product.md#informational-ranges). An amount is explained by the nearest element around it
+ * it (docs/product/services.md#informational-ranges). An amount is explained by the nearest element around it
  * that carries `data-price`:
  * - `charge` (with `data-service`): an amount the pricing module charges for that service, or one
  *   of its parts (a grade's surcharge, an additional detector, a vent);

@@ -1,5 +1,5 @@
 /**
- * Prices: one truth (docs/product.md#informational-ranges). Every dollar amount on every built page
+ * Prices: one truth (docs/product/services.md#informational-ranges). Every dollar amount on every built page
  * is a price the pricing modules charge, a plan price, an informational range shown with what it
  * covers, a filter price from the catalogue or a model's estimate; see price-statements.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * Receipts, review requests and unsubscribing (docs/product.md#receipts,
- * docs/product.md#review-requests, docs/product.md#unsubscribing) on a server of its own with
+ * Receipts, review requests and unsubscribing (docs/product/emails.md#receipts,
+ * docs/product/emails.md#review-requests, docs/product/emails.md#unsubscribing) on a server of its own with
  * REVIEW_URL set (its clock moves), on a 390 px phone: the booking e-mail links the card provider's
  * receipt; the owner marks a visit done on the desk, and the day after at 10 AM exactly one review
  * request arrives with REVIEW_URL and the one-click unsubscribe headers (read from the mailbox's

@@ -36,7 +36,7 @@ test('home page head: title, description, canonical, social cards and valid JSON
   expect(pngSize(await image.body())).toEqual({ width: 1200, height: 630 });
 });
 
-test('each article has its own 1200x630 preview image, described by its title (docs/product.md#preview-images)', async ({
+test('each article has its own 1200x630 preview image, described by its title (docs/product/site.md#preview-images)', async ({
   page,
 }) => {
   const images = new Set<string>();
@@ -68,7 +68,7 @@ test('each article has its own 1200x630 preview image, described by its title (d
   expect(images.size).toBe(ARTICLE_PAGES.length);
 });
 
-test('the house mark as files for Google Search and phones, none asked for while a page loads (docs/product.md#page-metadata)', async ({
+test('the house mark as files for Google Search and phones, none asked for while a page loads (docs/product/site.md#page-metadata)', async ({
   page,
 }) => {
   const asked: string[] = [];
@@ -104,7 +104,7 @@ test('robots.txt blocks what is not a page and points at the sitemap', async ({ 
   for (const path of ['/api', '/_dev', '/downloads']) {
     expect(robots).toContain(`Disallow: ${path}\n`);
   }
-  // Private pages say noindex themselves (docs/product.md#page-metadata): a Disallow would hide it.
+  // Private pages say noindex themselves (docs/product/site.md#page-metadata): a Disallow would hide it.
   for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/owner', '/guides']) {
     expect(robots).not.toContain(`Disallow: ${path}\n`);
   }

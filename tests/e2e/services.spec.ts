@@ -43,7 +43,7 @@ test.describe('every service, plan and legal page', () => {
       '/services/dryer-vent-cleaning': ['35.00'],
       '/services/smoke-detector-batteries': ['20.00'],
       '/services/vacuum-cleanout': ['20.00'],
-      // Only a price the page shows (docs/product.md#page-metadata): these show ranges or name the plans.
+      // Only a price the page shows (docs/product/site.md#page-metadata): these show ranges or name the plans.
       '/services/autopilot-plans': [],
       '/services/water-softener-salt': [],
       '/autopilot-lite': ['39.00'],
@@ -91,7 +91,7 @@ test.describe('every service, plan and legal page', () => {
 });
 
 test.describe('service page template', () => {
-  test('has the sections of docs/product.md#service-pages and the phone number', async ({ page }) => {
+  test('has the sections of docs/product/services.md#service-pages and the phone number', async ({ page }) => {
     await page.goto('/services/dryer-vent-cleaning');
     for (const name of [
       'Overview',
@@ -232,7 +232,7 @@ test.describe('booking card totals come from the pricing module', () => {
   });
 });
 
-test.describe('services hub (docs/product.md#services-hub)', () => {
+test.describe('services hub (docs/product/services.md#services-hub)', () => {
   test('lists every service at the price the booking charges, each linking to its page', async ({ page }) => {
     const response = await page.goto('/services');
     expect(response?.status()).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Structured data equals the page (docs/product.md#page-metadata), read from the built pages in
+ * Structured data equals the page (docs/product/site.md#page-metadata), read from the built pages in
  * dist/: an Offer only for a price the page shows, one test per page type; the home page's WebSite
  * with the site name and the business's logo of at least 112 px; a described preview image on
  * every page.

@@ -1,7 +1,7 @@
 /**
  * Content a homeowner, a search engine and a regulator can trust: examples never shown as customers,
  * illustrations with alt text, guides as real PDFs, and the search details
- * (docs/product.md#testimonials-and-examples, #illustrations, #printable-guides, #page-metadata).
+ * (docs/product/blog.md#testimonials-and-examples, #illustrations, #printable-guides, #page-metadata).
  */
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './test';

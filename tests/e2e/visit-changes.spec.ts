@@ -1,6 +1,6 @@
 /**
- * Customers change their own visits (docs/product.md#changing-a-visit) and are reminded the day
- * before (docs/product.md#visit-reminder), on a server of its own (a fresh data dir, one visit per
+ * Customers change their own visits (docs/product/visits.md#changing-a-visit) and are reminded the day
+ * before (docs/product/emails.md#visit-reminder), on a server of its own (a fresh data dir, one visit per
  * window so a window fills with one booking), on a 390 px phone. Ann and Bob book and pay; signed
  * out, Ann's e-mail link refuses the window Bob has just filled and moves her visit to another open
  * one, after which the link is used and an altered one is explained; the owner's desk shows the
@@ -10,7 +10,7 @@
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { LINK_MESSAGES, CALL_TO_CHANGE_MESSAGE } from '../../src/features/booking/visit-change';
+import { LINK_MESSAGES, CALL_TO_CHANGE_MESSAGE } from '../../src/features/visits/changes';
 import { WINDOW_FULL_MESSAGE } from '../../src/features/visits/capacity';
 import { addDays, formatDay } from '../../src/lib/dates';
 import { bookableWeekdays } from '../support/visit';

@@ -1,4 +1,4 @@
-/** A booking card's visit fields (docs/product.md#visit-details), filled in as a customer would. */
+/** A booking card's visit fields (docs/product/services.md#visit-details), filled in as a customer would. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { bookableWeekdays } from '../support/visit';
 import { bringIntoView } from './scroll';

@@ -14,7 +14,7 @@ test('signed out, a subscription test sends you to sign in; the page is noindex 
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('all eight test buttons start their checkouts with the payloads of docs/product.md#webhook-test-page and toast the outcome', async ({
+test('all eight test buttons start their checkouts with the payloads of docs/product/checkout.md#webhook-test-page and toast the outcome', async ({
   page,
   context,
 }) => {

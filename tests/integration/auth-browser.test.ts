@@ -3,13 +3,13 @@
  * client's 401), run in Node with the real @supabase/supabase-js against the Auth emulator, as a
  * page runs it: the client persists its session in a stand-in localStorage, the store listens to
  * it. Two faults of the sign-in service are staged: its hourly cap on e-mails, set low
- * (docs/product.md#password-reset), and a /logout that fails, answering 5xx or not at all
- * (docs/product.md#sign-out). Also a session ended on another device, met by a billing action
- * (docs/product.md#session-checks).
+ * (docs/product/accounts.md#password-reset), and a /logout that fails, answering 5xx or not at all
+ * (docs/product/accounts.md#sign-out). Also a session ended on another device, met by a billing action
+ * (docs/product/accounts.md#session-checks).
  */
 import { createClient, isAuthSessionMissingError } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { SESSION_ENDED } from '../../functions/_lib/auth.ts';
+import { SESSION_ENDED } from '../../functions/_lib/platform/auth.ts';
 import {
   confirmationWaitMessage,
   EMAIL_UNAVAILABLE,
@@ -95,7 +95,7 @@ afterEach(() => {
   logout.fault = 'none';
 });
 
-describe('the hourly e-mail cap (docs/product.md#password-reset)', { timeout: 60_000 }, () => {
+describe('the hourly e-mail cap (docs/product/accounts.md#password-reset)', { timeout: 60_000 }, () => {
   let server: TestServer;
   const { supabase, mailedLink } = authClient(() => server);
   const RESET = /^Reset your password$/;
@@ -170,7 +170,7 @@ describe('the hourly e-mail cap (docs/product.md#password-reset)', { timeout: 60
 });
 
 describe(
-  'sign-out and ended sessions (docs/product.md#sign-out, docs/product.md#session-checks)',
+  'sign-out and ended sessions (docs/product/accounts.md#sign-out, docs/product/accounts.md#session-checks)',
   { timeout: 60_000 },
   () => {
     let server: TestServer;

@@ -1,5 +1,5 @@
 /**
- * Signing in with an e-mailed six-digit code (docs/product.md#e-mail-code) against the Auth
+ * Signing in with an e-mailed six-digit code (docs/product/accounts.md#e-mail-code) against the Auth
  * emulator, driven by the real @supabase/supabase-js: `signInWithOtp` (POST /otp) and `verifyOtp`
  * with type `email` (POST /verify), as hosted GoTrue answers them (supabase/auth otp.go,
  * magic_link.go, mail.go, verify.go).

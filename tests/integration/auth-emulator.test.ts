@@ -12,7 +12,7 @@ import {
 } from '@supabase/supabase-js';
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { requireUser } from '../../functions/_lib/auth.ts';
+import { requireUser } from '../../functions/_lib/platform/auth.ts';
 import { readServiceKey, serviceKeyPath } from '../../server/embedded/service-key.ts';
 import { mailsTo, startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
@@ -470,7 +470,7 @@ describe('limits and restarts', { timeout: 60_000 }, () => {
   }, 180_000);
 });
 
-describe('admin API for the service key (docs/product.md#owner-role)', { timeout: 60_000 }, () => {
+describe('admin API for the service key (docs/product/operations.md#owner-role)', { timeout: 60_000 }, () => {
   /** The service key the server wrote into its data dir, as `npm run owner` reads it. */
   const serviceKey = () => readServiceKey(server.dataDir) ?? '';
   /** supabase-js's admin API as scripts/owner.ts makes it: the service key as the client's key. */

@@ -2,8 +2,8 @@
  * Getting back into an account, against the Auth emulator with the real @supabase/supabase-js:
  * resetPasswordForEmail and the recovery link, updateUser (with GoTrue's rules for a new password,
  * secure password change and reauthenticate), resend, verifyOtp by token hash and by code; and the
- * billing functions refusing a token whose session has ended (docs/product.md#password-reset,
- * docs/product.md#session-checks).
+ * billing functions refusing a token whose session has ended (docs/product/accounts.md#password-reset,
+ * docs/product/accounts.md#session-checks).
  *
  * The official client's own tests for these methods (supabase-js 2.112.2,
  * packages/core/auth-js/test/GoTrueClient.test.ts and GoTrueApi.test.ts, jest `-t` on
@@ -19,7 +19,7 @@
 import { isAuthApiError, isAuthSessionMissingError, type AuthChangeEvent } from '@supabase/supabase-js';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_ENDED } from '../../functions/_lib/auth.ts';
+import { SESSION_ENDED } from '../../functions/_lib/platform/auth.ts';
 import { mailsTo, startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, follow, fragment, PASSWORD } from './support/auth-client.ts';
 import { bookingVisit } from '../support/visit.ts';

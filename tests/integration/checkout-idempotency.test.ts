@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CHECKOUT_DEDUPE_WINDOW_MS } from '../../functions/_lib/stripe.ts';
+import { CHECKOUT_DEDUPE_WINDOW_MS } from '../../functions/_lib/platform/stripe.ts';
 import {
   createTokenIssuer,
   removeTempDirs,

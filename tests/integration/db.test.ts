@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../functions/_lib/db.ts';
-import { migrate, SUPABASE_LEDGER } from '../../functions/_lib/migrate.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { migrate, SUPABASE_LEDGER } from '../../functions/_lib/platform/migrate.ts';
 import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');

@@ -1,5 +1,5 @@
 /**
- * The embedded default's one clock (docs/product.md#embedded-default), on the real server process
+ * The embedded default's one clock (docs/product/operations.md#embedded-default), on the real server process
  * over HTTP: `GET /_dev/clock` reads it, `POST /_dev/clock {advance}` moves it and runs at once
  * what became due at the payment emulator, so a plan renews without anyone waiting a month; the
  * customer's token, issued before the advance, still counts; a restart keeps the offset.
@@ -7,7 +7,7 @@
 import { createClient } from '@supabase/supabase-js';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { endpointOptions } from '../../functions/_lib/stripe.ts';
+import { endpointOptions } from '../../functions/_lib/platform/stripe.ts';
 import {
   EMBEDDED_STRIPE_KEY,
   freePort,

@@ -1,5 +1,5 @@
 /**
- * The embedded default answers only its own host names (docs/product.md#embedded-default): a page
+ * The embedded default answers only its own host names (docs/product/operations.md#embedded-default): a page
  * on another site that points its own name at 127.0.0.1 (DNS rebinding) reads neither the mailbox
  * nor the leads, and no request can make the sign-in emulator mail a link to another host.
  */

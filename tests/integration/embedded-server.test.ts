@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openPGlite } from '../../functions/_lib/db.ts';
+import { openPGlite } from '../../functions/_lib/platform/db.ts';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server.ts';
 import { mailsTo } from './harness.ts';
 import { payCheckout, waitFor } from './support/stripe-stack.ts';

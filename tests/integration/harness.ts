@@ -10,9 +10,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setDb, type Db } from '../../functions/_lib/db.ts';
-import type { Route } from '../../functions/_lib/http.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
+import { setDb, type Db } from '../../functions/_lib/platform/db.ts';
+import type { Route } from '../../functions/_lib/platform/http.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
 import { createApp } from '../../server/app.ts';
 import { embeddedRoutes } from '../../server/embedded/index.ts';
 import { loadFunctionRoutes } from '../../server/functions.ts';
@@ -104,7 +104,7 @@ async function close({ db, server, worker }: Running): Promise<void> {
 }
 
 // The suites book many visits for the same morning: the most a window may take
-// (docs/product.md#capacity-and-closed-days), unless a test sets its own on the owner's desk.
+// (docs/product/visits.md#capacity-and-closed-days), unless a test sets its own on the owner's desk.
 process.env['VISITS_PER_WINDOW'] ??= '20';
 
 /**

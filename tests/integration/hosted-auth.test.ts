@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { requireLiveSession, requireUser, SESSION_ENDED } from '../../functions/_lib/auth.ts';
-import { HttpError } from '../../functions/_lib/http-error.ts';
+import { requireLiveSession, requireUser, SESSION_ENDED } from '../../functions/_lib/platform/auth.ts';
+import { HttpError } from '../../functions/_lib/platform/http-error.ts';
 
 interface SigningKey {
   alg: 'ES256' | 'RS256';
@@ -153,7 +153,7 @@ describe('access tokens of a hosted Supabase project', () => {
   });
 });
 
-describe('billing actions ask the project whether the session is alive (docs/product.md#session-checks)', () => {
+describe('billing actions ask the project whether the session is alive (docs/product/accounts.md#session-checks)', () => {
   async function liveStatus(jwt: string): Promise<number | string> {
     try {
       await requireLiveSession(request(jwt));

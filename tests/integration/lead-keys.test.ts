@@ -1,5 +1,5 @@
 /**
- * A visitor's Idempotency-Key lives apart from the server's event keys (docs/product.md#leads): a
+ * A visitor's Idempotency-Key lives apart from the server's event keys (docs/product/leads.md#leads): a
  * contact message sent with `Idempotency-Key: booking-paid:<session id>` before the booking is paid
  * does not stop the paid booking's owner event, and the same key sent after payment answers as it
  * would for a session never paid, so a key tells nothing about what another party did.

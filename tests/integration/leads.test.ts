@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { startOutbox } from '../../functions/_lib/outbox.ts';
+import { leadsQueue } from '../../functions/_lib/leads/leads-queue.ts';
+import { startOutbox } from '../../functions/_lib/platform/outbox.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { startWebhookSink, waitFor, type WebhookSink } from './support/webhook-sink.ts';
 
@@ -69,7 +70,7 @@ describe('storing leads', () => {
     await server.stop();
   });
 
-  test('a contact lead is stored with the payload of docs/product.md#contact-form and answered 202 {id}', async () => {
+  test('a contact lead is stored with the payload of docs/product/leads.md#contact-form and answered 202 {id}', async () => {
     const res = await post('/api/contact', { ...contact, name: '  Dana Reed  ' });
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
@@ -95,7 +96,7 @@ describe('storing leads', () => {
     expect(Date.parse(String(payload['timestamp']))).toBeGreaterThanOrEqual(before - 1000);
   });
 
-  test('the guide e-mail to the address typed carries none of the text typed (docs/product.md#guide-downloads)', async () => {
+  test('the guide e-mail to the address typed carries none of the text typed (docs/product/leads.md#guide-downloads)', async () => {
     // One line: a line break in a name is refused on its own ('Please keep this on one line').
     const bait = 'Dana, your account is locked: verify at http://evil.example/login. Call 555-0000';
     const res = await post('/api/lead', {
@@ -309,7 +310,14 @@ describe('relaying leads through the outbox', () => {
       // A timeout short enough for the hang case, long enough that a busy test machine's slow 200 is
       // not taken for a failure (which would resend a lead the sink already accepted).
       worker: ({ db }) =>
-        startOutbox({ db, backoff: { baseMs: 10, maxMs: 150 }, timeoutMs: 2000, idlePollMs: 1000, log: () => {} }),
+        startOutbox({
+          db,
+          queue: leadsQueue(),
+          backoff: { baseMs: 10, maxMs: 150 },
+          timeoutMs: 2000,
+          idlePollMs: 1000,
+          log: () => {},
+        }),
     });
   });
 
@@ -322,7 +330,7 @@ describe('relaying leads through the outbox', () => {
     await sink.down();
   });
 
-  test('each lead reaches its webhook exactly once with the fields of docs/product.md#lead-relay', async () => {
+  test('each lead reaches its webhook exactly once with the fields of docs/product/leads.md#lead-relay', async () => {
     const contactId = await store('/api/contact', { ...contact, message: 'Tuesday works' });
     const downloadId = await store('/api/lead', download);
     await waitFor(() => delivered([contactId, downloadId]), 'both leads delivered');
@@ -348,7 +356,7 @@ describe('relaying leads through the outbox', () => {
     expect(await byId(contactId)).toMatchObject({ delivery_state: 'delivered', attempts: 1, last_error: null });
   });
 
-  test('a lead sent with an Idempotency-Key is relayed with that key after visitor: (docs/product.md#lead-relay)', async () => {
+  test('a lead sent with an Idempotency-Key is relayed with that key after visitor: (docs/product/leads.md#lead-relay)', async () => {
     const key = '6f1c1a8e-0d7e-4f4e-9a59-3f0c2b1f7d10';
     const send = () =>
       fetch(`${server.origin}/api/plan-request`, {
@@ -362,7 +370,7 @@ describe('relaying leads through the outbox', () => {
     const { id } = (await first.json()) as { id: string };
     expect(await again.json()).toEqual({ id });
     await waitFor(() => delivered([id]), 'the keyed lead delivered');
-    // After `visitor:`, so it never meets an owner event's key (docs/product.md#leads).
+    // After `visitor:`, so it never meets an owner event's key (docs/product/leads.md#leads).
     expect(sink.accepted().filter((r) => r.idempotencyKey === `visitor:${key}`)).toHaveLength(1);
     expect(await byId(id)).toMatchObject({ idempotency_key: `visitor:${key}` });
   });

@@ -1,5 +1,5 @@
 /**
- * E-mail through the mail outbox (docs/product.md#e-mails), over real SMTP: nodemailer sends to
+ * E-mail through the mail outbox (docs/product/emails.md#e-mails), over real SMTP: nodemailer sends to
  * the embedded default's local SMTP server (smtp-server + mailparser), which files each message in
  * the mailbox. Stored first; while the SMTP server is down nothing is lost and attempts are retried
  * with backoff; one event is one e-mail, even when the same event is queued again.
@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../functions/_lib/db.ts';
-import { announceMailQueued, mailQueue, queueMail } from '../../functions/_lib/mail.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
-import { startOutbox, type Outbox } from '../../functions/_lib/outbox.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { announceMailQueued, mailQueue, queueMail } from '../../functions/_lib/platform/mail.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
+import { startOutbox, type Outbox } from '../../functions/_lib/platform/outbox.ts';
 import { openMailbox, type Mailbox } from '../../server/embedded/mailbox/index.ts';
 import { startLocalSmtp, type LocalSmtp } from '../../server/embedded/mailbox/smtp.ts';
 import { bookingConfirmedMail } from '../../src/features/mail/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * The morning list's plan visits overdue (docs/product.md#morning-list), read from the database as
+ * The morning list's plan visits overdue (docs/product/emails.md#morning-list), read from the database as
  * the list reads it: a plan visit due before the day and neither done nor cancelled is listed, the
  * longest overdue first, named as the desk names it; one done, one cancelled, one due later and a
  * booking are not.
@@ -8,9 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Db } from '../../functions/_lib/db.ts';
-import { migrate } from '../../functions/_lib/migrate.ts';
-import { readMorningList } from '../../functions/_lib/morning-list.ts';
+import type { Db } from '../../functions/_lib/platform/db.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
+import { readMorningList } from '../../functions/_lib/notices/morning-list.ts';
 import { dropTestDb, openTestDb } from './support/test-db.ts';
 
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');

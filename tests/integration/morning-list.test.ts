@@ -1,5 +1,5 @@
 /**
- * The owner's morning list (docs/product.md#morning-list) on the real server process, time moved
+ * The owner's morning list (docs/product/emails.md#morning-list) on the real server process, time moved
  * by the embedded clock: at 6:30 Springfield time the list arrives with the leads since the last
  * one; a second firing the same morning sends nothing more; a day with nothing in it sends
  * nothing; the next day with a lead sends again.

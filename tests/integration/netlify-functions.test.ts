@@ -304,7 +304,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
   expect(body(14)['subscription']).toMatchObject({ tier: 'full', cancelAtPeriodEnd: false });
 
   // The scheduled outbox delivered both stored leads, each to its own webhook, and the owner's
-  // event of the plan the signed event started (docs/product.md#owner-events).
+  // event of the plan the signed event started (docs/product/emails.md#owner-events).
   expect(contactSink.accepted().map((r) => [r.path, r.body['email']])).toEqual([['/contact', 'pat@example.com']]);
   expect(
     leadSink

@@ -1,5 +1,5 @@
 /**
- * One live plan per customer (docs/product.md#one-live-plan-per-customer), as a property: for any
+ * One live plan per customer (docs/product/plans.md#one-live-plan-per-customer), as a property: for any
  * interleaving of subscription checkouts created, paid and expired by one customer, with the card
  * provider's webhook deliveries held, reordered and duplicated, the customer never has more than
  * one live plan in our records, and once every delivery has landed the provider bills at most one
@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
+import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
 import {
   createTokenIssuer,
   deliver,
@@ -170,7 +170,7 @@ describe('one live plan per customer, whatever the interleaving', () => {
           ]);
           expect(orders.filter((o) => o.status === 'paid')).toHaveLength(active.length);
           expect(orders.filter((o) => o.status === 'refunded')).toHaveLength(subscriptions.length - active.length);
-          // Only the plan kept has visits still to do: a refunded one's are cancelled (docs/product.md#plan-visits).
+          // Only the plan kept has visits still to do: a refunded one's are cancelled (docs/product/visits.md#plan-visits).
           const toDo = await stack.db.query<{ subscription_id: string }>(
             `select subscription_id from visits
              where user_id = $1 and plan_visit_no is not null and status in ('requested', 'confirmed')`,

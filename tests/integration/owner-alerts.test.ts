@@ -1,13 +1,13 @@
 /**
- * The owner's alerts by e-mail (docs/product.md#owner-alerts), with the real stripe SDK against the
+ * The owner's alerts by e-mail (docs/product/emails.md#owner-alerts), with the real stripe SDK against the
  * emulator: a paid booking, a plan started, a contact message and a plan request each queue exactly
  * one alert to every address of OWNER_EMAIL, with the phone and address, however often the webhook
  * or the form is sent again. Webhook deliveries are held and forwarded twice by the test.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
-import { bookableDays } from '../../src/features/booking/visit.ts';
+import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
+import { bookableDays } from '../../src/features/visits/windows.ts';
 import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
 import { businessToday } from '../../src/lib/dates.ts';
 import {

@@ -1,5 +1,5 @@
 /**
- * The owner's API end to end (docs/product.md#owner-api, docs/product.md#owners-desk): the real
+ * The owner's API end to end (docs/product/desk.md#owner-api, docs/product/desk.md#owners-desk): the real
  * server with the functions, the Stripe emulator and the real SDK. Three paid bookings on one
  * morning listed in route order; a time confirmed (with the calendar entry's sequence up), a visit
  * moved, one done (and so on the customer's account), one cancelled with a refund pressed twice
@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type Stripe from 'stripe';
-import { OWNER_ONLY } from '../../functions/_lib/auth.ts';
-import { applyVisitAction } from '../../functions/_lib/owner-visits.ts';
+import { OWNER_ONLY } from '../../functions/_lib/platform/auth.ts';
+import { applyVisitAction } from '../../functions/_lib/owner/visit-actions.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import type { Visit } from '../../src/features/booking/visit.ts';
 import { bookableWeekdays } from '../support/visit.ts';
@@ -265,7 +265,7 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       stack.db,
       id,
       { action: 'cancel', refund: true, reason: 'Moved away' },
-      { actor: `owner:${owner.email}` },
+      { actor: { by: 'owner', email: owner.email } },
       () => slowRefunds,
     );
     const order = await orderOf();

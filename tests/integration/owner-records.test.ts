@@ -1,5 +1,5 @@
 /**
- * The owner's leads, customers and exports (docs/product.md#owner-api) against the real server
+ * The owner's leads, customers and exports (docs/product/desk.md#owner-api) against the real server
  * with the functions, the Stripe emulator and the real SDK: a lead set to contacted with a note; a
  * customer found by the last four digits of the phone, with their visits and orders; each export a
  * CSV with a row per record and a name beginning with `=` neutralised; bad input a 400 naming the
@@ -13,7 +13,7 @@ import type {
   OwnerLead,
   OwnerLeadsAnswer,
 } from '../../src/features/owner/records-api.ts';
-import { bookableDays } from '../../src/features/booking/visit.ts';
+import { bookableDays } from '../../src/features/visits/windows.ts';
 import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
 import { businessToday } from '../../src/lib/dates.ts';
 import {

@@ -1,12 +1,12 @@
 /**
- * The owner role end to end (docs/product.md#owner-role): `npm run owner` run as the command it
+ * The owner role end to end (docs/product/operations.md#owner-role): `npm run owner` run as the command it
  * is (`node scripts/owner.ts`), against a running server whose service key it reads from the data
  * dir, and requireOwner asking that server about the caller on every call.
  */
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { OWNER_ONLY, requireOwner, SESSION_ENDED } from '../../functions/_lib/auth.ts';
-import { HttpError } from '../../functions/_lib/http-error.ts';
+import { OWNER_ONLY, requireOwner, SESSION_ENDED } from '../../functions/_lib/platform/auth.ts';
+import { HttpError } from '../../functions/_lib/platform/http-error.ts';
 import { freePort, ROOT, serverEnv } from '../support/server.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { address, authClient, PASSWORD } from './support/auth-client.ts';
@@ -58,7 +58,7 @@ async function verdict(accessToken?: string): Promise<string> {
   }
 }
 
-describe('npm run owner and requireOwner (docs/product.md#owner-role)', { timeout: 120_000 }, () => {
+describe('npm run owner and requireOwner (docs/product/operations.md#owner-role)', { timeout: 120_000 }, () => {
   test("a customer's token gets 403, no token 401; once added, the owner's token passes; once removed, 403 at the next call", async () => {
     const customer = await confirmedUser('customer');
     const owner1 = await confirmedUser('owner');

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PLAN_PRICE_UNAVAILABLE } from '../../functions/create-subscription-checkout.ts';
-import { priceVariable } from '../../functions/_lib/plan-prices.ts';
+import { priceVariable } from '../../src/features/plans/prices.ts';
 import { orderNumber } from '../../src/features/account/order-number.ts';
 import {
   createTokenIssuer,

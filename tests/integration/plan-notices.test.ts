@@ -1,6 +1,6 @@
 /**
- * What the customer and the owner are told about a plan (docs/product.md#e-mails,
- * docs/product.md#owner-events), end to end with the real stripe SDK against the emulator: the
+ * What the customer and the owner are told about a plan (docs/product/emails.md#e-mails,
+ * docs/product/emails.md#owner-events), end to end with the real stripe SDK against the emulator: the
  * start with its order number whichever event arrives first, and the account's name when no visit
  * details were given; a renewal paid (plan.renewed, with what was actually paid); a renewal whose
  * payment fails (plan.payment_failed, never a cancellation) and is paid on a retry, or whose retries
@@ -12,8 +12,9 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PLAN_PAYMENT_DUE } from '../../functions/create-subscription-checkout.ts';
-import { NO_VISIT_DETAILS } from '../../functions/_lib/order-notices.ts';
-import { priceVariable, setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
+import { NO_VISIT_DETAILS } from '../../functions/_lib/plans/details.ts';
+import { priceVariable } from '../../src/features/plans/prices.ts';
+import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
 import { orderNumber } from '../../src/features/account/order-number.ts';
 import type { AccountSummary } from '../../src/features/account/account-summary.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';
@@ -199,7 +200,7 @@ async function portalAction(user: User, action: 'cancel' | 'renew'): Promise<voi
   await flush();
 }
 
-describe('a plan started (docs/product.md#owner-events)', { timeout: 60_000 }, () => {
+describe('a plan started (docs/product/emails.md#owner-events)', { timeout: 60_000 }, () => {
   test('subscription created first, as the provider sends it: told once, when the order is known, with its number', async () => {
     const user = newUser();
     const sessionId = await payPlan(user, 'lite', 'monthly');
@@ -308,7 +309,7 @@ describe('a plan started (docs/product.md#owner-events)', { timeout: 60_000 }, (
   });
 });
 
-describe('renewals and failed payments (docs/product.md#payment-events)', { timeout: 90_000 }, () => {
+describe('renewals and failed payments (docs/product/checkout.md#payment-events)', { timeout: 90_000 }, () => {
   test('a paid renewal is told to the owner with what was paid, the period and the next charge; no e-mail', async () => {
     const user = newUser();
     const sessionId = await subscribe(user, 'lite', 'quarterly');

@@ -1,5 +1,5 @@
 /**
- * Plans paid before plan visits were records (docs/product.md#plan-visits): the migration that
+ * Plans paid before plan visits were records (docs/product/visits.md#plan-visits): the migration that
  * records the current period of each live plan without one, so the visit schedule makes the visit
  * that period buys; plans with a period, ended plans and second plans are left alone, and the
  * schedule run twice makes one visit.
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, test } from 'vitest';
-import { migrate } from '../../functions/_lib/migrate.ts';
-import { runVisitSchedule } from '../../functions/_lib/plan-visits.ts';
+import { migrate } from '../../functions/_lib/platform/migrate.ts';
+import { runVisitSchedule } from '../../functions/_lib/jobs.ts';
 import { addDays, businessToday } from '../../src/lib/dates.ts';
 import { dropTestDb, openTestDb } from './support/test-db.ts';
 
@@ -32,7 +32,7 @@ async function tempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-describe('plan periods backfill (docs/product.md#plan-visits)', { timeout: 120_000 }, () => {
+describe('plan periods backfill (docs/product/visits.md#plan-visits)', { timeout: 120_000 }, () => {
   test('a live plan paid before plan visits gets its current period and one visit; the others are left alone', async () => {
     // The database as it was before the backfill: every migration before it.
     const all = (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql')).sort();

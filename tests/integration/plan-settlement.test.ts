@@ -1,5 +1,5 @@
 /**
- * A second live plan that can never be settled (docs/product.md#one-live-plan-per-customer): a
+ * A second live plan that can never be settled (docs/product/plans.md#one-live-plan-per-customer): a
  * signed event naming a subscription the card provider does not have is enough. Its delivery is
  * answered, the settlement is kept for retry with backoff and told to the owner, and every later
  * delivery about anything else is applied as usual.
@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { settleDuePlans } from '../../functions/_lib/one-plan.ts';
+import { settleDuePlans } from '../../functions/_lib/payments/one-plan.ts';
 import {
   createTokenIssuer,
   removeTempDirs,

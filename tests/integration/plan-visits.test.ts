@@ -1,5 +1,5 @@
 /**
- * A plan's visits as records (docs/product.md#plan-visits), end to end with the real stripe SDK
+ * A plan's visits as records (docs/product/visits.md#plan-visits), end to end with the real stripe SDK
  * against the emulator and the site's clock moved with it: the first payment makes one visit due
  * within 7 days, for the preferred time and visit details; every event delivered twice makes
  * nothing twice; a renewal makes exactly one more, dated from the visit done; monthly billing one
@@ -11,9 +11,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { installClock } from '../../functions/_lib/clock.ts';
-import { runVisitSchedule } from '../../functions/_lib/plan-visits.ts';
-import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
+import { installClock } from '../../functions/_lib/platform/clock.ts';
+import { runVisitSchedule } from '../../functions/_lib/jobs.ts';
+import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
 import { addMonths } from '../../src/features/visits/plan-schedule.ts';
 import { visitChecklist, type BillingPeriod, type PlanType } from '../../src/features/plans/plans.ts';
 import type { OwnerVisit } from '../../src/features/visits/owner-api.ts';
@@ -265,7 +265,7 @@ describe('plan visits', { timeout: 300_000 }, () => {
     await markDone(first!.id);
     expect((await ownerEvents(first!.id)).map((e) => e['event'])).toEqual(['visit.due', 'visit.done']);
     const doneOn = today();
-    // Its report: the next visit waits for the renewal (docs/product.md#e-mails).
+    // Its report: the next visit waits for the renewal (docs/product/emails.md#e-mails).
     const beforeRenewal = (await call('GET', '/api/account', user)).body as unknown as AccountSummary;
     // Listed as done on the day it was marked done, not the day it was planned for.
     expect(doneOn).not.toBe(addDays(startedOn, 7));

@@ -1,5 +1,5 @@
 /**
- * Plans as a customer buys and changes them (docs/product.md#plans), end to end with the real
+ * Plans as a customer buys and changes them (docs/product/plans.md#plans), end to end with the real
  * stripe SDK against the emulator: every plan and period checked out at the plan page's price and
  * live one period ahead; one live plan per customer (an older open checkout expires; two paid in a
  * race leave one plan, the other cancelled and refunded, the customer told); the portal switches
@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { priceVariable, setUpEmbeddedPlanPrices } from '../../functions/_lib/plan-prices.ts';
+import { priceVariable } from '../../src/features/plans/prices.ts';
+import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
 import { addInterval } from '../../server/embedded/stripe/billing.ts';
 import { BILLING_INTERVALS, subscriptionPriceCents } from '../../src/features/plans/prices.ts';
 import type { BillingPeriod, PlanType } from '../../src/features/plans/plans.ts';

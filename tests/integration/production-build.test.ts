@@ -1,5 +1,5 @@
 /**
- * The production gate of the build (docs/product.md#business-identity): `astro build` with
+ * The production gate of the build (docs/product/site.md#business-identity): `astro build` with
  * SITE_URL set stops before any page is written while the owner's details or testimonials hold an
  * example, naming each. With real-looking details the same gate lets the build through
  * (tests/unit/src/features/testimonials/placeholders.test.ts runs the integration's decision on

@@ -8,8 +8,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { now as siteNow } from '../../functions/_lib/clock.ts';
-import { setDb } from '../../functions/_lib/db.ts';
+import { now as siteNow } from '../../functions/_lib/platform/clock.ts';
+import { setDb } from '../../functions/_lib/platform/db.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../src/lib/security-headers.ts';
 import { startSite, type Site } from '../../server/site.ts';
 import { ROOT, runUntilExit } from '../support/server.ts';
@@ -117,7 +117,7 @@ describe('a partial production configuration', { timeout: 60_000 }, () => {
   });
 });
 
-describe('dashboard prices (docs/product.md#billing-periods)', { timeout: 120_000 }, () => {
+describe('dashboard prices (docs/product/plans.md#billing-periods)', { timeout: 120_000 }, () => {
   test('a price whose amount, interval or existence differs from the site stops the start: exit 1, one line each', async () => {
     const stack = await startStack({ dataDir: await tempDir('shm-prices-') });
     try {

@@ -1,6 +1,6 @@
 /**
- * Review requests, unsubscribing and receipts (docs/product.md#review-requests,
- * docs/product.md#unsubscribing, docs/product.md#receipts) with the functions, the Stripe emulator
+ * Review requests, unsubscribing and receipts (docs/product/emails.md#review-requests,
+ * docs/product/emails.md#unsubscribing, docs/product/emails.md#receipts) with the functions, the Stripe emulator
  * and the real SDK, e-mail over real SMTP into the local mailbox, time moved by the functions'
  * clock: a one-off checkout makes a paid invoice with a hosted page, which the booking e-mail links;
  * the day after "done", from 10 AM Springfield time, the visit schedule sends one review request with
@@ -10,10 +10,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { installClock } from '../../functions/_lib/clock.ts';
-import { mailQueue, queueMail } from '../../functions/_lib/mail.ts';
-import { startOutbox, type Outbox } from '../../functions/_lib/outbox.ts';
-import { runVisitSchedule } from '../../functions/_lib/plan-visits.ts';
+import { installClock } from '../../functions/_lib/platform/clock.ts';
+import { mailQueue, queueMail } from '../../functions/_lib/platform/mail.ts';
+import { startOutbox, type Outbox } from '../../functions/_lib/platform/outbox.ts';
+import { runVisitSchedule } from '../../functions/_lib/jobs.ts';
 import { openMailbox, type Mailbox } from '../../server/embedded/mailbox/index.ts';
 import { startLocalSmtp, type LocalSmtp } from '../../server/embedded/mailbox/smtp.ts';
 import { guideMail } from '../../src/features/mail/messages.ts';

@@ -1,5 +1,5 @@
 /**
- * What the operator sees when `npm run serve` starts (docs/product.md#embedded-default): with
+ * What the operator sees when `npm run serve` starts (docs/product/operations.md#embedded-default): with
  * nothing set it listens on 127.0.0.1 only and says so; a port in use or a data folder held by
  * another server stops it with one line before it touches the database; and the leads export
  * refuses to open the embedded database while a server holds it.

@@ -5,7 +5,7 @@
  */
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Handler, Route } from '../../functions/_lib/http.ts';
+import type { Handler, Route } from '../../functions/_lib/platform/http.ts';
 import { accountHash } from '../../server/embedded/stripe/idempotency.ts';
 import { createStripeEmulator } from '../../server/embedded/stripe/index.ts';
 import {

@@ -1,25 +1,25 @@
 /**
- * The customer's own changes (docs/product.md#changing-a-visit) and the reminder the day before
- * (docs/product.md#visit-reminder): the real functions with the Stripe emulator and the real SDK.
+ * The customer's own changes (docs/product/visits.md#changing-a-visit) and the reminder the day before
+ * (docs/product/emails.md#visit-reminder): the real functions with the Stripe emulator and the real SDK.
  * The e-mail's links move a visit to an open window (and are then used), a full or closed window
  * and a window too soon are refused, a cancel more than 24 hours ahead refunds in the emulator and
  * marks the order refunded, inside 24 hours it is refused with the phone number; an altered,
  * expired, used or other visit's link is explained; the owner hears of each change. The reminder
  * goes once, at 5 PM the day before, for visits still on only. The site's clock is moved as the
- * embedded clock moves it (functions/_lib/clock.ts).
+ * embedded clock moves it (functions/_lib/platform/clock.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { installClock } from '../../functions/_lib/clock.ts';
-import { sendVisitReminders } from '../../functions/_lib/visit-reminders.ts';
-import { linkExpiry, signVisitLink, verifiedClaims } from '../../functions/_lib/visit-links.ts';
+import { installClock } from '../../functions/_lib/platform/clock.ts';
+import { sendVisitReminders } from '../../functions/_lib/notices/visit-reminders.ts';
+import { linkExpiry, signVisitLink, verifiedClaims } from '../../functions/_lib/visits/links.ts';
 import {
   CALL_TO_CHANGE_MESSAGE,
   LINK_MESSAGES,
   TOO_SOON_MESSAGE,
   wrongPurposeMessage,
   type VisitChangeAnswer,
-} from '../../src/features/booking/visit-change.ts';
+} from '../../src/features/visits/changes.ts';
 import type { Visit } from '../../src/features/booking/visit.ts';
 import { closedDayMessage, WINDOW_FULL_MESSAGE } from '../../src/features/visits/capacity.ts';
 import { SITE } from '../../src/site.ts';

@@ -1,5 +1,5 @@
 /**
- * Visits as records (docs/product.md#visits, docs/product.md#capacity-and-closed-days): a paid
+ * Visits as records (docs/product/visits.md#visits, docs/product/visits.md#capacity-and-closed-days): a paid
  * booking becomes one visit on every path, a full window or a closed day is refused at checkout, a
  * payment that lands for a full window is kept and flagged, and /api/availability tells the card.
  * The real server with the functions, the Stripe emulator and the real SDK.
@@ -266,7 +266,7 @@ describe('visits', { timeout: 120_000 }, () => {
     expect(events).toEqual([{ amount: 1000 }, { amount: 2500 }]);
   });
 
-  test('the sign-up full name reaches the order, its e-mail and the owner event only as one line (docs/product.md#validation)', async () => {
+  test('the sign-up full name reaches the order, its e-mail and the owner event only as one line (docs/product/messages.md#validation)', async () => {
     const day = WEEKDAYS.at(-1)!.date;
     // Kept by the sign-in service as sent, past the sign-up form's checks.
     const names = [

@@ -26,7 +26,7 @@ import {
   type Case,
   type JsonEndpoint,
 } from './support/bad-requests.ts';
-import { crossSiteProblem } from '../../functions/_lib/http.ts';
+import { crossSiteProblem } from '../../functions/_lib/platform/http.ts';
 import { loadFunctionRoutes } from '../../server/functions.ts';
 import { DRAIN_LIMITS } from '../../server/app.ts';
 import { contactLeadSchema, downloadLeadSchema } from '../../src/features/leads/schemas.ts';
@@ -549,7 +549,7 @@ describe('functions under /api', () => {
       context,
       '/api/visit-change',
       fc.oneof(
-        // docs/product.md#changing-a-visit: a link that is not one of ours changes nothing and says so.
+        // docs/product/visits.md#changing-a-visit: a link that is not one of ours changes nothing and says so.
         fc.tuple(junkString, anyJson).map(([t, body]) => ({
           kind: 'junk link',
           probe: {
@@ -634,7 +634,7 @@ describe('functions under /api', () => {
               body,
             },
             // A post another site's page sent is refused like every other state-changing request
-            // (docs/product.md#security); any other is sent back to /auth.
+            // (docs/product/operations.md#security); any other is sent back to /auth.
             expect: crossSite(headers) ? ('reject' as const) : ('accept' as const),
           })),
         otherMethod(['POST', 'OPTIONS', 'HEAD']).map((m) => ({
@@ -1902,7 +1902,7 @@ interface TextBody {
   /** A body the function takes, holding `field` (a dotted path). */
   valid: (field: string) => Record<string, unknown>;
   as?: 'customer' | 'owner';
-  /** The multi-line fields of docs/product.md#validation: line breaks allowed. */
+  /** The multi-line fields of docs/product/messages.md#validation: line breaks allowed. */
   multiLine?: readonly string[];
   /** Fields checked as a whole (a signed link, an id), never kept or shown as text. */
   opaque?: readonly string[];
@@ -2026,7 +2026,7 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
   '/api/unsubscribe': 'reads no body: the token in its address is the whole authority',
 };
 
-describe('one-line fields of every function (docs/product.md#validation)', () => {
+describe('one-line fields of every function (docs/product/messages.md#validation)', () => {
   test('line breaks and invisible characters in any one-line field are refused in words, naming the field', async (context) => {
     const routes = await loadFunctionRoutes(join(ROOT, 'functions'));
     expect(Object.keys(FUNCTION_TEXT).sort()).toEqual([...new Set(routes.map((route) => route.path))].sort());
@@ -2061,7 +2061,7 @@ describe('one-line fields of every function (docs/product.md#validation)', () =>
         }
       }
     }
-    // The fields of docs/product.md#validation, at least: found in the schemas, not listed here.
+    // The fields of docs/product/messages.md#validation, at least: found in the schemas, not listed here.
     expect(cases.map((c) => c.where)).toEqual(
       expect.arrayContaining([
         'POST /api/contact name (CRLF)',

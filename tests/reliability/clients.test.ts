@@ -1,5 +1,5 @@
 /**
- * What a slow, greedy or hostile client can do to the real server (docs/product.md#security and
+ * What a slow, greedy or hostile client can do to the real server (docs/product/operations.md#security and
  * #rate-limits): a request sent slowly is cut after about 30 s; one client holds at most 64
  * connections; an upload abandoned halfway is one log line; an over-long body answered early
  * closes its connection, so a client reusing kept-alive connections never sends into a closed one;
@@ -346,7 +346,7 @@ describe('Idempotency-Key on leads', () => {
     tally.rejected += 1;
     expect(await count()).toBe(before + 1);
 
-    // Relayed as a visitor's key, which no owner event's key can equal (docs/product.md#leads).
+    // Relayed as a visitor's key, which no owner event's key can equal (docs/product/leads.md#leads).
     await expect.poll(() => relayed.filter((k) => k === `visitor:${key}`).length, { timeout: 30_000 }).toBe(1);
     report(
       context,

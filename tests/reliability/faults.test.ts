@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openPGlite } from '../../functions/_lib/db.ts';
+import { openPGlite } from '../../functions/_lib/platform/db.ts';
 import { callFunction, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
 import { closeAgents, send } from './support/http.ts';

@@ -45,7 +45,7 @@ afterAll(async () => {
 
 /**
  * A visit on a window that still has room: this suite's plans make their own visits (their first
- * one due within 7 days, docs/product.md#plan-visits), which fill the first mornings, so a booking
+ * one due within 7 days, docs/product/visits.md#plan-visits), which fill the first mornings, so a booking
  * takes the first open window /api/availability reports.
  */
 async function roomyVisit(): Promise<Visit> {
@@ -402,7 +402,7 @@ describe('prices come from the server', () => {
     await fc.assert(
       fc.asyncProperty(booking, hostile, hostile, async ({ serviceType, options }, top, inner) => {
         // Among the options they are refused, naming one, and nothing is created (not dropped and
-        // booked at the default: docs/product.md#one-time-services).
+        // booked at the default: docs/product/services.md#one-time-services).
         const refused = await callFunction(origin, '/api/create-payment-checkout', customer.accessToken, {
           serviceType,
           options: { ...inner, ...options },

@@ -1,4 +1,4 @@
-/** The owner's details as a launch would have them (docs/product.md#business-identity), for the tests of the production gate. */
+/** The owner's details as a launch would have them (docs/product/site.md#business-identity), for the tests of the production gate. */
 import type { Business } from '../../src/business.ts';
 
 /** Details a real business could have: nothing in them is an example. */

@@ -2,7 +2,7 @@
  * The real server as `npm run serve` starts it (`node server/index.ts`), as a child process: one
  * helper for the integration suite, the reliability suites and the benchmarks. The child runs the
  * embedded default whatever the developer's shell holds: every variable of the configuration table
- * (functions/_lib/config-check.ts) is removed before the caller's own are added. It is ready once it
+ * (functions/_lib/platform/config-check.ts) is removed before the caller's own are added. It is ready once it
  * prints its address (and, in the embedded default, the webhook secret printed after it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkConfig, VARIABLES } from '../../functions/_lib/config-check.ts';
+import { checkConfig, VARIABLES } from '../../functions/_lib/platform/config-check.ts';
 
 /** The repository root (the server's working directory). */
 export const ROOT = join(import.meta.dirname, '../..');

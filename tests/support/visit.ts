@@ -1,10 +1,11 @@
 /**
- * A valid visit for a booking request (docs/product.md#visit-details): a Springfield address inside
+ * A valid visit for a booking request (docs/product/services.md#visit-details): a Springfield address inside
  * the service area, on the first weekday morning bookable from the day after tomorrow that is not a
- * holiday (docs/product.md#capacity-and-closed-days). For the suites that call
+ * holiday (docs/product/visits.md#capacity-and-closed-days). For the suites that call
  * /api/create-payment-checkout directly.
  */
-import { bookableDays, type BookableDay, type Visit } from '../../src/features/booking/visit.ts';
+import { type Visit } from '../../src/features/booking/visit.ts';
+import { bookableDays, type BookableDay } from '../../src/features/visits/windows.ts';
 import { holidayOn } from '../../src/features/visits/closed-days.server.ts';
 import { addDays, businessToday } from '../../src/lib/dates.ts';
 

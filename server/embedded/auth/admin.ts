@@ -1,6 +1,6 @@
 /**
  * GoTrue's admin API for users, the part supabase-js's `auth.admin` calls for the owner role
- * (docs/product.md#owner-role): `listUsers`, `getUserById` and `updateUserById`, as admin.go
+ * (docs/product/operations.md#owner-role): `listUsers`, `getUserById` and `updateUserById`, as admin.go
  * answers them, behind GoTrue's check of the caller (middleware.go requireAdminCredentials, auth.go
  * requireAdmin): a bearer JWT signed with the project's key whose `role` claim is `service_role`
  * (or `supabase_admin`). Changing a user's address, phone, password or role here is not emulated:

@@ -5,9 +5,14 @@
  * admin routes (/admin/...).
  */
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../functions/_lib/db.ts';
-import { supabaseUrl } from '../../../functions/_lib/config.ts';
-import { HttpError, readJsonObject, type FunctionContext, type Handler } from '../../../functions/_lib/http.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
+import { supabaseUrl } from '../../../functions/_lib/platform/config.ts';
+import {
+  HttpError,
+  readJsonObject,
+  type FunctionContext,
+  type Handler,
+} from '../../../functions/_lib/platform/http.ts';
 import type { Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 import { API_VERSION, AuthError, errorBody, usesApiVersion } from './errors.ts';

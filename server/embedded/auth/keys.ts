@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK, type JWTPayload } from 'jose';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { newRefreshKey } from './tokens.ts';
 
 /** The public signing key as GoTrue publishes it (conf/jwk.go adds use, key_ops, kid and alg). */

@@ -7,7 +7,7 @@
  * link works once, for an hour.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import {
   AUTH_DEFAULTS,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JWTPayload } from 'jose';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import type { Mailer } from '../mail.ts';
 import { AuthError, validationFailed } from './errors.ts';
 import type { KeyRing } from './keys.ts';

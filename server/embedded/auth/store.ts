@@ -3,7 +3,7 @@
  * Db (or open transaction) to run on, and the time to record, so the emulator's clock is the only
  * clock.
  */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import type { AmrEntry, IdentityRow, SessionRow, UserRow } from './users.ts';
 
 const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_sent_at,
@@ -83,7 +83,7 @@ export type TokenKind = keyof typeof TOKEN_KINDS;
  * Replaces the user's token of one kind with a new one and records when it was sent. As GoTrue's
  * mail.go overwrites users.confirmation_token (or recovery_token) on every send and
  * CreateOneTimeToken clears the kind's last one, the replaced link and code are then unknown and
- * answer exactly as used ones (docs/product.md#email-confirmation).
+ * answer exactly as used ones (docs/product/accounts.md#email-confirmation).
  */
 export async function storeOneTimeToken(
   db: Db,

@@ -3,7 +3,7 @@
  * `POST /_dev/clock {"advance": seconds}` instead of waiting, and read it with `GET /_dev/clock`.
  * The payment emulator bills by it (renewals, retries, expiries: what an advance made due runs
  * before the answer), and the site's functions decide "now" and "today" by it (installed into
- * functions/_lib/clock.ts). The sign-in emulator stays on real time: the browser's supabase-js and
+ * functions/_lib/platform/clock.ts). The sign-in emulator stays on real time: the browser's supabase-js and
  * the functions' token check judge a token's expiry by real time, so a token must not age with an
  * advance. Its mailed links and codes (an hour each), the minute between mails to one address and
  * its rate limits keep that same real time, so the sign-in emulator has one clock; the integration
@@ -12,8 +12,8 @@
  * the clock back behind the times the emulator and the site have recorded.
  */
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../functions/_lib/db.ts';
-import { handler, HttpError, json, readJsonObject, type Handler } from '../../../functions/_lib/http.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
+import { handler, HttpError, json, readJsonObject, type Handler } from '../../../functions/_lib/platform/http.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
 
 /** The longest single advance: a year, leap or not (366 days), so one call can cross an annual renewal. */

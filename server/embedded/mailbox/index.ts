@@ -5,8 +5,8 @@
  * Mailpit shows them (name -> values).
  */
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../functions/_lib/db.ts';
-import { handler, HttpError, isUnstorableText, json, type Handler } from '../../../functions/_lib/http.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
+import { handler, HttpError, isUnstorableText, json, type Handler } from '../../../functions/_lib/platform/http.ts';
 import { devPageResponse } from '../dev-page.ts';
 import type { Mail, Mailer } from '../mail.ts';
 import { migrateEmulatorSchema } from '../schema.ts';

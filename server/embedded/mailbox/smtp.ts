@@ -1,6 +1,6 @@
 /**
  * The embedded default's SMTP server, as Mailpit is for Supabase's local stack: the site's own
- * mail code (nodemailer, functions/_lib/mail.ts) sends to it exactly as to a provider, and each
+ * mail code (nodemailer, functions/_lib/platform/mail.ts) sends to it exactly as to a provider, and each
  * message, parsed with mailparser, lands in the local mailbox beside the auth e-mails. Loopback
  * only, no authentication and no TLS: it never relays anything anywhere.
  */

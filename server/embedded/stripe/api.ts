@@ -5,8 +5,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Db } from '../../../functions/_lib/db.ts';
-import { HttpError, readLimited, type Handler } from '../../../functions/_lib/http.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
+import { HttpError, readLimited, type Handler } from '../../../functions/_lib/platform/http.ts';
 import type { ApiCall, ApiHandler } from './call.ts';
 import { StripeError } from './errors.ts';
 import { parseForm, type Params } from './form.ts';

@@ -1,5 +1,5 @@
 /** What an API resource handler receives and returns. */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import type { EventRequest } from './events.ts';
 import type { Params } from './form.ts';
 import type { StripeObject } from './store.ts';

@@ -4,7 +4,7 @@
  * full or in part, the cumulative `amount_refunded`. The charge is what `charge.refunded` sends.
  */
 import type Stripe from 'stripe';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { buildPaymentIntent } from './billing.ts';
 import type { CardOnFile } from './resources/customers.ts';
 import { load, save, textOr, type StripeObject } from './store.ts';

@@ -4,7 +4,7 @@
  * payment with `invoice_creation` enabled its paid post-purchase invoice (with its hosted page),
  * the session marked complete and paid, and the events Stripe sends for all of it, in one transaction.
  */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { buildInvoice, buildSubscription, currentPeriodEnd, periodLine } from './billing.ts';
 import { savePayment } from './charges.ts';
 import { recordEvent } from './events.ts';

@@ -3,7 +3,7 @@
  * the fields it had before, for updates), queued for delivery in the order they happened.
  */
 import Stripe from 'stripe';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { newId } from './ids.ts';
 import type { StripeObject } from './store.ts';
 

@@ -6,7 +6,7 @@
  * to the API key and pruned after 24 hours, as Stripe may.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { StripeError } from './errors.ts';
 import type { Params } from './form.ts';
 

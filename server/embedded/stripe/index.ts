@@ -4,8 +4,8 @@
  * deliveries, all on the site's own server with state in the shared database.
  */
 import { fileURLToPath } from 'node:url';
-import type { Db } from '../../../functions/_lib/db.ts';
-import type { Handler, Route } from '../../../functions/_lib/http.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
+import type { Handler, Route } from '../../../functions/_lib/platform/http.ts';
 import { PLAN_TERMS } from '../../../src/features/plans/plans.ts';
 import { SITE } from '../../../src/site.ts';
 import { migrateEmulatorSchema } from '../schema.ts';
@@ -63,7 +63,7 @@ export interface StripeEmulator {
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** The cancellation policy the portal shows next to "Cancel plan" (docs/product.md#cancellation-and-plan-changes). */
+/** The cancellation policy the portal shows next to "Cancel plan" (docs/product/plans.md#cancellation-and-plan-changes). */
 export const CANCELLATION_POLICY = `Cancellation needs ${PLAN_TERMS.cancellationNoticeDays} days' notice before the next visit: a canceled plan stays active until the end of the current billing period, then ends.`;
 
 function guard(handler: Handler, log: (message: string) => void): Handler {

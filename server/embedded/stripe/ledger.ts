@@ -8,7 +8,7 @@
  * (resources/checkout-sessions.ts). Each function runs in the caller's transaction and records the
  * events Stripe sends for it.
  */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import {
   buildInvoice,
   currentPeriodEnd,

@@ -1,5 +1,5 @@
 /** Reading and writing the emulator's Stripe objects (`emulator_stripe.objects`). */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 
 /** Any Stripe object: an id, its `object` type and the rest of its fields. */
 export interface StripeObject {

@@ -5,7 +5,7 @@
  * `emulator_stripe.events`; the queue blocks on its head so later events never overtake it. An
  * attempt cut short by shutdown is not counted, and the delivery resumes at the next start.
  */
-import type { Db } from '../../../functions/_lib/db.ts';
+import type { Db } from '../../../functions/_lib/platform/db.ts';
 import { signatureHeader } from './signature.ts';
 
 /** How often and how long a failing delivery is retried. */

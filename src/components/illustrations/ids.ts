@@ -1,6 +1,6 @@
 /**
  * The article illustrations by id (each component's own `id`), which an article's frontmatter may
- * name as its preview image's picture (docs/product.md#preview-images), and the file of each.
+ * name as its preview image's picture (docs/product/site.md#preview-images), and the file of each.
  */
 export const ILLUSTRATION_IDS = ['airflow-arrow', 'clogged-vs-clean', 'merv-particles'] as const;
 

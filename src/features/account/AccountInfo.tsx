@@ -1,5 +1,5 @@
 /**
- * The account screen's Account Information (docs/product.md#account-page): e-mail, verification,
+ * The account screen's Account Information (docs/product/accounts.md#account-page): e-mail, verification,
  * member since, last sign in.
  */
 import { accountDate } from '@/lib/dates';

@@ -1,7 +1,7 @@
 /**
- * The account screen's paid (and refunded) orders, newest first (docs/product.md#orders-list): a
+ * The account screen's paid (and refunded) orders, newest first (docs/product/accounts.md#orders-list): a
  * table from the small breakpoint up, and on a phone one block per order, so a 390 px screen never
- * scrolls sideways (docs/product.md#account-page).
+ * scrolls sideways (docs/product/accounts.md#account-page).
  */
 import { formatCents } from '@/lib/format';
 import { accountDate } from '@/lib/dates';

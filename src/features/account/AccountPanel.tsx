@@ -1,7 +1,7 @@
 /**
- * The /account screen (docs/product.md#account-page): a loading state, then the signed-in user's
+ * The /account screen (docs/product/accounts.md#account-page): a loading state, then the signed-in user's
  * information, subscription status, quick actions, security and paid orders; without a user, or
- * once the sign-in service says the session has ended (docs/product.md#session-checks), it goes to
+ * once the sign-in service says the session has ended (docs/product/accounts.md#session-checks), it goes to
  * /auth. Coming back to the tab (from the billing portal) refreshes the subscription and the orders.
  * A returning customer sees the last known summary this browser kept for them (./kept-summary.ts)
  * as soon as the island starts, before the sign-in client and the server answer; each fresh
@@ -56,7 +56,7 @@ export default function AccountPanel() {
   }, []);
   useEffect(() => {
     // After this page's own 'Sign Out' the sign-out leaves, to where it chose; a session found
-    // ended comes back here once signed in again (docs/product.md#account-page).
+    // ended comes back here once signed in again (docs/product/accounts.md#account-page).
     if (auth.status === 'signed-out' && !signOutStarted()) window.location.replace(signInReturningTo('/account'));
   }, [auth.status]);
   useEffect(() => {

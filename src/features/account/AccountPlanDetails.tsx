@@ -1,5 +1,5 @@
 /**
- * The account screen's Visit details (docs/product.md#plan-visit-details): who we see, where and
+ * The account screen's Visit details (docs/product/plans.md#plan-visit-details): who we see, where and
  * when, for the customer's plan, from the plan request it was bought with; 'Edit' changes them,
  * checked field by field with the shared schema before and after sending.
  */

@@ -1,5 +1,5 @@
 /**
- * The account screen's Quick Actions (docs/product.md#account-page): services, contact and, for a
+ * The account screen's Quick Actions (docs/product/accounts.md#account-page): services, contact and, for a
  * subscriber, the plans.
  */
 import AccountSection, { ACCOUNT_LINK } from './AccountSection';

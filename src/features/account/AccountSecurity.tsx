@@ -1,5 +1,5 @@
 /**
- * The account screen's Security (docs/product.md#account-page): the session identifier and 'Sign
+ * The account screen's Security (docs/product/accounts.md#account-page): the session identifier and 'Sign
  * Out'; in a tab holding a reset link's session, also the way back to choosing the new password;
  * and 'Set a password', for a customer who signed up with an e-mailed code or wants a new one.
  */

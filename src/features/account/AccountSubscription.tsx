@@ -1,8 +1,8 @@
 /**
- * The account screen's Subscription Status (docs/product.md#subscription-status): active or not,
+ * The account screen's Subscription Status (docs/product/accounts.md#subscription-status): active or not,
  * the plan, how it is paid, its next charge or its scheduled end, a second plan that was refunded
- * (docs/product.md#one-live-plan-per-customer), and 'Manage billing', which opens the card
- * provider's portal to change plan or period, update the card or cancel (docs/product.md#billing-portal).
+ * (docs/product/plans.md#one-live-plan-per-customer), and 'Manage billing', which opens the card
+ * provider's portal to change plan or period, update the card or cancel (docs/product/accounts.md#billing-portal).
  */
 import { useState } from 'react';
 import { subscriptionPriceCents } from '@/features/plans/prices';

@@ -1,5 +1,5 @@
 /**
- * The account's last visit report (docs/product.md#account-page): the plan's latest visit done, as
+ * The account's last visit report (docs/product/accounts.md#account-page): the plan's latest visit done, as
  * the visit report e-mail tells it: each checklist item done or not, the filter sizes found, the
  * detectors tested, the note, and what comes next.
  */

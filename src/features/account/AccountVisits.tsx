@@ -1,8 +1,8 @@
 /**
- * The account screen's visits to come (docs/product.md#account-page): each booking with its
+ * The account screen's visits to come (docs/product/accounts.md#account-page): each booking with its
  * requested day and window, and a subscriber's plan visits with their due dates, each with its
  * status, order number and address, and 'Reschedule or cancel' for each still to do
- * (docs/product.md#changing-a-visit).
+ * (docs/product/visits.md#changing-a-visit).
  */
 import type { AccountSummary } from './account-summary';
 import { formatDay } from '@/lib/dates';

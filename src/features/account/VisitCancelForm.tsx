@@ -1,9 +1,9 @@
 /**
- * Cancel on /visit (docs/product.md#changing-a-visit): 'Cancel visit' asks once more, 'Yes, cancel
+ * Cancel on /visit (docs/product/visits.md#changing-a-visit): 'Cancel visit' asks once more, 'Yes, cancel
  * visit' or 'Keep visit'; a booking is refunded in full.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { VisitChangeAnswer } from '@/features/booking/visit-change';
+import type { VisitChangeAnswer } from '@/features/visits/changes';
 import { formatCents } from '@/lib/format';
 import { useSend, type OnApplied, type Reach } from './visit-change-calls';
 

@@ -1,5 +1,5 @@
 /**
- * /visit (docs/product.md#changing-a-visit): the visit a signed e-mail link (`?t=`) or the
+ * /visit (docs/product/visits.md#changing-a-visit): the visit a signed e-mail link (`?t=`) or the
  * signed-in customer (`?id=`) reaches, and what may be done with it: move it to an open window at
  * least 24 hours ahead, or cancel a booking with a full refund. Within 24 hours it gives the phone
  * number instead; a link that cannot be used says why and offers to sign in.
@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { SITE } from '@/site';
 import { SignedOutError } from '@/features/auth/api';
-import type { VisitChangeAnswer } from '@/features/booking/visit-change';
+import type { VisitChangeAnswer } from '@/features/visits/changes';
 import type { AvailabilityAnswer } from '@/features/visits/capacity';
 import { ApiError, requestJson } from '@/lib/api';
 import { call, reachOf, type OnApplied, type Reach } from './visit-change-calls';

@@ -1,10 +1,10 @@
 /**
- * Reschedule on /visit (docs/product.md#changing-a-visit): the open windows at least 24 hours
+ * Reschedule on /visit (docs/product/visits.md#changing-a-visit): the open windows at least 24 hours
  * ahead, counted from the site's time, as one choice; 'Move visit'.
  */
 import { useState, type FormEvent } from 'react';
-import { movableWindows, type VisitChangeAnswer } from '@/features/booking/visit-change';
-import { VISIT_WINDOWS, type VisitWindow } from '@/features/booking/visit';
+import { movableWindows, type VisitChangeAnswer } from '@/features/visits/changes';
+import { VISIT_WINDOWS, type VisitWindow } from '@/features/visits/windows';
 import type { AvailabilityAnswer } from '@/features/visits/capacity';
 import { formatDay } from '@/lib/dates';
 import { useSend, type OnApplied, type Reach } from './visit-change-calls';

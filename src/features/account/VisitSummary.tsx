@@ -1,5 +1,5 @@
-/** The visit as /visit shows it (docs/product.md#changing-a-visit): service, when, address, order number, status. */
-import type { VisitChangeAnswer } from '@/features/booking/visit-change';
+/** The visit as /visit shows it (docs/product/visits.md#changing-a-visit): service, when, address, order number, status. */
+import type { VisitChangeAnswer } from '@/features/visits/changes';
 
 export default function VisitSummary({ answer }: { answer: VisitChangeAnswer }) {
   const { visit } = answer;

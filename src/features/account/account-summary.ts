@@ -1,6 +1,6 @@
 /**
  * What /api/account answers and the account page shows beyond the subscription check
- * (docs/product.md#subscription-status, docs/product.md#orders-list): the plan with its period,
+ * (docs/product/accounts.md#subscription-status, docs/product/accounts.md#orders-list): the plan with its period,
  * next charge and any scheduled cancellation, a second plan that was refunded, the plan's visit
  * details, and the paid orders. Shared by the function and the browser; relative imports only
  * (Node loads it in functions/).
@@ -8,7 +8,7 @@
 import type { PlanDetails } from '../plans/plan-request.ts';
 import type { BillingPeriod, PlanType } from '../plans/plans.ts';
 import type { VisitReport } from '../visits/visit-report.ts';
-import type { VisitStatus } from '../visits/visit-status.ts';
+import type { VisitStatus } from '../visits/status.ts';
 
 /** One paid (or refunded) order as the account page lists it. */
 export interface AccountOrder {
@@ -42,7 +42,7 @@ export interface RefundedPlan {
   refundedAt: string;
 }
 
-/** A visit to come (docs/product.md#account-page): a booking's requested window, or a plan's next visit. */
+/** A visit to come (docs/product/accounts.md#account-page): a booking's requested window, or a plan's next visit. */
 export interface AccountVisit {
   /** The order it was bought with, when known. */
   orderNumber: string | null;
@@ -52,9 +52,9 @@ export interface AccountVisit {
   when: string;
   /** The service address, when known. */
   address: string | null;
-  /** Requested, confirmed or done (docs/product.md#visits), a booking's or a plan's. */
+  /** Requested, confirmed or done (docs/product/visits.md#visits), a booking's or a plan's. */
   status?: VisitStatus;
-  /** The visit's id, for 'Reschedule or cancel' (docs/product.md#changing-a-visit). */
+  /** The visit's id, for 'Reschedule or cancel' (docs/product/visits.md#changing-a-visit). */
   id?: string;
   /** The day, for the link's name. */
   day?: string;
@@ -67,7 +67,7 @@ export interface AccountSummary {
   planDetails: PlanDetails | null;
   /** Visits to come, soonest first. */
   visits: AccountVisit[];
-  /** The plan's latest visit done, as its report tells it (docs/product.md#account-page); null before one. */
+  /** The plan's latest visit done, as its report tells it (docs/product/accounts.md#account-page); null before one. */
   lastReport: VisitReport | null;
   orders: AccountOrder[];
 }

@@ -1,5 +1,5 @@
 /**
- * The account page's last known summary (docs/product.md#account-page), kept in this browser's
+ * The account page's last known summary (docs/product/accounts.md#account-page), kept in this browser's
  * localStorage so a returning customer sees their account at once, before the sign-in client and
  * the server have answered; the fresh answers replace it. It holds only what the page shows the
  * same person (no token), names the user it belongs to, and is shown to no one else. Sign-out

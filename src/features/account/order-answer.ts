@@ -1,17 +1,17 @@
 /**
- * The answer of GET /api/order?session_id=… (docs/product.md#payment-success): a checkout's order,
+ * The answer of GET /api/order?session_id=… (docs/product/checkout.md#payment-success): a checkout's order,
  * read back by /payment-success. Shared by the function and the browser; relative imports only
  * (Node loads it in functions/).
  */
 
-/** What the customer is told of a second plan, cancelled at once and refunded (docs/product.md#one-live-plan-per-customer). */
+/** What the customer is told of a second plan, cancelled at once and refunded (docs/product/plans.md#one-live-plan-per-customer). */
 export interface SecondPlanNotice {
   title: string;
   message: string;
   refunded: boolean;
 }
 
-/** What was bought (docs/product.md#payment-success). */
+/** What was bought (docs/product/checkout.md#payment-success). */
 export interface Purchase {
   description: string;
   amountCents: number;

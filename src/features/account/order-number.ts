@@ -1,5 +1,5 @@
 /**
- * The order number shown after payment and stored with each order (docs/product.md#order-number):
+ * The order number shown after payment and stored with each order (docs/product/checkout.md#order-number):
  * `ORD-` + the last 8 characters, uppercased, of the text after the last underscore of the
  * checkout session id, or of the whole id when nothing follows an underscore.
  * The /payment-success page's script imports it too: framework-free. Shared core: Node loads it

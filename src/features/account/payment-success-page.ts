@@ -1,8 +1,8 @@
 /**
- * The script of /payment-success (docs/product.md#payment-success): 'Processing Payment', then the
+ * The script of /payment-success (docs/product/checkout.md#payment-success): 'Processing Payment', then the
  * confirmation with the order number; for a signed-in buyer, 'View Account', the subscription
  * re-read, what was bought, where and when, and, when the plan just paid for was a second one, its
- * cancellation and refund instead of the success (docs/product.md#one-live-plan-per-customer).
+ * cancellation and refund instead of the success (docs/product/plans.md#one-live-plan-per-customer).
  */
 import { $signedIn, currentAccessToken } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
@@ -83,7 +83,7 @@ async function confirm(root: HTMLElement, sessionId: string, signedIn: boolean):
  */
 export function initPaymentSuccess(root: HTMLElement): void {
   const sessionId = new URLSearchParams(window.location.search).get('session_id') ?? '';
-  // The auth store's answer (docs/product.md#auth-state): until supabase-js loads, the stored session.
+  // The auth store's answer (docs/product/accounts.md#auth-state): until supabase-js loads, the stored session.
   const signedIn = $signedIn.get();
   fillIn(root, sessionId, signedIn);
   setTimeout(() => void confirm(root, sessionId, signedIn), processingLeftMs(performance.now()));

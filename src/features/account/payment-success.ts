@@ -1,13 +1,13 @@
 /**
- * /payment-success (docs/product.md#payment-success): how long 'Processing Payment' shows, and the
+ * /payment-success (docs/product/checkout.md#payment-success): how long 'Processing Payment' shows, and the
  * order of the checkout read back for a signed-in customer, to tell them when the plan they just
- * paid for was a second one, cancelled and refunded (docs/product.md#one-live-plan-per-customer).
+ * paid for was a second one, cancelled and refunded (docs/product/plans.md#one-live-plan-per-customer).
  */
 import type { OrderAnswer, Purchase, SecondPlanNotice } from './order-answer';
 
 /**
  * How long after the navigation started /payment-success shows 'Processing Payment' before the
- * confirmation (docs/product.md#payment-success).
+ * confirmation (docs/product/checkout.md#payment-success).
  */
 export const PROCESSING_DELAY_MS = 2000;
 

@@ -1,10 +1,10 @@
 /**
- * The calls of /visit (docs/product.md#changing-a-visit): as the holder of an e-mail link (no
+ * The calls of /visit (docs/product/visits.md#changing-a-visit): as the holder of an e-mail link (no
  * session) or as the signed-in customer, and one change's state (busy, then the refusal in words).
  */
 import { useState } from 'react';
 import { callApi } from '@/features/auth/api';
-import type { VisitChangeAnswer, VisitChangeRequest } from '@/features/booking/visit-change';
+import type { VisitChangeAnswer, VisitChangeRequest } from '@/features/visits/changes';
 import { ApiError, requestJson } from '@/lib/api';
 
 export const CHANGE_FAILED = 'The visit could not be changed. Please try again.';

@@ -1,7 +1,7 @@
 /**
- * What /auth says about how the visitor arrived (docs/product.md#sign-in): at
+ * What /auth says about how the visitor arrived (docs/product/accounts.md#sign-in): at
  * /auth#needs-javascript, that a form posted before the script ran kept nothing; at
- * /auth#signed-out-here, that a sign-out reached this device only (docs/product.md#sign-out). Said
+ * /auth#signed-out-here, that a sign-out reached this device only (docs/product/accounts.md#sign-out). Said
  * once: the fragment then leaves the address bar, so a reload or a Back does not say it again.
  */
 import { useEffect } from 'react';

@@ -1,10 +1,10 @@
 /**
- * The /auth screen (docs/product.md#sign-in): sign in or create an account (the toggle clears the
+ * The /auth screen (docs/product/accounts.md#sign-in): sign in or create an account (the toggle clears the
  * error and fields), a busy state, every message verbatim, 'Forgot password?', the confirmation
- * e-mail again after "Email not confirmed", and 'E-mail me a code' (docs/product.md#e-mail-code).
+ * e-mail again after "Email not confirmed", and 'E-mail me a code' (docs/product/accounts.md#e-mail-code).
  * A signed-in visitor is sent home; a sign-in goes to /account. The form posts, so a press before
  * this island runs never puts what was typed in the address bar (/auth#needs-javascript explains);
- * /auth#signed-out-here says a sign-out reached this device only (docs/product.md#sign-out).
+ * /auth#signed-out-here says a sign-out reached this device only (docs/product/accounts.md#sign-out).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import ArrivalNotices from './ArrivalNotices';

@@ -1,5 +1,5 @@
 /**
- * The ways out of /auth's password screen (docs/product.md#sign-in): in sign-in mode "No password?"
+ * The ways out of /auth's password screen (docs/product/accounts.md#sign-in): in sign-in mode "No password?"
  * 'E-mail me a code'; "Don't have an account?" 'Create one', or back with 'Sign in'.
  */
 const LINK_BUTTON = 'min-h-6 font-semibold text-brand-700 underline underline-offset-4';

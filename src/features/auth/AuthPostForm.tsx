@@ -1,6 +1,6 @@
 /**
  * The form of every auth screen. It posts (to /api/auth-form, which keeps nothing), so a press
- * made before the island runs never puts a password in the address bar (docs/product.md#sign-in);
+ * made before the island runs never puts a password in the address bar (docs/product/accounts.md#sign-in);
  * once the island runs, `onSubmit` handles it instead.
  */
 import type { FormEvent, ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /auth's code mode (docs/product.md#sign-in, docs/product.md#e-mail-code): signing in with an
+ * /auth's code mode (docs/product/accounts.md#sign-in, docs/product/accounts.md#e-mail-code): signing in with an
  * e-mailed code instead of a password, then on as a sign-in goes; 'Sign in with a password' back.
  */
 import EmailCodeForm from './EmailCodeForm';

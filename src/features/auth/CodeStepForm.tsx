@@ -1,5 +1,5 @@
 /**
- * The second step of signing in with an e-mailed code (docs/product.md#e-mail-code): where the code
+ * The second step of signing in with an e-mailed code (docs/product/accounts.md#e-mail-code): where the code
  * went, the Code field, the step's button, 'Send a new code' and 'Use another e-mail'. The state
  * and the calls are EmailCodeForm's.
  */

@@ -1,5 +1,5 @@
 /**
- * The /auth/confirm screen (docs/product.md#email-confirmation), where sign-up confirmation links
+ * The /auth/confirm screen (docs/product/accounts.md#email-confirmation), where sign-up confirmation links
  * land: the link's session signs the customer in and the page goes on to /account; a used,
  * expired or malformed link is explained, with the next step.
  */

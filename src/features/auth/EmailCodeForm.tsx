@@ -1,5 +1,5 @@
 /**
- * Signing in with a code e-mailed to the address (docs/product.md#e-mail-code), in two steps: the
+ * Signing in with a code e-mailed to the address (docs/product/accounts.md#e-mail-code), in two steps: the
  * address and 'E-mail me a code', then the six-digit code, with 'Send a new code' and 'Use another
  * e-mail'. A new address gets its account on the way. Used by the booking card (its button 'Verify
  * and pay') and by /auth's code mode ('Verify code'); `onSignedIn` runs once the code is verified.

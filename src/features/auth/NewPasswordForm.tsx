@@ -1,8 +1,8 @@
 /**
  * Choosing a password for the signed-in user, typed twice, with the sign-up rules and messages.
- * By default the reset screen's (docs/product.md#password-reset): once set, the customer stays
+ * By default the reset screen's (docs/product/accounts.md#password-reset): once set, the customer stays
  * signed in and goes to /account. With `saved`, the account page's 'Set a password'
- * (docs/product.md#account-page): once set, the fields clear and `saved` is shown in place.
+ * (docs/product/accounts.md#account-page): once set, the fields clear and `saved` is shown in place.
  */
 import { useId, useState, type FormEvent } from 'react';
 import AuthField from './AuthField';

@@ -1,5 +1,5 @@
 /**
- * 'Send the confirmation e-mail again' (docs/product.md#sign-in), offered beside "Email not
+ * 'Send the confirmation e-mail again' (docs/product/accounts.md#sign-in), offered beside "Email not
  * confirmed": asks the sign-in service to mail the link to `email` once more (busy: 'Sending...'),
  * then hands on the notice, or the problem, to show.
  */

@@ -1,5 +1,5 @@
 /**
- * The /auth/reset screen (docs/product.md#password-reset): asking for a reset link, and where that
+ * The /auth/reset screen (docs/product/accounts.md#password-reset): asking for a reset link, and where that
  * link lands. With the link's session (the PASSWORD_RECOVERY event, or after a reload the note this
  * tab kept of it) it asks for the new password; with a used, expired or malformed link it says so
  * above a request for a new one. An ordinary signed-in visit gets the request form.

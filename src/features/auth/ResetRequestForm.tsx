@@ -1,5 +1,5 @@
 /**
- * Asking for a password reset link (docs/product.md#password-reset): one answer whether or not the
+ * Asking for a password reset link (docs/product/accounts.md#password-reset): one answer whether or not the
  * address has an account; above it, when the page was opened with a used or expired link, why.
  */
 import { useId, useState, type FormEvent } from 'react';

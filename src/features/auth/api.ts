@@ -1,5 +1,5 @@
 /**
- * The browser's calls made for the signed-in customer (docs/product.md#session-checks): every one
+ * The browser's calls made for the signed-in customer (docs/product/accounts.md#session-checks): every one
  * carries the session's access token from the auth store, and a 401 (the session has ended
  * elsewhere: sign-out everywhere, a password reset) signs this device out, whichever call met it,
  * so the header shows 'Sign In' and /auth its form. JSON and the function's reason in words come
@@ -16,7 +16,7 @@ import {
   type PageAnswer,
 } from '@/lib/api';
 
-/** The message of docs/product.md#starting-a-checkout for a payment call that failed without a reason. */
+/** The message of docs/product/checkout.md#starting-a-checkout for a payment call that failed without a reason. */
 export const CHECKOUT_FAILED = 'Error processing payment. Please try again.';
 
 /** Nobody is signed in on this device: nothing was sent, and the caller offers to sign in. */
@@ -49,7 +49,7 @@ export async function callApi<T>(path: string, request: ApiRequest): Promise<T> 
 
 /**
  * Sends a GET with `token` now, for the callApi of the same path that takes its answer later (the
- * owner's desk's first reads, sent by its directive: docs/product.md#owners-desk, "Loading").
+ * owner's desk's first reads, sent by its directive: docs/product/desk.md#owners-desk, "Loading").
  */
 export function sendEarlyAs(token: string, path: string): void {
   sendEarly(path, { Authorization: `Bearer ${token}` });
@@ -70,7 +70,7 @@ export async function callApiFile(path: string, request: ApiRequest): Promise<Ap
 
 /**
  * Asks a function for a page of the card provider (a checkout, the billing portal) and opens it in
- * a new tab, or in this one when the browser blocks the tab (docs/product.md#starting-a-checkout);
+ * a new tab, or in this one when the browser blocks the tab (docs/product/checkout.md#starting-a-checkout);
  * resolves false when the answer held no address (nothing is opened), and throws as callApi does.
  */
 export async function openProviderPage(path: string, body: unknown, fallback: string): Promise<boolean> {

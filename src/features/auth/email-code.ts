@@ -1,5 +1,5 @@
 /**
- * Signing in with a six-digit code e-mailed to the address (docs/product.md#e-mail-code): asking
+ * Signing in with a six-digit code e-mailed to the address (docs/product/accounts.md#e-mail-code): asking
  * for the code (a new address gets its account on the way) and verifying it, which signs this
  * browser in. Each resolves with the message to show, or null.
  */
@@ -11,7 +11,7 @@ import { resetSession, startAuth } from './store';
 /** Asks the sign-in service to e-mail a code to `email`, making the account when there is none. */
 export async function sendEmailCode(email: string): Promise<string | null> {
   try {
-    // As before any sign-in (docs/product.md#sign-in): nothing of another account is kept.
+    // As before any sign-in (docs/product/accounts.md#sign-in): nothing of another account is kept.
     await resetSession();
     const supabase = await getSupabase();
     const { error } = await supabase.auth.signInWithOtp({

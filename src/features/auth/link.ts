@@ -1,5 +1,5 @@
 /**
- * Where a mailed link lands (docs/product.md#email-confirmation, docs/product.md#password-reset):
+ * Where a mailed link lands (docs/product/accounts.md#email-confirmation, docs/product/accounts.md#password-reset):
  * the auth server redirects to the page with a session, or an error, in the address's fragment.
  * Before anything else runs, an inline copy of markAuthLink notes which it was on <html> and takes
  * an error out of the address bar, so it stays in neither the bar nor the history and the sign-in
@@ -16,7 +16,7 @@ export const RESET_PATH = '/auth/reset';
 export const AUTH_FORM_ACTION = '/api/auth-form';
 /** The id /auth shows its "needs JavaScript" notice for, as the fragment of that function's redirect. */
 export const NEEDS_JAVASCRIPT_ID = 'needs-javascript';
-/** The id /auth shows its "signed out on this device only" notice for (docs/product.md#sign-out). */
+/** The id /auth shows its "signed out on this device only" notice for (docs/product/accounts.md#sign-out). */
 export const SIGNED_OUT_HERE_ID = 'signed-out-here';
 
 /**
@@ -71,7 +71,7 @@ export function markAuthLinkScript(): string {
  * Sends an address whose fragment carries an auth error (GoTrue's error redirect has
  * `error_description` and, in current versions, `error_code`) on to `landing` with that fragment,
  * in place of this page in the history: the hosted service returns a failed link to its Site URL when the link's own return
- * address is not allowed (docs/product.md#email-confirmation). A session in the fragment, or any
+ * address is not allowed (docs/product/accounts.md#email-confirmation). A session in the fragment, or any
  * other fragment, is left alone. Self-contained, like markAuthLink: every other page inlines it.
  */
 export function forwardAuthError(location: Pick<Location, 'hash' | 'replace'>, landing: string): void {

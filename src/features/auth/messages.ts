@@ -1,4 +1,4 @@
-/** What the auth screens tell the user (docs/product.md#validation, docs/product.md#messages), as pure functions. */
+/** What the auth screens tell the user (docs/product/messages.md#validation, docs/product/messages.md#messages), as pure functions. */
 import { SITE } from '@/site';
 
 export type AuthMode = 'sign-in' | 'sign-up';
@@ -24,24 +24,24 @@ export const SERVICE_ERROR = 'The sign-in service is not answering right now. Pl
 export const TOO_MANY_ATTEMPTS = 'Too many attempts from this connection. Please wait a few minutes and try again.';
 
 /**
- * The sign-in service's project-wide cap on e-mails is reached (docs/product.md#password-reset):
+ * The sign-in service's project-wide cap on e-mails is reached (docs/product/accounts.md#password-reset):
  * nothing was sent, whatever was asked for.
  */
 export const EMAIL_UNAVAILABLE =
   'We cannot send e-mail right now, so no link went out. Please try again later, or call us at ' +
   `${SITE.phone.display}.`;
 
-/** The notice after asking for the confirmation e-mail again, whatever the service found (docs/product.md#sign-in). */
+/** The notice after asking for the confirmation e-mail again, whatever the service found (docs/product/accounts.md#sign-in). */
 export const RESEND_NOTICE = 'If this address still needs confirming, a new confirmation e-mail is on its way.';
-/** The one answer to a reset request, whether or not the address has an account (docs/product.md#password-reset). */
+/** The one answer to a reset request, whether or not the address has an account (docs/product/accounts.md#password-reset). */
 export const RESET_NOTICE =
   'If an account exists for that address, we have sent it a link to choose a new password. Check your email.';
 /** A reset link that is used, expired or malformed. */
 export const RESET_LINK_FAILED =
   'This password reset link has expired or has already been used. Ask for a new one below.';
-/** A confirmation link that is used, expired or malformed (docs/product.md#email-confirmation). */
+/** A confirmation link that is used, expired or malformed (docs/product/accounts.md#email-confirmation). */
 export const CONFIRM_LINK_FAILED = 'This confirmation link has expired or has already been used.';
-/** Shown on /auth when a form was posted before its script ran (docs/product.md#sign-in). */
+/** Shown on /auth when a form was posted before its script ran (docs/product/accounts.md#sign-in). */
 export const NEEDS_JAVASCRIPT =
   'Sign-in needs JavaScript, and it has not loaded yet. Nothing you typed was kept. Wait a moment and try ' +
   `again; if this message stays, turn on JavaScript in your browser or call us at ${SITE.phone.display}.`;
@@ -74,7 +74,7 @@ export function validateResetEmail(email: string): string | null {
 
 /**
  * Sign-out reached this device only: the sign-in service could not end the other sessions
- * (docs/product.md#sign-out). A toast's title and description, or one notice.
+ * (docs/product/accounts.md#sign-out). A toast's title and description, or one notice.
  */
 export const SIGNED_OUT_HERE_ONLY = {
   title: 'Signed out on this device only',
@@ -83,7 +83,7 @@ export const SIGNED_OUT_HERE_ONLY = {
     'To sign them out too, sign in again later and choose Sign Out.',
 } as const;
 
-/** The wait before the confirmation e-mail can be asked for again, in words (docs/product.md#sign-in). */
+/** The wait before the confirmation e-mail can be asked for again, in words (docs/product/accounts.md#sign-in). */
 export function confirmationWaitMessage(seconds: number): string {
   const wait = Math.max(1, seconds);
   return (
@@ -115,7 +115,7 @@ export function emailLimitOf(error: AuthFailure | null | undefined): EmailLimit 
   return wait ? { kind: 'wait', seconds: Number(wait[1]) } : { kind: 'cap' };
 }
 
-/** Codes e-mailed for signing in have six digits and work for an hour (docs/product.md#e-mail-code). */
+/** Codes e-mailed for signing in have six digits and work for an hour (docs/product/accounts.md#e-mail-code). */
 export const CODE_LENGTH = 6;
 export const CODE_LIFETIME_SECONDS = 3600;
 export const CODE_NOT_SIX_DIGITS = 'Enter the six-digit code from the e-mail.';
@@ -125,7 +125,7 @@ export const CODE_EXPIRED = 'That code has expired: codes work for one hour. Sen
 export const CODE_UNAVAILABLE =
   'We cannot send e-mail right now, so no code went out. Please try again later, or call us at ' +
   `${SITE.phone.display}.`;
-/** Setting a password needs a recent sign-in (the sign-in service's secure password change, docs/product.md#account-page). */
+/** Setting a password needs a recent sign-in (the sign-in service's secure password change, docs/product/accounts.md#account-page). */
 export const SIGN_IN_AGAIN_FOR_PASSWORD =
   'For your security, sign in again (an e-mail code will do), then set your password.';
 
@@ -161,7 +161,7 @@ export function codeRefusalMessage(error: AuthFailure, sentAtMs: number, nowMs: 
   return nowMs - sentAtMs > CODE_LIFETIME_SECONDS * 1000 ? CODE_EXPIRED : CODE_WRONG;
 }
 
-/** The message shown for an error the auth server returned, or for a call that failed (docs/product.md#messages). */
+/** The message shown for an error the auth server returned, or for a call that failed (docs/product/messages.md#messages). */
 export function authErrorMessage(error: AuthFailure | null | undefined): string {
   const message = error?.message ?? '';
   // supabase-js wraps a fetch that never got an answer as a retryable error with status 0.

@@ -1,5 +1,5 @@
 /**
- * A reset link's session, remembered in this tab (docs/product.md#password-reset). supabase-js
+ * A reset link's session, remembered in this tab (docs/product/accounts.md#password-reset). supabase-js
  * takes the link's tokens out of the address and keeps only the session, so after a reload, or a
  * phone restoring the tab, nothing says it came from the link. This tab's sessionStorage notes
  * which session the link started (its user and session id): while that session is the current

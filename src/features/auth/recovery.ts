@@ -1,5 +1,5 @@
 /**
- * Getting back into an account (docs/product.md#password-reset, docs/product.md#sign-in): asking for a
+ * Getting back into an account (docs/product/accounts.md#password-reset, docs/product/accounts.md#sign-in): asking for a
  * reset link, setting the new password from the link's session, and asking for the confirmation
  * e-mail again. Each resolves with what to show; the answers to the two requests never tell
  * whether an address has an account.

@@ -1,5 +1,5 @@
 /**
- * Where sign-in goes back to (docs/product.md#sign-in): a page of this site named by `?return=`
+ * Where sign-in goes back to (docs/product/accounts.md#sign-in): a page of this site named by `?return=`
  * (the booking card sends `/services/<service>#booking`), never another site.
  */
 

@@ -44,7 +44,7 @@ export function hasStoredSession(storage: Pick<Storage, 'length' | 'key' | 'getI
 /**
  * The inline script /auth carries: with a live stored session, go to the page `?return=` names
  * (returnPath), else `destination`, at once, before the sign-in script loads
- * (docs/product.md#sign-in). Blocked storage leaves the page as is.
+ * (docs/product/accounts.md#sign-in). Blocked storage leaves the page as is.
  */
 export function leaveIfSignedInScript(destination: string): string {
   return (
@@ -55,7 +55,7 @@ export function leaveIfSignedInScript(destination: string): string {
 
 /**
  * The inline script /account carries: with no stored session at all, go to `destination` (/auth
- * with the return path) at once, before any library is asked for (docs/product.md#account-page).
+ * with the return path) at once, before any library is asked for (docs/product/accounts.md#account-page).
  * An expired one may still refresh, so it stays; blocked storage leaves the page as is.
  */
 export function leaveIfNoSessionScript(destination: string): string {
@@ -98,7 +98,7 @@ export const EARLY_TOKEN_MARGIN_MS = 60_000;
 
 /**
  * The stored access token a call may carry before the sign-in client has loaded
- * (docs/product.md#session-checks): valid for at least another minute at `nowMs`, and only when
+ * (docs/product/accounts.md#session-checks): valid for at least another minute at `nowMs`, and only when
  * the address (`hash`) carries no mailed link's session, which would replace it; else null.
  */
 export function earlyTokenOf(
@@ -113,7 +113,7 @@ export function earlyTokenOf(
 
 /**
  * The localStorage key of the account page's last known summary (src/features/account/kept-summary.ts),
- * removed at every sign-out (docs/product.md#account-page).
+ * removed at every sign-out (docs/product/accounts.md#account-page).
  */
 export const KEPT_SUMMARY_KEY = 'account-summary';
 
@@ -122,7 +122,7 @@ export function addressCarriesSession(hash: string): boolean {
   return /[#&](access_token|error_description)=/.test(hash);
 }
 
-/** The session identifier is shown cut to 20 characters (docs/product.md#account-page). */
+/** The session identifier is shown cut to 20 characters (docs/product/accounts.md#account-page). */
 export const SESSION_ID_LENGTH = 20;
 
 /** The `session_id` claim of an access token (never the token itself), '' when it has none. */

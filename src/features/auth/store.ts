@@ -1,5 +1,5 @@
 /**
- * The auth state of docs/product.md#auth-state in nanostores, shared by every island: loading, then
+ * The auth state of docs/product/accounts.md#auth-state in nanostores, shared by every island: loading, then
  * signed in or out (the plans' subscription store follows it: plans/subscription.ts); a reset
  * link's session is flagged ($recovery, from the PASSWORD_RECOVERY event, and remembered in this
  * tab for as long as that session is the current one: recovery-tab.ts).
@@ -48,7 +48,7 @@ export function storedUserAtOpen(): { userId: string; sessionId: string } | null
   }
 }
 
-/** Removes what the account page kept for the signed-in user (docs/product.md#account-page). */
+/** Removes what the account page kept for the signed-in user (docs/product/accounts.md#account-page). */
 function forgetKeptSummary(): void {
   try {
     localStorage.removeItem(KEPT_SUMMARY_KEY);
@@ -58,7 +58,7 @@ function forgetKeptSummary(): void {
 }
 
 /**
- * Signed in, as every part of the page shows it (docs/product.md#auth-state): what supabase-js
+ * Signed in, as every part of the page shows it (docs/product/accounts.md#auth-state): what supabase-js
  * says once it has read the session, and until then whether a session is stored, so a returning
  * customer sees 'My Account' before supabase-js has loaded. The one reader of the stored session.
  */
@@ -67,7 +67,7 @@ export const $signedIn = computed(
   (state) => state.status === 'signed-in' || (state.status === 'loading' && storedAtOpen()),
 );
 
-/** Whether the session came from a password reset link (docs/product.md#password-reset). */
+/** Whether the session came from a password reset link (docs/product/accounts.md#password-reset). */
 export const $recovery = atom(false);
 
 /** This tab's sessionStorage, or null (on the server, or with storage blocked). */
@@ -166,14 +166,14 @@ export async function currentAccessToken(): Promise<string | null> {
 
 /**
  * Marks a page whose own island starts the sign-in client, after its first draw (the owner's desk,
- * docs/product.md#owners-desk): the header's account islands leave the start to it and follow the
+ * docs/product/desk.md#owners-desk): the header's account islands leave the start to it and follow the
  * auth store as ever.
  */
 export const AUTH_BY_PAGE_ATTRIBUTE = 'data-auth-by-page';
 
 /**
  * The stored session's access token while the sign-in client has not answered yet
- * (docs/product.md#session-checks): session.ts earlyTokenOf; else null, and callers wait for
+ * (docs/product/accounts.md#session-checks): session.ts earlyTokenOf; else null, and callers wait for
  * currentAccessToken.
  */
 export function earlyAccessToken(): string | null {
@@ -185,7 +185,7 @@ export function earlyAccessToken(): string | null {
   }
 }
 
-/** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product.md#sign-in). */
+/** Removes every auth entry supabase-js keeps in this browser (before sign-in and sign-up, docs/product/accounts.md#sign-in). */
 function clearStoredAuth(): void {
   forgetKeptSummary();
   for (const key of Object.keys(localStorage)) {
@@ -227,7 +227,7 @@ export async function signUp(email: string, password: string, fullName: string):
       options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}${CONFIRM_PATH}` },
     });
     if (error) return problemOf(error);
-    // A taken address answers with a user that has no identities (docs/product.md#sign-up).
+    // A taken address answers with a user that has no identities (docs/product/accounts.md#sign-up).
     if (data.user && data.user.identities?.length === 0) return problemOf({ message: 'User already registered' });
     return null;
   } catch (error) {
@@ -238,7 +238,7 @@ export async function signUp(email: string, password: string, fullName: string):
 /**
  * Asks the sign-in service who the current user is: a session that has ended elsewhere (sign-out
  * everywhere, a password reset) is then dropped by supabase-js, which signs this browser out
- * (docs/product.md#session-checks). Any other failure leaves the state as it is.
+ * (docs/product/accounts.md#session-checks). Any other failure leaves the state as it is.
  */
 export async function verifySession(): Promise<void> {
   try {
@@ -264,7 +264,7 @@ function showSignedOut(): void {
  * stored auth entry is removed here. Either way this device ends signed out. Also what a billing
  * action's 401 calls: the session has ended elsewhere (sign-out everywhere, a password reset)
  * while its access token has not expired, so the header turns signed out and /auth shows its form
- * (docs/product.md#session-checks).
+ * (docs/product/accounts.md#session-checks).
  */
 export async function signOutHere(): Promise<void> {
   try {
@@ -298,7 +298,7 @@ export function signOutStarted(): boolean {
 }
 
 /**
- * Signs out everywhere (docs/product.md#sign-out). supabase-js keeps the session when the global
+ * Signs out everywhere (docs/product/accounts.md#sign-out). supabase-js keeps the session when the global
  * sign-out fails (no connection, a 5xx), so this device is then signed out on its own and the
  * answer says other devices may still be signed in.
  */

@@ -1,5 +1,5 @@
 /**
- * Lands a jump within an article on its target (docs/product.md "Performance decisions", the
+ * Lands a jump within an article on its target (docs/product/performance.md "Performance decisions", the
  * article parts). The browser aims a jump (a table-of-contents link, any in-page link, or a page
  * opened at an anchor) at where the target is while the sections on the way are not drawn yet and
  * count as 1200 px each; drawn at their real heights they move it, and on a phone the reader landed

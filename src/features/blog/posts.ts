@@ -13,7 +13,7 @@ export function postPath(post: CollectionEntry<'blog'>): string {
   return `/blog/${post.id}`;
 }
 
-/** The header's Blog menu (docs/product.md#header-and-navigation): every article with a menu label, in the index's order. */
+/** The header's Blog menu (docs/product/site.md#header-and-navigation): every article with a menu label, in the index's order. */
 export async function blogMenuLinks(): Promise<NavLink[]> {
   return (await getPosts()).flatMap((post) =>
     post.data.menuLabel ? [{ href: postPath(post), label: post.data.menuLabel }] : [],

@@ -1,11 +1,11 @@
 /**
- * The booking card's island (docs/product.md#booking-card): options with the live total from the
- * pricing module the payment charges with, then the visit (docs/product.md#visit-details) checked with
+ * The booking card's island (docs/product/services.md#booking-card): options with the live total from the
+ * pricing module the payment charges with, then the visit (docs/product/services.md#visit-details) checked with
  * the server's schema. Book & Pay offers a visitor without a session an e-mailed code (BookingCodeStep)
  * or signing in and back, choices kept; a customer's checkout opens in a new tab. Early input: `client:afterpaint`.
  */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
-import { CHANGE_RULE } from './visit-change';
+import { CHANGE_RULE } from '../visits/changes';
 import { $signedIn } from '@/features/auth/store';
 import { formatCents } from '@/lib/format';
 import { SERVED_AREA } from '@/features/service-area/served-area';

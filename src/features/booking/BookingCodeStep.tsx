@@ -1,6 +1,6 @@
 /**
  * Below the booking card, for a visitor without a session who pressed Book & Pay
- * (docs/product.md#booking-card): 'Continue with an e-mail code' (docs/product.md#e-mail-code,
+ * (docs/product/services.md#booking-card): 'Continue with an e-mail code' (docs/product/accounts.md#e-mail-code,
  * the account made on the way), or 'Sign in instead' with a password and back to the card. The
  * card stays as it is on the page either way, and its draft in this tab.
  */

@@ -1,5 +1,5 @@
 /**
- * The visit fields of a booking card (docs/product.md#visit-details): service address, phone,
+ * The visit fields of a booking card (docs/product/services.md#visit-details): service address, phone,
  * preferred day (filled in once the island runs, as the days depend on today) and time window,
  * and notes, each with its message after a press of Book & Pay.
  */
@@ -7,7 +7,8 @@ import { SITE } from '@/site';
 import { checkArea, type AreaList } from '@/features/service-area/area';
 import { dayUnavailable, windowFull, type Availability } from './availability';
 import ChoiceRadio from './ChoiceRadio';
-import { VISIT_WINDOWS, type BookableDay, type VisitInput, type VisitWindow } from './visit';
+import { type VisitInput } from './visit';
+import { VISIT_WINDOWS, type BookableDay, type VisitWindow } from '../visits/windows';
 
 interface Props {
   visit: VisitInput;

@@ -1,6 +1,6 @@
 /**
  * The booking card's view of which days and windows still take a visit
- * (docs/product.md#capacity-and-closed-days): from /api/availability, a closed day and a full
+ * (docs/product/visits.md#capacity-and-closed-days): from /api/availability, a closed day and a full
  * window are shown as unavailable and refused before paying, as the server refuses them.
  * Framework-free.
  */
@@ -12,7 +12,8 @@ import {
 } from '@/features/visits/capacity';
 import type { AreaList } from '@/features/service-area/area';
 import { businessToday } from '@/lib/dates';
-import { visitErrors, type BookableDay, type VisitInput } from './visit';
+import { visitErrors, type VisitInput } from './visit';
+import { type BookableDay } from '../visits/windows';
 
 /** Each bookable day's availability, by date; empty until (or unless) the server answered. */
 export type Availability = ReadonlyMap<string, DayAvailability>;

@@ -1,7 +1,7 @@
 /**
  * What a booking card holds, kept in this tab's sessionStorage on every change, so a reload, a
  * Back, or the trip to sign in and back loses nothing chosen or typed
- * (docs/product.md#booking-card).
+ * (docs/product/services.md#booking-card).
  */
 import { EMPTY_VISIT, type VisitInput } from './visit';
 

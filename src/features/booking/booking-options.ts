@@ -1,5 +1,5 @@
 /**
- * The option field of each bookable service's card (docs/product.md#booking-card), and the options
+ * The option field of each bookable service's card (docs/product/services.md#booking-card), and the options
  * a card's typed values stand for. Framework-free: the BookingCard island renders from it.
  */
 import { formatCents } from '@/lib/format';

@@ -1,5 +1,5 @@
 /**
- * The body of POST /api/create-payment-checkout (docs/product.md#starting-a-checkout), as the zod
+ * The body of POST /api/create-payment-checkout (docs/product/checkout.md#starting-a-checkout), as the zod
  * schema the function checks it with. Amounts are never part of a request: the server prices it.
  * Shared core: Node loads it directly from functions/, so relative imports with the extension only.
  */

@@ -1,5 +1,5 @@
 /**
- * Book & Pay's checkout (docs/product.md#starting-a-checkout): the server prices the service and its
+ * Book & Pay's checkout (docs/product/checkout.md#starting-a-checkout): the server prices the service and its
  * visit and answers the card provider's checkout page, which opens in a new tab; an answer without
  * an address does nothing. A failure is logged and alerted with the server's reason, else the
  * generic message; a session that has ended elsewhere (a 401: this device is then signed out, see

@@ -1,11 +1,11 @@
 /**
- * What we charge for a one-time service, in cents (docs/product.md#one-time-services). The booking
+ * What we charge for a one-time service, in cents (docs/product/services.md#one-time-services). The booking
  * card shows this module's result and the payment function charges the same, so they cannot
  * disagree. Framework-free, no secrets. Shared core: Node loads it directly from functions/, so
  * relative imports with the extension only. Plan prices: plans/prices.ts.
  */
 
-/** Services that can be booked and paid online (docs/product.md#one-time-services). */
+/** Services that can be booked and paid online (docs/product/services.md#one-time-services). */
 export const SERVICE_TYPES = [
   'air-filter-replacement',
   'dryer-vent-cleaning',
@@ -26,7 +26,7 @@ export const SERVICE_NAMES: Record<ServiceType, string> = {
   'vacuum-cleanout': 'Vacuum Clean-out',
 };
 
-/** Filter grades for air filter replacement, cheapest first (docs/product.md#one-time-services). */
+/** Filter grades for air filter replacement, cheapest first (docs/product/services.md#one-time-services). */
 export const FILTER_QUALITIES = ['standard', 'premium', 'super_premium', 'ultra_premium'] as const;
 export type FilterQuality = (typeof FILTER_QUALITIES)[number];
 
@@ -61,7 +61,7 @@ export const PER_ADDITIONAL_DETECTOR_CENTS = 1000;
 /** Price per vent of a vacuum clean-out, in cents (the base price is per vent). */
 export const PER_VENT_CENTS = BASE_PRICE_CENTS['vacuum-cleanout'];
 
-/** Allowed ranges of the numeric booking options (docs/product.md#one-time-services). */
+/** Allowed ranges of the numeric booking options (docs/product/services.md#one-time-services). */
 export const OPTION_LIMITS = {
   additionalDetectors: { min: 0, max: 10, default: 0 },
   ventCount: { min: 1, max: 20, default: 1 },

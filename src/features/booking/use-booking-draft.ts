@@ -1,5 +1,5 @@
 /**
- * What the booking card holds and what it chooses from (docs/product.md#booking-card): the option
+ * What the booking card holds and what it chooses from (docs/product/services.md#booking-card): the option
  * fields and the visit, restored from this tab's draft once the island runs and kept there on every
  * change (booking-draft.ts); the bookable days; the closed days and full windows.
  */
@@ -9,7 +9,8 @@ import { loadAvailability, type Availability } from './availability';
 import { loadBookingDraft, saveBookingDraft } from './booking-draft';
 import { defaultOptionValues } from './booking-options';
 import type { ServiceType } from './pricing';
-import { bookableDays, EMPTY_VISIT, type BookableDay, type VisitInput } from './visit';
+import { EMPTY_VISIT, type VisitInput } from './visit';
+import { bookableDays, type BookableDay } from '../visits/windows';
 
 /** The card's choices (with their setters), its days and the known availability. */
 export function useBookingDraft(serviceType: ServiceType) {

@@ -1,5 +1,5 @@
 /**
- * Where and when a booked service is done (docs/product.md#visit-details): the service address,
+ * Where and when a booked service is done (docs/product/services.md#visit-details): the service address,
  * inside the service area, a phone number, a preferred day within the next 21 days and a time
  * window the business works in that day, and notes. One schema for the booking card and the
  * payment function; the day rules need today's date in Springfield (lib/dates.ts) and the area
@@ -8,45 +8,13 @@
  */
 import * as z from 'zod/mini';
 import { SITE } from '../../site.ts';
-import { addDays, formatDay, weekdayOf } from '../../lib/dates.ts';
-// The windows and the address line live apart (visit-windows.ts), so the owner's desk reaches them
-// without the schema's files.
-import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from './visit-windows.ts';
+import { weekdayOf } from '../../lib/dates.ts';
+import { BOOKING_DAYS_AHEAD, bookableDays, VISIT_WINDOWS, type VisitWindow } from '../visits/windows.ts';
 import { FIELD_LIMITS, optionalText, requiredPhone, requiredText } from '../../lib/validation.ts';
 import { OUTSIDE_AREA_MESSAGE, zipInArea, zipOf, type AreaList } from '../service-area/area.ts';
 
-export { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow };
-
-/** How many days ahead a visit can be asked for, counting from tomorrow. */
-export const BOOKING_DAYS_AHEAD = 21;
-
 /** The message for a Sunday: the business opens on Sundays for emergencies only. */
 export const SUNDAY_MESSAGE = `Sundays are for emergencies only: please call ${SITE.phone.display}`;
-
-/** One day a visit can be asked for, with its windows. */
-export interface BookableDay {
-  /** `YYYY-MM-DD`. */
-  date: string;
-  /** "Tue, Dec 1". */
-  label: string;
-  windows: readonly VisitWindow[];
-}
-
-/** The days a visit can be asked for: tomorrow through 21 days ahead, Sundays left out. */
-export function bookableDays(today: string): BookableDay[] {
-  const days: BookableDay[] = [];
-  for (let ahead = 1; ahead <= BOOKING_DAYS_AHEAD; ahead++) {
-    const date = addDays(today, ahead);
-    const windows = windowsOn(date);
-    if (windows.length > 0) days.push({ date, label: formatDay(date, 'short'), windows });
-  }
-  return days;
-}
-
-/** "Tuesday, December 1, 2026, morning (8 AM-12 PM)"; "Saturday, December 5, 2026, 9 AM-4 PM". */
-export function describeVisitTime(date: string, window: VisitWindow): string {
-  return `${formatDay(date)}, ${VISIT_WINDOWS[window].phrase}`;
-}
 
 /** The ZIP field of an address that must lie in the area. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -1,6 +1,6 @@
 /**
  * Where a home's air filter sits, with the rough share of homes for each place
- * (docs/product.md#how-to-change-an-air-filter): the change guide's cards and the illustration of
+ * (docs/product/blog.md#how-to-change-an-air-filter): the change guide's cards and the illustration of
  * both filter articles read it.
  */
 

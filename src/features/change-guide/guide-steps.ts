@@ -7,7 +7,7 @@
 /** How hard a step is for a first-timer. */
 export type Difficulty = 'Easy' | 'Moderate';
 
-/** A step (docs/product.md#how-to-change-an-air-filter): id, title, duration, difficulty, content, proTip, warning. */
+/** A step (docs/product/blog.md#how-to-change-an-air-filter): id, title, duration, difficulty, content, proTip, warning. */
 export interface GuideStep {
   /** `step-1`, `step-2`...: the anchor the HowTo JSON-LD step URLs point at. */
   id: string;

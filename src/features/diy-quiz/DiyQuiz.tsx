@@ -1,5 +1,5 @@
 /**
- * The DIY-versus-professional quiz (docs/product.md#diy-quiz): five radio groups (QuizQuestion), 'Get My Recommendation'
+ * The DIY-versus-professional quiz (docs/product/tools.md#diy-quiz): five radio groups (QuizQuestion), 'Get My Recommendation'
  * disabled until all are answered, and the result shown only after the press. Changing an answer
  * hides the result until the button is pressed again.
  */

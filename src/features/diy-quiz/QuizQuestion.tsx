@@ -1,7 +1,7 @@
 /**
  * One question of the DIY quiz: a group of three native radio buttons named by the question (arrow
  * keys move and choose, the group is one tab stop). Native, not Headless UI, so the quiz hydrates
- * in a fraction of the time on a slow phone (docs/product.md#performance-decisions, "The quiz's
+ * in a fraction of the time on a slow phone (docs/product/performance.md#performance-decisions, "The quiz's
  * answers are native radio buttons").
  */
 import { useId } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The DIY-versus-professional quiz of docs/product.md#diy-quiz: five questions, three answers each. The first
+ * The DIY-versus-professional quiz of docs/product/tools.md#diy-quiz: five questions, three answers each. The first
  * answer adds 2 to DIY, the second 1 to DIY, the third 2 to professional. DIY wins by more than 2,
  * professional wins by more than 2, anything closer is hybrid.
  */

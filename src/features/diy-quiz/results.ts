@@ -1,4 +1,4 @@
-/** What the quiz says for each recommendation (docs/product.md#diy-quiz: links to the how-to guide and the plans). */
+/** What the quiz says for each recommendation (docs/product/tools.md#diy-quiz: links to the how-to guide and the plans). */
 import { PROFESSIONAL_CHECK_AFTER_MONTHS } from '@/features/filters/catalogue';
 import type { Recommendation } from './quiz';
 

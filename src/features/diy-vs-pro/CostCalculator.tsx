@@ -1,5 +1,5 @@
 /**
- * The detailed DIY-versus-professional cost calculator (docs/product.md#five-year-costs), an
+ * The detailed DIY-versus-professional cost calculator (docs/product/tools.md#five-year-costs), an
  * island: hidden until 'Show Detailed Cost Calculator'; the reader may change the DIY inputs and
  * the totals, the five-year table and what each column counts follow. Its server HTML shows the
  * example household, which is what a reader without JavaScript sees (DiyProCostCalculator.astro).

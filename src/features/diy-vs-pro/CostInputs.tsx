@@ -1,5 +1,5 @@
 /**
- * The DIY inputs of the cost calculator and its reset button (docs/product.md#five-year-costs):
+ * The DIY inputs of the cost calculator and its reset button (docs/product/tools.md#five-year-costs):
  * the figures follow each keystroke; leaving a field shows the value actually used.
  */
 import { FILTERS, priceLabel } from '@/features/filters/catalogue';

@@ -1,5 +1,5 @@
 /**
- * The words of the printable DIY vs Professional Guide (docs/product.md#printable-guides) that no
+ * The words of the printable DIY vs Professional Guide (docs/product/leads.md#printable-guides) that no
  * other screen shows: the decision framework, the DIY checklist and the questions to ask a service.
  */
 import { FILTERS, lifespanLabel, mervLabel, PROFESSIONAL_CHECK_AFTER_MONTHS } from '@/features/filters/catalogue';

@@ -1,4 +1,4 @@
-/** The focus toggle's choices and the cards each shows; Compare Both is the default (docs/product.md#focus-toggle). */
+/** The focus toggle's choices and the cards each shows; Compare Both is the default (docs/product/tools.md#focus-toggle). */
 
 export const FOCUS_OPTIONS = [
   { value: 'diy', label: 'DIY Focus' },

@@ -16,7 +16,7 @@ interface Props {
 export default function BudgetField({ id, budget, text, onBudget, onText }: Props) {
   return (
     <>
-      {/* A value the reader sets, not a price: docs/product.md#informational-ranges. */}
+      {/* A value the reader sets, not a price: docs/product/services.md#informational-ranges. */}
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_11rem] sm:items-end" data-price="input">
         <div>
           <div className="flex items-baseline justify-between gap-3">

@@ -1,5 +1,5 @@
 /**
- * The filter finder of docs/product.md#filter-finder: three questions and a budget, 'Find My Filter' enabled once the
+ * The filter finder of docs/product/tools.md#filter-finder: three questions and a budget, 'Find My Filter' enabled once the
  * three questions are answered, and the recommended type's card after the press. Any change to an
  * answer hides the card until the button is pressed again.
  */

@@ -1,5 +1,5 @@
 /**
- * The six filter types as the filter types guide describes them (docs/product.md#filter-types-catalogue): each type's
+ * The six filter types as the filter types guide describes them (docs/product/tools.md#filter-types-catalogue): each type's
  * figures from the filter catalogue, and the guide's own words about it. The guide's tab cards and
  * the finder's result card both read this one list.
  */
@@ -21,7 +21,7 @@ interface TypeDescription {
   readonly environmentalImpact: string;
 }
 
-/** One filter type (docs/product.md#filter-types-catalogue): the catalogue's figures and the guide's description. */
+/** One filter type (docs/product/tools.md#filter-types-catalogue): the catalogue's figures and the guide's description. */
 export interface FilterType extends TypeDescription {
   readonly id: FilterTypeId;
   readonly name: string;
@@ -145,7 +145,7 @@ export function getFilterType(id: FilterTypeId): FilterType {
   return type;
 }
 
-/** The tabs over the type cards (docs/product.md#filter-types-catalogue) and the types each one shows. */
+/** The tabs over the type cards (docs/product/tools.md#filter-types-catalogue) and the types each one shows. */
 export const FILTER_TABS = [
   { id: 'all', label: 'All Types', types: FILTER_TYPE_IDS },
   { id: 'basic', label: 'Basic', types: ['fiberglass'] },
@@ -156,5 +156,5 @@ export const FILTER_TABS = [
 ] as const satisfies readonly { id: string; label: string; types: readonly FilterTypeId[] }[];
 export type FilterTabId = (typeof FILTER_TABS)[number]['id'];
 
-/** The tab selected at first (docs/product.md#filter-types-catalogue). */
+/** The tab selected at first (docs/product/tools.md#filter-types-catalogue). */
 export const DEFAULT_FILTER_TAB: FilterTabId = 'all';

@@ -1,5 +1,5 @@
 /**
- * The filter finder of docs/product.md#filter-finder: points per answer for the six filter types; highest total wins,
+ * The filter finder of docs/product/tools.md#filter-finder: points per answer for the six filter types; highest total wins,
  * ties going to the type earlier in the catalogue's order.
  */
 import { FILTER_TYPE_IDS, type FilterTypeId } from '@/features/filters/catalogue';

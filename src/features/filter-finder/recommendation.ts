@@ -32,7 +32,7 @@ export function explainRecommendation(inputs: FinderInputs): Recommendation {
 
 /**
  * The budget a typed amount stands for: rounded to the slider's $5 step and kept within $5-100,
- * so the budget always has a value (docs/product.md#filter-finder). Null when the text is not a number yet.
+ * so the budget always has a value (docs/product/tools.md#filter-finder). Null when the text is not a number yet.
  */
 export function budgetFromText(text: string): number | null {
   const trimmed = text.trim();

@@ -1,7 +1,7 @@
 /**
  * The filter catalogue: every filter type the site names, with its figures, defined once (MERV,
- * price, lifespan: docs/product.md#filter-types-catalogue; base days and HEPA:
- * docs/product.md#schedule-calculator, docs/product.md#filter-type-table). The schedule
+ * price, lifespan: docs/product/tools.md#filter-types-catalogue; base days and HEPA:
+ * docs/product/tools.md#schedule-calculator, docs/product/tools.md#filter-type-table). The schedule
  * calculator, the filter finder, the filter tables, the cost calculator and the printable guides
  * all read this file, so a figure changes here and nowhere else. Prose about a type (pros, cons,
  * what it catches) stays with the page that says it.
@@ -124,7 +124,7 @@ export const FILTERS = {
 /** Any catalogue entry's id, HEPA included. */
 export type FilterId = keyof typeof FILTERS;
 
-/** The six filter types, in the order that breaks the finder's ties (docs/product.md#filter-finder). */
+/** The six filter types, in the order that breaks the finder's ties (docs/product/tools.md#filter-finder). */
 export const FILTER_TYPE_IDS = [
   'fiberglass',
   'pleated',
@@ -137,7 +137,7 @@ export type FilterTypeId = (typeof FILTER_TYPE_IDS)[number];
 
 /**
  * A system neglected longer than this many months should be looked at by a professional
- * (docs/product.md#air-filter-replacement-guide).
+ * (docs/product/blog.md#air-filter-replacement-guide).
  */
 export const PROFESSIONAL_CHECK_AFTER_MONTHS = 6;
 

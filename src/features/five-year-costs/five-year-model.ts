@@ -1,6 +1,6 @@
 /**
  * The one five-year model of keeping a home's air filter changed, doing it yourself versus a
- * professional service (docs/product.md#five-year-costs: DIY $2,090 over five years, $258 a year;
+ * professional service (docs/product/tools.md#five-year-costs: DIY $2,090 over five years, $258 a year;
  * professional $1,700 over five years, $220 a year). The detailed cost calculator, the five-year
  * comparison table and the printable DIY vs Professional Guide all read it.
  *

@@ -1,5 +1,5 @@
 /**
- * The three printable guides as PDF files (docs/product.md#printable-guides), built at build time by
+ * The three printable guides as PDF files (docs/product/leads.md#printable-guides), built at build time by
  * src/pages/downloads/[guide].pdf.ts from the same modules as the articles and the guide pages:
  * the checklist, the schedule formula, the filter catalogue, the quiz and the five-year model.
  */

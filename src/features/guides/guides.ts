@@ -1,5 +1,5 @@
 /**
- * The printable guides (docs/product.md#printable-guides): their addresses, the lead dialogs'
+ * The printable guides (docs/product/leads.md#printable-guides): their addresses, the lead dialogs'
  * names for them and their titles. Shared core: the guide e-mail (functions/lead.ts) links them,
  * so relative imports with the extension only.
  */
@@ -11,7 +11,7 @@ export interface GuidePdf {
   readonly title: string;
 }
 
-/** The guides, as the lead dialogs name them (docs/product.md#guide-downloads). */
+/** The guides, as the lead dialogs name them (docs/product/leads.md#guide-downloads). */
 export const GUIDE_PDFS: readonly GuidePdf[] = [
   {
     slug: 'air-filter-checklist',

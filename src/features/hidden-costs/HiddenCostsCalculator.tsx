@@ -1,5 +1,5 @@
 /**
- * The hidden-costs calculator (docs/product.md#hidden-costs-calculator): months since the last filter change
+ * The hidden-costs calculator (docs/product/tools.md#hidden-costs-calculator): months since the last filter change
  * and home size, each a slider with a typed twin (WCAG 2.5.7); every output recomputes on each change and is
  * announced politely, label and value together.
  */

@@ -1,12 +1,12 @@
 /**
  * The floating 'Schedule Service Now' button: shown once the page is scrolled more than
- * SHOW_AFTER_PX (docs/product.md#floating-schedule-button), hidden again above that. It also steps aside
+ * SHOW_AFTER_PX (docs/product/tools.md#floating-schedule-button), hidden again above that. It also steps aside
  * while the element a keyboard user has focused lies under it, so it never hides the focus (WCAG 2.4.11),
  * and while the page's footer is on screen, so it never covers the footer's links (the legal links
  * end at the bottom right of the page, where the button floats).
  */
 
-/** Scroll distance, in CSS pixels, past which the button shows (docs/product.md#floating-schedule-button: 500 px). */
+/** Scroll distance, in CSS pixels, past which the button shows (docs/product/tools.md#floating-schedule-button: 500 px). */
 export const SHOW_AFTER_PX = 500;
 
 /** Whether the button shows at this scroll position. */

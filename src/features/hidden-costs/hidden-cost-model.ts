@@ -1,4 +1,4 @@
-/** The hidden-costs calculator (docs/product.md#hidden-costs-calculator): m months since a change, s sq ft. */
+/** The hidden-costs calculator (docs/product/tools.md#hidden-costs-calculator): m months since a change, s sq ft. */
 import { FILTERS } from '@/features/filters/catalogue';
 import { getPlan } from '@/features/plans/plans';
 import { roundDiv, roundDivBig } from '@/lib/exact';
@@ -14,7 +14,7 @@ export const WITHIN_FILTER_LIFE_MONTHS = Math.floor(
 );
 
 /**
- * What the figures mean for a filter changed this recently (docs/product.md#hidden-costs-calculator):
+ * What the figures mean for a filter changed this recently (docs/product/tools.md#hidden-costs-calculator):
  * a sentence for the months a filter is usually still fine, null after that.
  */
 export function lowMonthsReading(months: number): string | null {

@@ -3,7 +3,7 @@
  * (hidden-cost-model.ts), so the two agree, and each home changes its filter as often as the
  * schedule calculator says for it, so the story and the price count the same filters. Prevention here is what the homeowner spends on filters in a
  * year (price x changes a year), not the Autopilot Lite price the calculator states: both
- * readings appear in the article (docs/product.md#real-world-scenarios), each labelled with what it pays for.
+ * readings appear in the article (docs/product/tools.md#real-world-scenarios), each labelled with what it pays for.
  */
 import type { FilterTypeId } from '@/features/filters/catalogue';
 import { changesPerYear, recommendedDays, type ScheduleInputs } from '@/features/schedule-calculator/schedule';

@@ -1,5 +1,5 @@
 /**
- * The home page's contact form (docs/product.md#contact-form): the service chosen by `?service=`, then on submit the
+ * The home page's contact form (docs/product/leads.md#contact-form): the service chosen by `?service=`, then on submit the
  * 'Form Submitted' toast at once, the request stored through /api/contact, the 'Request Received'
  * toast (or the failure toast, the request then kept and sent again: contact-outbox.ts), and the
  * form reset in both cases; a request our checks refuse keeps the form as typed and says why.

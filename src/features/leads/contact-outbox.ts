@@ -1,5 +1,5 @@
 /**
- * Contact requests not yet stored (docs/product.md#contact-form): when /api/contact cannot be
+ * Contact requests not yet stored (docs/product/leads.md#contact-form): when /api/contact cannot be
  * reached or fails, the request is kept in this browser (localStorage) with its Idempotency-Key and
  * sent again, a few times while the page is open, when the browser comes back online and whenever
  * the contact form starts again, until it is stored; the key makes a request that did arrive after

@@ -1,4 +1,4 @@
-/** Sends a guide-download lead to our /api/lead function (docs/product.md#guide-downloads). */
+/** Sends a guide-download lead to our /api/lead function (docs/product/leads.md#guide-downloads). */
 import type { StoredAnswer } from '@/lib/api';
 
 export interface LeadInput {

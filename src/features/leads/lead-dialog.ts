@@ -2,7 +2,7 @@
 import { toast } from '@/features/toast/toaster';
 import { submitLead } from './lead-client';
 
-/** The dialog closes itself this long after 'Download Ready!' (docs/product.md#guide-downloads). */
+/** The dialog closes itself this long after 'Download Ready!' (docs/product/leads.md#guide-downloads). */
 export const AUTO_CLOSE_MS = 3000;
 
 function download(href: string, fileName: string): void {

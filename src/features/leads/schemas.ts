@@ -1,5 +1,5 @@
 /**
- * The leads a visitor can send (docs/product.md#validation): the contact form and the guide-download dialog.
+ * The leads a visitor can send (docs/product/messages.md#validation): the contact form and the guide-download dialog.
  * The functions that store them check them with these schemas, and the forms show the 400
  * message; the field kinds and their limits come from lib/validation.ts. Shared core: Node loads
  * it directly from functions/, so relative imports with the extension only.
@@ -10,7 +10,7 @@ import { CONTACT_SERVICES } from './contact.ts';
 
 const serviceValues = CONTACT_SERVICES.map((s) => s.value);
 
-/** A contact-form lead: name, email and phone required; service and message optional (docs/product.md#contact-form). */
+/** A contact-form lead: name, email and phone required; service and message optional (docs/product/leads.md#contact-form). */
 export const contactLeadSchema = z.object({
   name: requiredText('Please enter your name'),
   email: requiredEmail('Please enter your email'),
@@ -30,7 +30,7 @@ export type ContactLeadInput = z.input<typeof contactLeadSchema>;
 /** A contact lead that passed validation. */
 export type ContactLead = z.output<typeof contactLeadSchema>;
 
-/** A guide-download lead: the form plus downloadType, timestamp and source (docs/product.md#guide-downloads). */
+/** A guide-download lead: the form plus downloadType, timestamp and source (docs/product/leads.md#guide-downloads). */
 export const downloadLeadSchema = z.object({
   firstName: requiredText('Please enter your first name'),
   email: requiredEmail('Please enter your email'),

@@ -1,12 +1,12 @@
 /**
- * A visit in the customer's calendar (docs/product.md#e-mails): the `.ics` file the booking and
+ * A visit in the customer's calendar (docs/product/emails.md#e-mails): the `.ics` file the booking and
  * visit e-mails carry. Pure. Shared core: Node loads it directly from functions/, so relative
  * imports with the extension only.
  */
 import { createEvent } from 'ics';
 import { SITE } from '../../site.ts';
 import { businessTimeToUtc } from '../../lib/dates.ts';
-import { VISIT_WINDOWS, type VisitWindow } from '../booking/visit.ts';
+import { VISIT_WINDOWS, type VisitWindow } from '../visits/windows.ts';
 
 /**
  * The visit as an iCalendar event (`.ics`), for the customer's calendar: the requested window

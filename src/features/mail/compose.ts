@@ -1,5 +1,5 @@
 /**
- * How every e-mail is written (docs/product.md#e-mails): plain text and simple, accessible HTML
+ * How every e-mail is written (docs/product/emails.md#e-mails): plain text and simple, accessible HTML
  * from the same parts, signed with the business details of `src/site.ts`. Pure. Shared core:
  * Node loads it directly from functions/, so relative imports with the extension only.
  */

@@ -1,12 +1,13 @@
 /**
- * The e-mails the site sends a customer (docs/product.md#e-mails): each as plain text and simple,
+ * The e-mails the site sends a customer (docs/product/emails.md#e-mails): each as plain text and simple,
  * accessible HTML built from the same lines, signed with the business details of `src/site.ts`.
- * Pure: the functions queue them (functions/_lib/mail.ts). Shared core: Node loads it directly
+ * Pure: the functions queue them (functions/_lib/platform/mail.ts). Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */
 import { SITE } from '../../site.ts';
 import { formatCents } from '../../lib/format.ts';
-import { describeVisitTime, visitAddress, type Visit } from '../booking/visit.ts';
+import { type Visit } from '../booking/visit.ts';
+import { describeVisitTime, visitAddress } from '../visits/windows.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
 import { changeLines, type VisitLinks } from './visit-messages.ts';
@@ -21,9 +22,9 @@ export function bookingConfirmedMail(booking: {
   amountCents: number;
   visit: Visit;
   siteUrl: string;
-  /** The visit's signed links (docs/product.md#changing-a-visit); the phone without them. */
+  /** The visit's signed links (docs/product/visits.md#changing-a-visit); the phone without them. */
   links?: VisitLinks | null;
-  /** The card provider's invoice of the payment (docs/product.md#receipts), when it made one. */
+  /** The card provider's invoice of the payment (docs/product/emails.md#receipts), when it made one. */
   receiptUrl?: string | null;
 }): MailContent {
   const address = visitAddress(booking.visit);
@@ -215,7 +216,7 @@ export function planPaymentFailedMail(plan: PlanFacts): MailContent {
 export function guideMail(guide: { title: string; url: string }): MailContent {
   return compose({
     subject: `Your guide: ${guide.title}`,
-    // Never the name typed: anyone can send this to any address (docs/product.md#e-mails).
+    // Never the name typed: anyone can send this to any address (docs/product/emails.md#e-mails).
     greeting: greet(null),
     paragraphs: [`Here is the guide you asked for: ${guide.title}.`, `Download it (PDF): ${guide.url}`],
     after: [`Would you rather we did it for you? Call ${SITE.phone.display}.`],
@@ -223,7 +224,7 @@ export function guideMail(guide: { title: string; url: string }): MailContent {
 }
 
 /**
- * A second plan cancelled and refunded (docs/product.md#one-live-plan-per-customer): the words of
+ * A second plan cancelled and refunded (docs/product/plans.md#one-live-plan-per-customer): the words of
  * the payment page and the account, once the refund is made.
  */
 export function secondPlanRefundedMail(input: {

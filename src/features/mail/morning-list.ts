@@ -1,10 +1,10 @@
 /**
- * The owner's morning list (docs/product.md#morning-list): today's visits in route order with
+ * The owner's morning list (docs/product/emails.md#morning-list): today's visits in route order with
  * their times, addresses and phones, the visits still to confirm, the plan visits overdue, and the
  * leads since yesterday.
  * Pure. Shared core: relative imports with the extension only.
  */
-import { VISIT_WINDOWS } from '../booking/visit.ts';
+import { VISIT_WINDOWS } from '../visits/windows.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import type { OwnerVisit } from '../visits/owner-api.ts';
 import { compose, type MailContent } from './compose.ts';
@@ -17,7 +17,7 @@ export interface MorningLead {
   email: string;
 }
 
-/** A plan visit whose due date has passed and that is not done (docs/product.md#plan-visits). */
+/** A plan visit whose due date has passed and that is not done (docs/product/visits.md#plan-visits). */
 export interface OverdueVisit {
   name: string;
   phone: string;

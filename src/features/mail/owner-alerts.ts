@@ -1,5 +1,5 @@
 /**
- * The owner's alert e-mails (docs/product.md#owner-alerts): one line of what happened and what to
+ * The owner's alert e-mails (docs/product/emails.md#owner-alerts): one line of what happened and what to
  * do, the details needed to act, and the desk's link; read from an owner event's payload or a
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
@@ -60,7 +60,7 @@ function eventDetails(payload: Payload): (readonly [string, string])[] {
 }
 
 /**
- * The alert of an owner event (docs/product.md#owner-events), or null for one that asks nothing of
+ * The alert of an owner event (docs/product/emails.md#owner-events), or null for one that asks nothing of
  * the owner (a renewal paid, a visit done).
  */
 export function alertOfEvent(payload: Payload): OwnerAlert | null {

@@ -1,5 +1,5 @@
 /**
- * The review request (docs/product.md#review-requests): the same words for every customer, whatever
+ * The review request (docs/product/emails.md#review-requests): the same words for every customer, whatever
  * the visit was like, with the business's review link. Pure. Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */

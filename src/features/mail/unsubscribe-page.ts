@@ -1,5 +1,5 @@
 /**
- * The script of /unsubscribe?t=… (docs/product.md#unsubscribing): reads the link's address (a GET,
+ * The script of /unsubscribe?t=… (docs/product/emails.md#unsubscribing): reads the link's address (a GET,
  * which changes nothing), then 'Unsubscribe <address>' sends the one POST that unsubscribes it and
  * the page says so; a link that is not ours says so in words.
  */

@@ -1,5 +1,5 @@
 /**
- * What makes a marketing e-mail unsubscribable (docs/product.md#unsubscribing): its two links (the
+ * What makes a marketing e-mail unsubscribable (docs/product/emails.md#unsubscribing): its two links (the
  * one-click address a mail program POSTs to, and the page a person opens), the RFC 8058 headers,
  * and the closing line of its text and HTML. Pure. Shared core: Node loads it directly from
  * functions/, so relative imports with the extension only.

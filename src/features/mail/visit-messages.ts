@@ -1,18 +1,18 @@
 /**
- * What the customer is told when the owner changes a visit (docs/product.md#owners-desk): the time
+ * What the customer is told when the owner changes a visit (docs/product/desk.md#owners-desk): the time
  * confirmed, the visit moved, the visit cancelled (and whether and how much was refunded), and a
- * refund made anywhere (docs/product.md#refunds), and a plan visit's report (docs/product.md#e-mails). Each confirmation or move carries the updated
+ * refund made anywhere (docs/product/visits.md#refunds), and a plan visit's report (docs/product/emails.md#e-mails). Each confirmation or move carries the updated
  * calendar entry: the booking's UID, a higher sequence. Pure. Shared core: relative imports with
  * the extension only.
  */
 import { SITE } from '../../site.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import { formatCents } from '../../lib/format.ts';
-import { describeVisitTime, type VisitWindow } from '../booking/visit.ts';
+import { describeVisitTime, type VisitWindow } from '../visits/windows.ts';
 import { reportLines, type VisitReport } from '../visits/visit-report.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
-import { CHANGE_NOTICE_HOURS } from '../booking/visit-change.ts';
+import { CHANGE_NOTICE_HOURS } from '../visits/changes.ts';
 
 /** A visit as its e-mails name it. */
 export interface VisitFacts {
@@ -32,7 +32,7 @@ export interface VisitFacts {
   links?: VisitLinks | null;
 }
 
-/** A visit's signed links (docs/product.md#changing-a-visit). */
+/** A visit's signed links (docs/product/visits.md#changing-a-visit). */
 export interface VisitLinks {
   reschedule: string;
   cancel: string;
@@ -68,7 +68,7 @@ function withCalendar(mail: MailContent, visit: VisitFacts, cancelled = false): 
 }
 
 /**
- * How to change the visit: its links with the 24-hour rule (docs/product.md#changing-a-visit), or,
+ * How to change the visit: its links with the 24-hour rule (docs/product/visits.md#changing-a-visit), or,
  * without links, the phone.
  */
 export function changeLines(links: VisitLinks | null | undefined): string[] {
@@ -147,7 +147,7 @@ export function visitCancelledMail(visit: VisitFacts, refundedCents: number | nu
 }
 
 /**
- * The reminder the day before (docs/product.md#visit-reminder): when (the confirmed time, or the
+ * The reminder the day before (docs/product/emails.md#visit-reminder): when (the confirmed time, or the
  * window), the address and the visit's links.
  */
 export function visitReminderMail(visit: VisitFacts): MailContent {

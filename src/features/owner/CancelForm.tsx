@@ -1,5 +1,5 @@
 /**
- * Cancel and refund (docs/product.md#owners-desk): a reason the customer sees, 'Refund <amount> to
+ * Cancel and refund (docs/product/desk.md#owners-desk): a reason the customer sees, 'Refund <amount> to
  * the card' (checked), then 'Cancel visit' asks once more: 'Yes, cancel visit' or 'Keep visit'. The
  * refund is the whole booking's, with the visit's idempotency key: two presses refund once.
  */

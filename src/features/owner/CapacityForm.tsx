@@ -1,5 +1,5 @@
 /**
- * The desk's Capacity (docs/product.md#owners-desk, docs/product.md#capacity-and-closed-days): how
+ * The desk's Capacity (docs/product/desk.md#owners-desk, docs/product/visits.md#capacity-and-closed-days): how
  * many visits a window takes, 1 to 20; a refusal shows in the server's words beside the field.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The desk's Closed days (docs/product.md#owners-desk): the coming year's holidays and the owner's
+ * The desk's Closed days (docs/product/desk.md#owners-desk): the coming year's holidays and the owner's
  * closed days with their reasons, 'Remove' on the owner's, and 'Close a day' with a day and a
  * reason. A refusal shows in the server's words beside the form, which keeps what was typed.
  */

@@ -1,5 +1,5 @@
 /**
- * A customer's page on the desk (docs/product.md#owners-desk): the account (name, e-mail, phone,
+ * A customer's page on the desk (docs/product/desk.md#owners-desk): the account (name, e-mail, phone,
  * ZIP), the plan and its status, the visits, the orders, the plan details and the leads sent from
  * the customer's e-mail.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's Customers tab (docs/product.md#owners-desk): 'Find a customer' by name, e-mail, phone
+ * The desk's Customers tab (docs/product/desk.md#owners-desk): 'Find a customer' by name, e-mail, phone
  * (the last four digits will do) or ZIP; each match opens the customer's page below the list.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * One day on the desk (docs/product.md#owners-desk): its date, a 'Route' link through the visits
+ * One day on the desk (docs/product/desk.md#owners-desk): its date, a 'Route' link through the visits
  * still to do, and its visits by window in the API's route order, each a card.
  */
 import { useEffect } from 'react';

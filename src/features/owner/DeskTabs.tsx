@@ -1,10 +1,10 @@
 /**
- * The owner's desk (docs/product.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
+ * The owner's desk (docs/product/desk.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
  * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
  * Customers, Export. A visit's 'Details' opens its dialog; after any change every list is read
  * again. A link names a tab or a visit to open (`?tab=`, `?visit=`: src/features/visits/desk-link.ts). Today and Tomorrow come with the desk;
  * every other tab's code and the visit's dialog are fetched when first opened
- * (docs/product.md#performance-decisions, "The owner's desk draws the day first").
+ * (docs/product/performance.md#performance-decisions, "The owner's desk draws the day first").
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -128,7 +128,7 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
               }}
             />
           </LaterPanel>
-          {/* Leads, customers and exports (docs/product.md#owner-api): their own files. */}
+          {/* Leads, customers and exports (docs/product/desk.md#owner-api): their own files. */}
           <LaterPanel>
             <LeadsPanel />
           </LaterPanel>

@@ -1,6 +1,6 @@
 /**
- * Mark done (docs/product.md#owners-desk): for a plan visit its checklist, the filter sizes found
- * (the home's known sizes filled in) and the detectors tested (docs/product.md#plan-visits); an
+ * Mark done (docs/product/desk.md#owners-desk): for a plan visit its checklist, the filter sizes found
+ * (the home's known sizes filled in) and the detectors tested (docs/product/visits.md#plan-visits); an
  * optional completion note; then 'Save as done'.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The desk's Export tab (docs/product.md#owners-desk): the customers, visits, orders and leads as
+ * The desk's Export tab (docs/product/desk.md#owners-desk): the customers, visits, orders and leads as
  * CSV files a spreadsheet opens safely, optionally limited to a range of days ('From', 'To').
  */
 import { useState } from 'react';

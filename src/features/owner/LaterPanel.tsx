@@ -1,5 +1,5 @@
 /**
- * A desk tab whose code is fetched when it is first shown (docs/product.md#performance-decisions,
+ * A desk tab whose code is fetched when it is first shown (docs/product/performance.md#performance-decisions,
  * "The owner's desk draws the day first"): 'Loading...' until it is here.
  */
 import { TabPanel } from '@headlessui/react';

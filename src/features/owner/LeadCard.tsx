@@ -1,5 +1,5 @@
 /**
- * One lead on the desk's Leads tab (docs/product.md#owners-desk): its kind, name, when, phone (tap
+ * One lead on the desk's Leads tab (docs/product/desk.md#owners-desk): its kind, name, when, phone (tap
  * to call), a reply link (mailto with the subject filled), what was sent, the relay state, and its
  * status and note, saved with 'Save lead'.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's Leads tab (docs/product.md#owners-desk): the contact messages, guide downloads and
+ * The desk's Leads tab (docs/product/desk.md#owners-desk): the contact messages, guide downloads and
  * plan requests, newest first, shown by status ('All' or one), each with its status and note.
  */
 import { useState } from 'react';

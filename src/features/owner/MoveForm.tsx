@@ -1,10 +1,10 @@
 /**
- * Confirm time and Reschedule (docs/product.md#owners-desk): a start within the window, and
+ * Confirm time and Reschedule (docs/product/desk.md#owners-desk): a start within the window, and
  * optionally another day and window ('Confirm visit'); or a day and window, and optionally a start
  * ('Move visit'). The windows offered are the chosen day's; the server has the last word.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '@/features/booking/visit-windows';
+import { VISIT_WINDOWS, windowsOn, type VisitWindow } from '@/features/visits/windows';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import SendState from './SendState';
 import { useVisitAction } from './use-owner';

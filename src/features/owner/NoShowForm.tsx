@@ -1,4 +1,4 @@
-/** No-show (docs/product.md#owners-desk): nobody was home; 'Mark as no-show'. A no-show can still be cancelled. */
+/** No-show (docs/product/desk.md#owners-desk): nobody was home; 'Mark as no-show'. A no-show can still be cancelled. */
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import SendState from './SendState';
 import { useVisitAction } from './use-owner';

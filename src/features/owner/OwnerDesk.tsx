@@ -1,12 +1,12 @@
 /**
- * The /owner island (docs/product.md#owners-desk): 'Loading the desk...', then signed out (a
+ * The /owner island (docs/product/desk.md#owners-desk): 'Loading the desk...', then signed out (a
  * sign-in link that comes back here, to the same visit or tab), a customer (the owner API's 403 in its own words and nothing
  * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
  * the capacity, tells which; nothing of the owner's is in the page until it has answered. With a
  * stored session still valid, that call and Today's went out with its token as the page opened
  * (hydrate-desk.ts); without one they go out together (readEarly) once signed in. The sign-in
  * client (supabase-js) loads and checks the session only after the first answer
- * (docs/product.md#owners-desk, "Loading").
+ * (docs/product/desk.md#owners-desk, "Loading").
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '@/features/auth/api';

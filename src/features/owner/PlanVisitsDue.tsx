@@ -1,5 +1,5 @@
 /**
- * The desk's Plan visits (docs/product.md#owners-desk): the plan visits still to do due by the end
+ * The desk's Plan visits (docs/product/desk.md#owners-desk): the plan visits still to do due by the end
  * of this month, overdue ones included, soonest due first; confirmed, moved and done like a booking.
  */
 import type { OwnerVisit, OwnerVisitsAnswer } from '@/features/visits/owner-api';

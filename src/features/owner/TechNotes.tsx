@@ -1,4 +1,4 @@
-/** The technician's notes of a visit (docs/product.md#owners-desk): any visit takes them; 'Save notes'. */
+/** The technician's notes of a visit (docs/product/desk.md#owners-desk): any visit takes them; 'Save notes'. */
 import { useState, type FormEvent } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import SendState from './SendState';

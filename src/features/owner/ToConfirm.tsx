@@ -1,5 +1,5 @@
 /**
- * The desk's To confirm (docs/product.md#owners-desk): every requested visit from today over the
+ * The desk's To confirm (docs/product/desk.md#owners-desk): every requested visit from today over the
  * longest range the API reads, the oldest request first, each card with its day.
  */
 import { MAX_VISIT_RANGE_DAYS, type OwnerVisit, type OwnerVisitsAnswer } from '@/features/visits/owner-api';

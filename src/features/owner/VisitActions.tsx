@@ -1,11 +1,11 @@
 /**
- * The actions a visit's status allows (docs/product.md#owners-desk, actionsFor): 'Confirm time',
+ * The actions a visit's status allows (docs/product/desk.md#owners-desk, actionsFor): 'Confirm time',
  * 'Reschedule', 'Mark done', 'No-show', 'Cancel and refund', each a button that opens its form
  * below; a form closes once its action is applied.
  */
 import { useState, type ReactNode } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
-import { actionsFor, type VisitAction } from '@/features/visits/visit-status';
+import { actionsFor, type VisitAction } from '@/features/visits/status';
 import CancelForm from './CancelForm';
 import DoneForm from './DoneForm';
 import MoveForm from './MoveForm';

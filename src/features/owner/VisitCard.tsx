@@ -1,8 +1,8 @@
 /**
- * One visit on the desk's lists (docs/product.md#owners-desk): the time or window, the status, the
+ * One visit on the desk's lists (docs/product/desk.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
  * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
- * (docs/product.md#plan-visits); 'Details' opens the visit.
+ * (docs/product/visits.md#plan-visits); 'Details' opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';

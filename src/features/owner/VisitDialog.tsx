@@ -1,5 +1,5 @@
 /**
- * A visit on the desk (docs/product.md#owners-desk): a Headless UI Dialog, which keeps focus inside
+ * A visit on the desk (docs/product/desk.md#owners-desk): a Headless UI Dialog, which keeps focus inside
  * until 'Close' or Escape and then returns it to the card's 'Details'. It shows the visit from the
  * list at once, then with its history; after an action, the visit as the server answered it, what
  * was done in words, and the lists behind it are read again.

@@ -1,7 +1,7 @@
 /**
- * What the desk knows of a visit (docs/product.md#owners-desk): status, when, the customer, the
+ * What the desk knows of a visit (docs/product/desk.md#owners-desk): status, when, the customer, the
  * phone (tap to call) and address (maps) as big links, the service with its options in words, the
- * order, the customer's notes, a plan visit's filter sizes (docs/product.md#plan-visits), and once
+ * order, the customer's notes, a plan visit's filter sizes (docs/product/visits.md#plan-visits), and once
  * done the completion note and what the visit did.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';

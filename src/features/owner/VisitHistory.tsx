@@ -1,4 +1,4 @@
-/** A visit's history on the desk (docs/product.md#visits), oldest first: what, when, who, and what changed. */
+/** A visit's history on the desk (docs/product/visits.md#visits), oldest first: what, when, who, and what changed. */
 import type { VisitHistoryEntry } from '@/features/visits/owner-api';
 import { describeChange } from './desk';
 

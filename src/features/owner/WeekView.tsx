@@ -1,5 +1,5 @@
 /**
- * The desk's Week (docs/product.md#owners-desk): seven days from today, each window's visits against
+ * The desk's Week (docs/product/desk.md#owners-desk): seven days from today, each window's visits against
  * the capacity ('Full' once reached) or the reason a day is closed; 'Previous 7 days' and 'Next 7
  * days' move a week; 'Show <day>' lists that day's visits below, as Today does.
  */

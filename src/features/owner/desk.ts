@@ -1,12 +1,12 @@
 /**
- * The owner's desk in words and numbers (docs/product.md#owners-desk): a day's visits by window in
+ * The owner's desk in words and numbers (docs/product/desk.md#owners-desk): a day's visits by window in
  * the API's route order, the day's route link, the requests oldest first, the week's places against
  * the capacity, the history in words, and what each action answers the owner. Framework-free.
  */
-import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from '@/features/booking/visit-windows';
+import { VISIT_WINDOWS, visitAddress, windowsOn, type VisitWindow } from '@/features/visits/windows';
 import type { ClosedDay, OwnerVisit, VisitActionRequest, VisitHistoryEntry } from '@/features/visits/owner-api';
 import { routeLink } from '@/features/visits/route';
-import { holdsPlace, type VisitStatus } from '@/features/visits/visit-status';
+import { holdsPlace, type VisitStatus } from '@/features/visits/status';
 import { addDays, BUSINESS_TIME_ZONE, formatClock, formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
 import { SITE } from '@/site';
@@ -20,7 +20,7 @@ export const STATUS_LABELS: Readonly<Record<VisitStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
-/** The badge of a visit paid for a full window (docs/product.md#capacity-and-closed-days). */
+/** The badge of a visit paid for a full window (docs/product/visits.md#capacity-and-closed-days). */
 export const OVER_CAPACITY = 'Over capacity: move or confirm';
 
 /** Where the day's route starts: the business's own address. */
@@ -166,7 +166,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
 /** Who made a change, in words. */
 function actorWords(actor: string): string {
   if (actor.startsWith('owner:')) return actor.slice('owner:'.length);
-  // The customer's own change (docs/product.md#changing-a-visit), with the address they booked with.
+  // The customer's own change (docs/product/visits.md#changing-a-visit), with the address they booked with.
   if (actor.startsWith('customer:')) return `the customer (${actor.slice('customer:'.length)})`;
   return { site: 'the site', provider: 'the card provider', customer: 'the customer' }[actor] ?? actor;
 }
@@ -188,6 +188,9 @@ function fieldWords(field: string): string {
   return field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
+/** What a change records for the site's own use, not the owner's: the version, the plan-ending mark. */
+const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['calendar_sequence', 'plan_ending']);
+
 /** One entry of a visit's history: when, who, what, and each field that changed ("status: requested -> confirmed"). */
 export function describeChange(entry: VisitHistoryEntry): {
   when: string;
@@ -196,7 +199,7 @@ export function describeChange(entry: VisitHistoryEntry): {
   changes: string[];
 } {
   const changes = Object.entries(entry.after ?? {})
-    .filter(([field]) => field !== 'calendar_sequence')
+    .filter(([field]) => !BOOKKEEPING_FIELDS.has(field))
     .map(([field, value]) => {
       const name = fieldWords(field);
       return entry.before && field in entry.before
@@ -246,7 +249,7 @@ export function dueLabel(visit: Pick<OwnerVisit, 'dueDate'>, today: string): str
 
 /**
  * The home's filter sizes on a plan visit still to do, 'Filters: 16x25x1, 20x20x1', so the technician
- * brings the right ones (docs/product.md#plan-visits); null when none are known or the visit is over.
+ * brings the right ones (docs/product/visits.md#plan-visits); null when none are known or the visit is over.
  */
 export function filtersLabel(visit: Pick<OwnerVisit, 'planFilterSizes' | 'status'>): string | null {
   if (visit.planFilterSizes.length === 0) return null;

@@ -1,5 +1,5 @@
 /**
- * Focus back on what opened the visit's dialog once it has closed (docs/product.md#owners-desk).
+ * Focus back on what opened the visit's dialog once it has closed (docs/product/desk.md#owners-desk).
  * Headless UI's Dialog returns focus from a history of focused elements that its code starts
  * keeping only once loaded, and the dialog's code is fetched at the first 'Details', after that
  * press: so the desk remembers the opener itself.

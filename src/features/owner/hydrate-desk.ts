@@ -1,6 +1,6 @@
 /**
  * The `client:desk` hydration directive (registered by src/integrations/island-directives.ts), for
- * the owner's desk (docs/product.md#owners-desk, "Loading"): with a stored session still valid, the
+ * the owner's desk (docs/product/desk.md#owners-desk, "Loading"): with a stored session still valid, the
  * desk's first two reads, the owner's settings and today's visits (by the phone's day in
  * Springfield), are sent as the page opens, while the desk's code is still on its way; the desk's
  * calls of the same paths with the same token take their answers (auth/api.ts sendEarlyAs). Without

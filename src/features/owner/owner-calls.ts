@@ -1,5 +1,5 @@
 /**
- * The desk's calls to the owner API (docs/product.md#owner-api), each through callApi, so each
+ * The desk's calls to the owner API (docs/product/desk.md#owner-api), each through callApi, so each
  * carries the owner's session and a 401 signs this device out; a refusal reaches the desk as the
  * server's words.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner API's paths the desk reads (docs/product.md#owner-api), apart from the calls, so the
+ * The owner API's paths the desk reads (docs/product/desk.md#owner-api), apart from the calls, so the
  * /owner page's own script (early-reads.ts) can name them without the desk's code.
  */
 

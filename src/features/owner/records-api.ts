@@ -1,5 +1,5 @@
 /**
- * The owner's leads, customers and exports (docs/product.md#owner-api): the answers the desk reads
+ * The owner's leads, customers and exports (docs/product/desk.md#owner-api): the answers the desk reads
  * and the lead change it sends (a zod schema the function checks it with). Shared by the desk's
  * islands and the owner functions. Shared core: relative imports with the extension only.
  */

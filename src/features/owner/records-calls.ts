@@ -1,5 +1,5 @@
 /**
- * The desk's calls for leads, customers and exports (docs/product.md#owner-api): a lead change
+ * The desk's calls for leads, customers and exports (docs/product/desk.md#owner-api): a lead change
  * through callApi (the owner's session; a refusal in the server's words), and an export read
  * through callApiFile and handed to the browser as a file download.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's ways of talking to the owner API (docs/product.md#owners-desk): reading a path (again
+ * The desk's ways of talking to the owner API (docs/product/desk.md#owners-desk): reading a path (again
  * whenever `version` moves, after an action), and sending a change (an action on a visit among
  * them) with a busy state, once at a time, keeping the server's reason to show beside the form.
  */
@@ -20,7 +20,7 @@ const early = new Map<string, Promise<unknown>>();
 
 /**
  * Asks for `path` now, before anything shows it, so the wait overlaps another (the desk's Today,
- * asked for with the owner's settings: docs/product.md#owners-desk, "Loading"). The first
+ * asked for with the owner's settings: docs/product/desk.md#owners-desk, "Loading"). The first
  * `useOwnerGet` of the same path takes the answer instead of asking again; a path no read takes
  * is dropped by the next `readEarly`.
  */

@@ -1,11 +1,12 @@
 /**
- * The owner's webhook test page (docs/product.md#webhook-test-page): one button per plan and per bookable service,
+ * The owner's webhook test page (docs/product/checkout.md#webhook-test-page): one button per plan and per bookable service,
  * each starting a real test checkout with the payloads listed there; the running test's button says
  * 'Testing...' and is disabled; the outcome is a toast.
  */
 import { loadAvailability, windowFull, type Availability } from '@/features/booking/availability';
 import type { BookingOptions, ServiceType } from '@/features/booking/pricing';
-import { bookableDays, type Visit } from '@/features/booking/visit';
+import { type Visit } from '@/features/booking/visit';
+import { bookableDays } from '@/features/visits/windows';
 import { planName, type PlanType } from '@/features/plans/plans';
 import { toast } from '@/features/toast/toaster';
 import { businessToday } from '@/lib/dates';
@@ -34,7 +35,7 @@ export function testVisit(today: string = businessToday(), availability: Availab
   throw new Error('No open window ahead');
 }
 
-/** The test payloads of docs/product.md#webhook-test-page. */
+/** The test payloads of docs/product/checkout.md#webhook-test-page. */
 export const SERVICE_TESTS: readonly { serviceType: ServiceType; options: BookingOptions }[] = [
   { serviceType: 'air-filter-replacement', options: { filterQuality: 'premium' } },
   { serviceType: 'dryer-vent-cleaning', options: {} },

@@ -1,5 +1,5 @@
 /**
- * The sign-up's first screen (docs/product.md#billing-periods): the three ways to pay for a plan,
+ * The sign-up's first screen (docs/product/plans.md#billing-periods): the three ways to pay for a plan,
  * each with how it bills, how cancelling works (a Headless UI radio group), then 'Select Plan'.
  */
 import { Radio, RadioGroup } from '@headlessui/react';

@@ -1,6 +1,6 @@
 /**
- * Where and when we visit for a plan (docs/product.md#plan-sign-up-form,
- * docs/product.md#plan-visit-details): name, e-mail (the sign-up's only: the account has its own),
+ * Where and when we visit for a plan (docs/product/plans.md#plan-sign-up-form,
+ * docs/product/plans.md#plan-visit-details): name, e-mail (the sign-up's only: the account has its own),
  * phone, address, preferred time and instructions, each with its label and, after a send, its
  * message. The plan sign-up and the account's Visit details draw the same fields.
  */

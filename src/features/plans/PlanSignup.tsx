@@ -1,8 +1,8 @@
 /**
- * The plan pages' sign-up (docs/product.md#plan-sign-up-form): choose how to pay (annual by
+ * The plan pages' sign-up (docs/product/plans.md#plan-sign-up-form): choose how to pay (annual by
  * default), 'Select Plan' opens the form, 'Back' returns. The form validates with the shared
  * plan-request schema and keeps a draft in this tab, so nothing typed is lost on a reload or a
- * Back. Sending stores the request as a lead (docs/product.md#plan-requests), confirms it, then
+ * Back. Sending stores the request as a lead (docs/product/leads.md#plan-requests), confirms it, then
  * offers the online checkout for the period chosen, carrying the request; the confirmation is kept
  * in this tab so it is still there after signing in. Each screen is its own component; the rules
  * live in signup.ts.

@@ -1,8 +1,8 @@
 /**
- * The sign-up's confirmation (docs/product.md#plan-sign-up-form): the request is stored, we will
+ * The sign-up's confirmation (docs/product/plans.md#plan-sign-up-form): the request is stored, we will
  * call; the visitor can also subscribe by card now (signing in first), for the period chosen and
  * at the price shown, with the request carried to the plan. A customer who already has a plan is
- * told so, with 'Change plan' (docs/product.md#one-live-plan-per-customer), brought into view as
+ * told so, with 'Change plan' (docs/product/plans.md#one-live-plan-per-customer), brought into view as
  * on the home page's Subscribe buttons (use-in-view.ts).
  */
 import { useState, type Ref } from 'react';

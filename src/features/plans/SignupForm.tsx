@@ -1,5 +1,5 @@
 /**
- * The sign-up's second screen (docs/product.md#plan-sign-up-form): the visitor's details for the
+ * The sign-up's second screen (docs/product/plans.md#plan-sign-up-form): the visitor's details for the
  * chosen plan and way to pay, 'Back' to the picker, and what to do when the request could not be
  * sent.
  */

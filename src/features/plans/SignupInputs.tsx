@@ -1,5 +1,5 @@
 /**
- * The sign-up form's fields (docs/product.md#plan-sign-up-form): the visit details with the
+ * The sign-up form's fields (docs/product/plans.md#plan-sign-up-form): the visit details with the
  * e-mail, then the agreement, each with its label and, after a send, its message.
  */
 import { useId } from 'react';

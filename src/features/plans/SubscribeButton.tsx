@@ -1,9 +1,9 @@
 /**
- * A plan's Subscribe button in the home page's plans block (docs/product.md#subscribing), an
+ * A plan's Subscribe button in the home page's plans block (docs/product/plans.md#subscribing), an
  * island: a plain form to /auth, which is what a visitor who is not signed in follows; when the
  * auth store says signed in, the press starts the monthly checkout instead ('Processing...' while
  * it runs). A customer who already has a plan is told so, with 'Change plan' to the billing portal
- * (docs/product.md#one-live-plan-per-customer), both brought into view: on a phone the button is
+ * (docs/product/plans.md#one-live-plan-per-customer), both brought into view: on a phone the button is
  * often at the bottom of the screen, and what is drawn under it would be out of sight. Signing in or
  * out elsewhere on the page changes what the next press does, without a reload.
  */

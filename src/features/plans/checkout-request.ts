@@ -1,5 +1,5 @@
 /**
- * The body of POST /api/create-subscription-checkout (docs/product.md#starting-a-checkout), as the
+ * The body of POST /api/create-subscription-checkout (docs/product/checkout.md#starting-a-checkout), as the
  * zod schema the function checks it with: the plan, how it is paid (monthly when not named, as the
  * home page's "$39/month" buttons send it) and, from the plan page, the plan request it carries.
  * Amounts are never part of a request: the server prices it. Shared core: Node loads it directly

@@ -1,5 +1,5 @@
 /**
- * Sends an Autopilot sign-up form to /api/plan-request (docs/product.md#plan-requests). Kept apart from the guide
+ * Sends an Autopilot sign-up form to /api/plan-request (docs/product/leads.md#plan-requests). Kept apart from the guide
  * dialog's leads/lead-client.ts so neither page's bundle pulls in a shared chunk for a few lines.
  */
 import { idempotencyKey, requestJson, type StoredAnswer } from '@/lib/api';

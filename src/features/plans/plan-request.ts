@@ -1,5 +1,5 @@
 /**
- * The Autopilot sign-up form (docs/product.md#plan-sign-up-form): its fields, choices and validation, shared by the
+ * The Autopilot sign-up form (docs/product/plans.md#plan-sign-up-form): its fields, choices and validation, shared by the
  * plan pages' form and the function that stores plan requests. Browser-safe: no secrets. The
  * field kinds and their limits come from lib/validation.ts (zod's "mini" API, which this page's
  * island ships). Shared core: Node loads it directly from functions/, so relative imports with
@@ -17,7 +17,7 @@ import {
 import { BILLING_PERIODS, PLAN_TYPES } from './plans.ts';
 
 /**
- * Preferred visit times (docs/product.md#plan-sign-up-form): the fixed values, with labels for what we
+ * Preferred visit times (docs/product/plans.md#plan-sign-up-form): the fixed values, with labels for what we
  * can do (visits end at 6 PM; Sunday is for emergencies only).
  */
 export const PREFERRED_DAYS = [
@@ -32,7 +32,7 @@ export function preferredDayLabel(value: string): string {
   return PREFERRED_DAYS.find((d) => d.value === value)?.label ?? value;
 }
 
-/** One validated plan request (docs/product.md#plan-sign-up-form); the phone takes the booking's rule. */
+/** One validated plan request (docs/product/plans.md#plan-sign-up-form); the phone takes the booking's rule. */
 export const planRequestSchema = z.object({
   planType: z.enum(PLAN_TYPES, 'Please choose Autopilot Lite or Autopilot Full'),
   billingPeriod: z.enum(BILLING_PERIODS, 'Please choose monthly, per visit or annual billing'),
@@ -58,7 +58,7 @@ export const planRequestSchema = z.object({
 export const planRequestLeadSchema = z.extend(planRequestSchema, { source: pageAddress() });
 
 /**
- * Where and when to visit for a customer's plan (docs/product.md#plan-visit-details): the plan
+ * Where and when to visit for a customer's plan (docs/product/plans.md#plan-visit-details): the plan
  * request's own fields and rules, minus what only the request needs. The address stays in its
  * parts (street, city, state, ZIP), as the service-area check reads them.
  */

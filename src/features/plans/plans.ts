@@ -1,11 +1,11 @@
 /**
- * The Autopilot plans of docs/product.md#plan-prices: what each costs and includes. Display data for the home plans
- * block and the plan pages; the amounts charged come from `prices.ts` (docs/product.md#billing-periods).
+ * The Autopilot plans of docs/product/plans.md#plan-prices: what each costs and includes. Display data for the home plans
+ * block and the plan pages; the amounts charged come from `prices.ts` (docs/product/plans.md#billing-periods).
  * Browser code imports it: no secrets here. Shared core: Node loads it directly from functions/
  * and from the embedded Stripe emulator in server/, so relative imports with the extension only.
  */
 
-/** The two Autopilot plans' tiers (docs/product.md#plans): the one list every schema and type reads. */
+/** The two Autopilot plans' tiers (docs/product/plans.md#plans): the one list every schema and type reads. */
 export const PLAN_TYPES = ['lite', 'full'] as const;
 /** One plan tier. */
 export type PlanType = (typeof PLAN_TYPES)[number];
@@ -73,7 +73,7 @@ export const PLANS: readonly Plan[] = [
   }),
 ];
 
-/** Service terms shared by every plan (docs/product.md#plans). */
+/** Service terms shared by every plan (docs/product/plans.md#plans). */
 export const PLAN_TERMS = {
   visitsPerYear: 4,
   cancellationNoticeDays: 30,
@@ -102,14 +102,14 @@ export function plansIncluding(serviceId: string): Plan[] {
 }
 
 /**
- * A plan visit's checklist (docs/product.md#plan-visits): what the tier includes each quarter, Full's
+ * A plan visit's checklist (docs/product/visits.md#plan-visits): what the tier includes each quarter, Full's
  * 'Everything in Autopilot Lite' spelled out as Lite's items.
  */
 export function visitChecklist(type: PlanType): string[] {
   return getPlan(type).includes.flatMap((item) => (item === EVERYTHING_IN_LITE ? visitChecklist('lite') : [item]));
 }
 
-/** Ways to pay for a plan, as the plan picker offers them (docs/product.md#billing-periods). */
+/** Ways to pay for a plan, as the plan picker offers them (docs/product/plans.md#billing-periods). */
 export const BILLING_PERIODS = ['monthly', 'quarterly', 'annual'] as const;
 /** One way to pay for a plan. */
 export type BillingPeriod = (typeof BILLING_PERIODS)[number];
@@ -121,8 +121,8 @@ export function isBillingPeriod(value: unknown): value is BillingPeriod {
 
 /**
  * How each period charges the card and how cancelling ends it, in the words the plan pages, the
- * confirmation and the account use (docs/product.md#billing-periods,
- * docs/product.md#cancellation-and-plan-changes).
+ * confirmation and the account use (docs/product/plans.md#billing-periods,
+ * docs/product/plans.md#cancellation-and-plan-changes).
  */
 export const PERIOD_TERMS: Readonly<
   Record<BillingPeriod, { name: string; per: string; short: string; billing: string; cancelling: string }>
@@ -151,7 +151,7 @@ export const PERIOD_TERMS: Readonly<
   },
 };
 
-/** How cancelling works, under the plan picker (docs/product.md#cancellation-and-plan-changes). */
+/** How cancelling works, under the plan picker (docs/product/plans.md#cancellation-and-plan-changes). */
 export const CANCELLATION_SUMMARY =
   "No contract: cancel with 30 days' notice before your next visit. Your plan then runs to the end of the period you have paid for, with its visits, and ends; an annual payment keeps all of its year's visits and is not refunded for the rest of the year.";
 
@@ -173,7 +173,7 @@ export interface PlanPricing {
   readonly savings: number;
 }
 
-/** The picker's choices for a plan, with annual (the default, docs/product.md#billing-periods) last. */
+/** The picker's choices for a plan, with annual (the default, docs/product/plans.md#billing-periods) last. */
 export function planPricing(plan: Plan): readonly PlanPricing[] {
   const yearly = plan.monthly * 12;
   return [
@@ -197,7 +197,7 @@ export function planPricing(plan: Plan): readonly PlanPricing[] {
   ];
 }
 
-/** The picker's default choice (docs/product.md#billing-periods: annual). */
+/** The picker's default choice (docs/product/plans.md#billing-periods: annual). */
 export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'annual';
 
 /** Rows of the Lite-versus-Full comparison table on the Full page. */

@@ -1,5 +1,5 @@
 /**
- * The card provider's billing portal (docs/product.md#billing-portal), where a subscriber updates
+ * The card provider's billing portal (docs/product/accounts.md#billing-portal), where a subscriber updates
  * the card, sees invoices, changes plan or period, or cancels: 'Manage billing' on the account page
  * and 'Change plan' beside a refused second plan open it in a new tab. A visitor who is not signed
  * in goes to /auth; a 401 has signed this device out (features/auth/api.ts), and the account page

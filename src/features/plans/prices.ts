@@ -1,13 +1,13 @@
 /**
  * What a plan costs per period, in cents, and how the card provider bills each period
- * (docs/product.md#billing-periods): the plan pages' own figures (plans.ts), never a second one.
+ * (docs/product/plans.md#billing-periods): the plan pages' own figures (plans.ts), never a second one.
  * Framework-free, no secrets. Shared core: Node loads it directly from functions/ and from the
  * embedded Stripe emulator, so relative imports with the extension only.
  */
 import { CURRENCY } from '../../lib/format.ts';
 import { BILLING_PERIODS, getPlan, periodPrice, PLANS, type BillingPeriod, type PlanType } from './plans.ts';
 
-/** The card provider's recurring interval of a billing period (docs/product.md#billing-periods). */
+/** The card provider's recurring interval of a billing period (docs/product/plans.md#billing-periods). */
 export interface BillingInterval {
   interval: 'month' | 'year';
   intervalCount: number;
@@ -25,7 +25,7 @@ export function subscriptionPriceCents(plan: PlanType, period: BillingPeriod): n
   return periodPrice(getPlan(plan), period) * 100;
 }
 
-/** Every plan price in cents, by plan and period (docs/product.md#billing-periods). */
+/** Every plan price in cents, by plan and period (docs/product/plans.md#billing-periods). */
 export const SUBSCRIPTION_PRICE_CENTS: Readonly<Record<PlanType, Readonly<Record<BillingPeriod, number>>>> =
   Object.fromEntries(
     PLANS.map((plan) => [
@@ -56,3 +56,19 @@ export function planOfPrice(price: {
   }
   return null;
 }
+
+/** A plan and the period it is paid in. */
+export interface PlanPrice {
+  plan: PlanType;
+  period: BillingPeriod;
+}
+
+/** The variable holding the dashboard price id of a plan and period, e.g. STRIPE_PRICE_FULL_ANNUAL. */
+export function priceVariable({ plan, period }: PlanPrice): string {
+  return `STRIPE_PRICE_${plan.toUpperCase()}_${period.toUpperCase()}`;
+}
+
+/** Every plan and period, in the order the README lists their variables. */
+export const PLAN_PRICES: readonly PlanPrice[] = PLANS.flatMap((plan) =>
+  BILLING_PERIODS.map((period) => ({ plan: plan.type, period })),
+);

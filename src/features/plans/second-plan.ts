@@ -1,6 +1,6 @@
 /**
  * What a customer is told when a second plan they paid for was cancelled and refunded because
- * they already had one (docs/product.md#one-live-plan-per-customer): on /payment-success and on the
+ * they already had one (docs/product/plans.md#one-live-plan-per-customer): on /payment-success and on the
  * account page. Shared core: Node loads it directly from functions/, so relative imports with the
  * extension only.
  */

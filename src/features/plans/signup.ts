@@ -1,5 +1,5 @@
 /**
- * The plan sign-up's rules (docs/product.md#plan-sign-up-form): the form's fields, their check
+ * The plan sign-up's rules (docs/product/plans.md#plan-sign-up-form): the form's fields, their check
  * against the shared plan-request schema, the chosen price, and the draft kept in this tab.
  * Framework-free: the PlanSignup island and its screens call it.
  */
@@ -50,7 +50,7 @@ export interface SignupDraft {
 
 /**
  * The form checked with the shared schema, and its ZIP code against the service area when `area`
- * is given (docs/product.md#service-area-check): the messages to show (none when valid), and either
+ * is given (docs/product/site.md#service-area-check): the messages to show (none when valid), and either
  * the first field with a message, to focus, or the request to send.
  */
 export function checkSignup(

@@ -1,10 +1,10 @@
 /**
- * Subscribing from the browser (docs/product.md#subscribing): a plan's checkout opens in a new tab;
+ * Subscribing from the browser (docs/product/plans.md#subscribing): a plan's checkout opens in a new tab;
  * a visitor who is not signed in goes to /auth; an answer without an address does nothing. A
  * checkout refused because a plan is live (409) answers its own outcome, so the button can offer
- * to change the plan instead (docs/product.md#one-live-plan-per-customer). A failure is logged and
+ * to change the plan instead (docs/product/plans.md#one-live-plan-per-customer). A failure is logged and
  * told with the server's reason, else the generic message; a 401 has signed this device out
- * (docs/product.md#session-checks, features/auth/api.ts). The API client, and the sign-in client
+ * (docs/product/accounts.md#session-checks, features/auth/api.ts). The API client, and the sign-in client
  * behind it, load when a checkout starts.
  */
 import { ApiError } from '@/lib/api';

@@ -1,5 +1,5 @@
 /**
- * The answer of POST /api/check-subscription (docs/product.md#subscription-status), shared by the
+ * The answer of POST /api/check-subscription (docs/product/accounts.md#subscription-status), shared by the
  * function and the browser's subscription store. Shared core: Node loads it directly from
  * functions/, so relative imports with the extension only.
  */

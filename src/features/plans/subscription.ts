@@ -1,6 +1,6 @@
 /**
- * The signed-in customer's plan as the browser knows it (docs/product.md#auth-state,
- * docs/product.md#subscription-status), in nanostores: checked with /api/check-subscription once a
+ * The signed-in customer's plan as the browser knows it (docs/product/accounts.md#auth-state,
+ * docs/product/accounts.md#subscription-status), in nanostores: checked with /api/check-subscription once a
  * customer is signed in, again when another customer signs in, and reset to no plan at sign-out.
  * It follows the auth store while something on the page shows it (the account page); a failed
  * check is only logged and leaves the state as it was.

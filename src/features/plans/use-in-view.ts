@@ -1,5 +1,5 @@
 /**
- * Brings a Subscribe button's answer into view (docs/product.md#one-live-plan-per-customer). The
+ * Brings a Subscribe button's answer into view (docs/product/plans.md#one-live-plan-per-customer). The
  * message and 'Change plan' are drawn under the button; on a phone, where the plans are stacked, a
  * reader reaches the button at the bottom of the screen, so what is drawn under it starts out of
  * view and the press seems to do nothing.

@@ -1,5 +1,5 @@
 /**
- * What the plan sign-up keeps in this tab (docs/product.md#plan-sign-up-form): the billing choice
+ * What the plan sign-up keeps in this tab (docs/product/plans.md#plan-sign-up-form): the billing choice
  * and the fields as typed, saved on every change, and a request already sent, so a reload, a Back
  * or a trip to sign in loses nothing. sessionStorage is not the server's: what it holds is read
  * once after hydration, so the first client render matches the server's HTML.

@@ -1,5 +1,5 @@
 /**
- * The air filter reminder: its default date (docs/product.md#reminder: 90 days ahead) and an
+ * The air filter reminder: its default date (docs/product/tools.md#reminder: 90 days ahead) and an
  * iCalendar event. The reader's own reminder, so "today" is the reader's local day.
  */
 import { addDays } from '@/lib/dates';

@@ -1,5 +1,5 @@
 /**
- * The air filter schedule calculator (docs/product.md#schedule-calculator): filter type, household size, pets and
+ * The air filter schedule calculator (docs/product/tools.md#schedule-calculator): filter type, household size, pets and
  * allergies; no result until 'Calculate My Schedule'. The result lives in a shared store so the
  * factors section's button of the same name can clear it from outside this island.
  */

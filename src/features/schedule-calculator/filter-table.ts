@@ -1,5 +1,5 @@
 /**
- * The guide's filter-type table (docs/product.md#filter-type-table: 30 days, 60-90, 90 and
+ * The guide's filter-type table (docs/product/tools.md#filter-type-table: 30 days, 60-90, 90 and
  * 6-12 months by type), one row per type of the schedule calculator, in the same order. The
  * figures come from the filter catalogue; only the plain-words line is the table's own.
  */

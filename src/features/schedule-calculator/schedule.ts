@@ -1,5 +1,5 @@
 /**
- * The air filter schedule calculator of docs/product.md#schedule-calculator: base days by filter type (from the filter
+ * The air filter schedule calculator of docs/product/tools.md#schedule-calculator: base days by filter type (from the filter
  * catalogue), then the household, pet and allergy multipliers, each step rounded down, with a
  * floor of 15 days.
  */
@@ -65,14 +65,14 @@ export function recommendedDays(inputs: ScheduleInputs): number {
 
 /**
  * How many times a year a filter changed every `days` days is changed: the whole intervals that fit
- * in 365 days, the filter fitted as the year starts not counted (docs/product.md#schedule-calculator).
+ * in 365 days, the filter fitted as the year starts not counted (docs/product/tools.md#schedule-calculator).
  * Every 52 days is 7 changes, not 8.
  */
 export function changesPerYear(days: number): number {
   return Math.floor(365 / days);
 }
 
-/** The calculator's result sentence, exactly as docs/product.md#schedule-calculator words it. */
+/** The calculator's result sentence, exactly as docs/product/tools.md#schedule-calculator words it. */
 export function scheduleMessage(days: number): string {
   return `Based on your home's specific conditions, we recommend changing your air filter every ${days} days.`;
 }

@@ -1,6 +1,6 @@
 /**
  * The schedule calculator's result, shared across islands and scripts: the calculator shows it,
- * the factors section's 'Calculate My Schedule' button clears it (docs/product.md#schedule-calculator) and the
+ * the factors section's 'Calculate My Schedule' button clears it (docs/product/tools.md#schedule-calculator) and the
  * reminder picker offers it as a date. React context cannot cross islands; a nanostore can.
  */
 import { atom } from 'nanostores';

@@ -1,5 +1,5 @@
 /**
- * Wires the home page's service-area check (docs/product.md#service-area-check): the answer for
+ * Wires the home page's service-area check (docs/product/site.md#service-area-check): the answer for
  * what was typed, from the service area's list (served-area.ts); inside, "We serve <town>" with
  * the booking and plan links; outside, 'Ask us anyway' fills in the contact form, so the request
  * becomes a lead.

@@ -42,7 +42,7 @@ export function serviceAreaList(): AreaList {
   return cached;
 }
 
-/** The centre of a ZIP code, for the owner's route (docs/product.md#owners-desk), or null when the database has none. */
+/** The centre of a ZIP code, for the owner's route (docs/product/desk.md#owners-desk), or null when the database has none. */
 export function zipCentre(zip: string): GeoPoint | null {
   const place = zipcodes.lookup(zip.trim());
   return place ? { latitude: place.latitude, longitude: place.longitude } : null;

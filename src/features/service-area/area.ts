@@ -1,5 +1,5 @@
 /**
- * The service area (docs/product.md#service-area-check): homes within the radius of `SITE.area`
+ * The service area (docs/product/site.md#service-area-check): homes within the radius of `SITE.area`
  * by great-circle distance. The list of ZIP codes and towns inside it is computed from the ZIP
  * database once (area-list.server.ts); this module only answers questions about that list, so the
  * browser, which gets the small list, and the server give the same answer. Shared core: Node

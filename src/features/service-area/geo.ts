@@ -1,5 +1,5 @@
 /**
- * Distances on the globe (docs/product.md#service-area-check): the service area's radius check and the
+ * Distances on the globe (docs/product/site.md#service-area-check): the service area's radius check and the
  * owner's route order both measure with them. Framework-free, and apart from area.ts so the
  * owner's desk can use them without the booking forms' files. Shared core: no imports.
  */

@@ -1,5 +1,5 @@
 /**
- * How a service page states prices (docs/product.md#informational-ranges): what we charge, worded
+ * How a service page states prices (docs/product/services.md#informational-ranges): what we charge, worded
  * from the pricing module, and the informational ranges with what each covers. Content writes
  * `{charge}` and `{range}` / `{range:N}` in its text instead of amounts, so no figure is typed by
  * hand. Every segment carries its kind, which the pages mark up as `data-price` and the price test

@@ -1,5 +1,5 @@
 /**
- * Which articles explain which service (docs/product.md#services-hub): a small explicit map by
+ * Which articles explain which service (docs/product/services.md#services-hub): a small explicit map by
  * topic, so a service page links to the guides behind it. Every article is about air filters, so
  * the services without a guide of their own link none. A unit test checks each slug exists.
  */

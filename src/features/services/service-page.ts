@@ -1,5 +1,5 @@
 /**
- * What one service page derives from its content entry (docs/product.md#service-pages): where
+ * What one service page derives from its content entry (docs/product/services.md#service-pages): where
  * 'Schedule Service' leads, the plans that include the service, its offers and its breadcrumb.
  */
 import type { CollectionEntry } from 'astro:content';
@@ -29,7 +29,7 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
   // Only the air filter page sends 'Schedule Service' to its own booking card; the rest to the contact form.
   const scheduleHref =
     data.serviceType === 'air-filter-replacement' ? '#booking' : `/?service=${data.contactService}#contact`;
-  // Offers only for a price the page shows (docs/product.md#page-metadata): the booking card's
+  // Offers only for a price the page shows (docs/product/site.md#page-metadata): the booking card's
   // total with its defaults. Plan prices live on the plan pages, and ranges are not our price.
   const offers: OfferInput[] = data.serviceType
     ? [{ name: data.title, price: servicePriceCents(data.serviceType, {}) / 100, path }]
@@ -48,7 +48,7 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
 }
 
 /**
- * The price line of a service on the services hub (docs/product.md#services-hub), from the pricing
+ * The price line of a service on the services hub (docs/product/services.md#services-hub), from the pricing
  * modules: what the booking charges, the plans' monthly prices, or how the service is priced
  * when it is not booked online.
  */

@@ -1,5 +1,5 @@
 /**
- * The layouts of the preview images (docs/product.md#preview-images), in the subset of CSS that
+ * The layouts of the preview images (docs/product/site.md#preview-images), in the subset of CSS that
  * satori lays out (flex boxes, text that wraps); render.ts turns them into PNG files.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The pure parts of the preview images (docs/product.md#preview-images): the card's colours, the
+ * The pure parts of the preview images (docs/product/site.md#preview-images): the card's colours, the
  * title's size for its length, and an article illustration made into a standalone SVG picture.
  */
 
@@ -14,7 +14,7 @@ export const CARD_COLOURS = {
   muted: '#d5ecea',
 } as const;
 
-/** The preview image's size, in pixels (docs/product.md#page-metadata). */
+/** The preview image's size, in pixels (docs/product/site.md#page-metadata). */
 export const CARD_SIZE = { width: 1200, height: 630 } as const;
 
 /** The family the cards are set in, shipped with the build (dejavu-fonts-ttf). */

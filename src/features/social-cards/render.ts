@@ -1,5 +1,5 @@
 /**
- * Draws the preview images (docs/product.md#preview-images) at build time: satori lays a card out
+ * Draws the preview images (docs/product/site.md#preview-images) at build time: satori lays a card out
  * as SVG, resvg paints it as PNG. The fonts (DejaVu Sans from dejavu-fonts-ttf, never the build
  * machine's) and the house mark (public/favicon.svg) are read once per build, whatever the number
  * of cards.

@@ -1,6 +1,6 @@
 /**
- * What the owner has yet to replace before launch (docs/product.md#business-identity,
- * docs/product.md#testimonials-and-examples): the example values of the details file
+ * What the owner has yet to replace before launch (docs/product/site.md#business-identity,
+ * docs/product/blog.md#testimonials-and-examples): the example values of the details file
  * (content/business.json, src/business.ts) and the testimonials, stories and rating still marked
  * `placeholder: true`. A build with SITE_URL set refuses to finish while any is left, naming each
  * (src/integrations/production-build.ts); a production start prints the list.

@@ -1,5 +1,5 @@
 /**
- * The testimonials collection as pages read it (docs/product.md#testimonials-and-examples): the
+ * The testimonials collection as pages read it (docs/product/blog.md#testimonials-and-examples): the
  * entries of one page in order, and how each is attributed. A placeholder is attributed to its
  * example heading, never to a person.
  */

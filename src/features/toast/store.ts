@@ -12,7 +12,7 @@ export interface Toast {
   variant: 'default' | 'destructive';
 }
 
-/** How long a toast stays on screen (docs/product.md#timings). */
+/** How long a toast stays on screen (docs/product/messages.md#timings). */
 export const TOAST_DURATION_MS = 5000;
 
 export const $toasts = atom<readonly Toast[]>([]);

@@ -2,7 +2,7 @@
  * Renders the toast store into the page's toast list (Toaster.astro): newest last, at most three on
  * screen, each dismissed after TOAST_DURATION_MS or by its close button. Failures are announced
  * assertively. The list is put to work by the page's first toast, so a page that raises none runs
- * nothing for it (docs/product.md#after-paint-loading).
+ * nothing for it (docs/product/performance.md#after-paint-loading).
  */
 import { $toasts, addToast, dismissToast, TOAST_DURATION_MS, type Toast } from './store';
 

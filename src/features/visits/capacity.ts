@@ -1,6 +1,6 @@
 /**
  * How many visits a window takes, and what a customer is told of a full or closed one
- * (docs/product.md#capacity-and-closed-days). Framework-free; the booking card, the desk and the
+ * (docs/product/visits.md#capacity-and-closed-days). Framework-free; the booking card, the desk and the
  * functions share it. Shared core: relative imports with the extension only.
  */
 import { formatDay } from '../../lib/dates.ts';

@@ -1,5 +1,5 @@
 /**
- * The days the business takes no visits (docs/product.md#capacity-and-closed-days): the US federal
+ * The days the business takes no visits (docs/product/visits.md#capacity-and-closed-days): the US federal
  * holidays and their observed days, the day after Thanksgiving and Christmas Eve, from the
  * `date-holidays` library; the owner's own closed days are added by the caller. Server only: the
  * holiday data is large, so the browser learns closed days from /api/availability.

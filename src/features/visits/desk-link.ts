@@ -1,5 +1,5 @@
 /**
- * Links into the owner's desk (docs/product.md#owners-desk): `/owner?visit=<id>` opens that visit,
+ * Links into the owner's desk (docs/product/desk.md#owners-desk): `/owner?visit=<id>` opens that visit,
  * `/owner?tab=<slug>` shows one tab. The owner alerts link the visit or list they are about, so one
  * tap from the e-mail reaches it. Pure. Shared core: relative imports with the extension only.
  */

@@ -1,10 +1,10 @@
 /**
- * The owner's API (docs/product.md#owner-api): the visits as the desk reads them, the actions it
+ * The owner's API (docs/product/desk.md#owner-api): the visits as the desk reads them, the actions it
  * sends (a zod schema the function checks them with), the closed days and the settings. Shared by
  * the desk's islands and the owner functions. Shared core: relative imports with the extension only.
  */
 import * as z from 'zod/mini';
-import type { VisitStatus } from './visit-status.ts';
+import type { VisitStatus } from './status.ts';
 import { oneLineText, requiredText } from '../../lib/validation.ts';
 
 /** The most days one read of the visits covers. */
@@ -34,11 +34,11 @@ export interface OwnerVisit {
   route: number | null;
   /** When the visit was booked (an ISO instant): the desk's To confirm lists the oldest first. */
   requestedAt: string;
-  /** A plan visit's due date (`YYYY-MM-DD`, docs/product.md#plan-visits); null for a booking's. */
+  /** A plan visit's due date (`YYYY-MM-DD`, docs/product/visits.md#plan-visits); null for a booking's. */
   dueDate: string | null;
   /** A plan visit's number in its plan; null for a booking's. */
   planVisit: number | null;
-  /** What a visit done did (docs/product.md#plan-visits): the checklist items ticked, sizes, detectors. */
+  /** What a visit done did (docs/product/visits.md#plan-visits): the checklist items ticked, sizes, detectors. */
   checklist: string[];
   filterSizes: string[];
   detectorsTested: number | null;
@@ -71,7 +71,7 @@ const day = () => z.string('date must be YYYY-MM-DD').check(z.regex(/^\d{4}-\d{2
 const clock = () => z.string('start must be HH:MM').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start must be HH:MM'));
 const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must be morning, afternoon or saturday');
 
-/** A filter's size, width x height x depth in inches (docs/product.md#plan-visits): 16x25x1, 20x25x4.5. */
+/** A filter's size, width x height x depth in inches (docs/product/visits.md#plan-visits): 16x25x1, 20x25x4.5. */
 export const FILTER_SIZE = /^\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?$/i;
 const FILTER_SIZE_MESSAGE = 'filterSizes: each size must look like 16x25x1';
 
@@ -86,7 +86,7 @@ export const visitActionRequest = z.discriminatedUnion(
       note: z.optional(
         z.string('note must be text').check(z.maxLength(2000, 'Please keep the note under 2,000 characters')),
       ),
-      // What a plan visit did (docs/product.md#plan-visits): the items ticked, filter sizes, detectors.
+      // What a plan visit did (docs/product/visits.md#plan-visits): the items ticked, filter sizes, detectors.
       checklist: z.optional(
         z
           .array(
@@ -150,7 +150,7 @@ export interface ClosedDaysAnswer {
 /** The body of POST /api/owner/closed-days. */
 export const closedDayRequest = z.object({
   date: day(),
-  // One line: customers see it beside the day (docs/product.md#validation).
+  // One line: customers see it beside the day (docs/product/messages.md#validation).
   reason: requiredText('Please give a reason: customers see it'),
 });
 

@@ -1,5 +1,5 @@
 /**
- * The schedule of a plan's visits (docs/product.md#plan-visits): how many visits the months paid
+ * The schedule of a plan's visits (docs/product/visits.md#plan-visits): how many visits the months paid
  * buy, when the next one may be made and when it is due, and the day and window asked for from the
  * subscriber's preferred time. Framework-free; the functions make the records from it. Shared core:
  * relative imports with the extension only.

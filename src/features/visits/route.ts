@@ -1,5 +1,5 @@
 /**
- * The order the owner drives a day's visits in (docs/product.md#visits): nearest neighbour,
+ * The order the owner drives a day's visits in (docs/product/visits.md#visits): nearest neighbour,
  * from the business to the closest visit, then on to the closest of those left; a visit whose ZIP
  * has no known centre goes last, in its given order. Framework-free; the places come from the ZIP
  * database on the server. Shared core: relative imports with the extension only.

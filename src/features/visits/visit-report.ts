@@ -1,5 +1,5 @@
 /**
- * A plan visit's report (docs/product.md#e-mails, docs/product.md#account-page): what was done (the
+ * A plan visit's report (docs/product/emails.md#e-mails, docs/product/accounts.md#account-page): what was done (the
  * checklist ticked or not, the filter sizes found, the detectors tested, the note) and what comes
  * next and when. Pure; the visit report e-mail and the account page both read it. Shared core:
  * relative imports with the extension only.
@@ -30,7 +30,7 @@ export interface AfterVisit {
   planEnds: string | null;
 }
 
-/** What comes next and when (docs/product.md#e-mails). */
+/** What comes next and when (docs/product/emails.md#e-mails). */
 export function nextVisitLine(doneOn: string, after: AfterVisit): string {
   if (after.nextDue) return `Next visit due ${formatDay(after.nextDue)}: we will call to set the day and time.`;
   if (after.planEnds) return `Your plan ends ${formatDay(after.planEnds)}: this was its last visit.`;

@@ -1,7 +1,7 @@
 /**
  * Groups the text of a long page into its sections, so that the browser draws only those near the
  * reader (src/lib/article-parts.ts; `.article-part` in src/styles/global.css:
- * `content-visibility: auto`; docs/product.md "Performance decisions"). In an element marked
+ * `content-visibility: auto`; docs/product/performance.md "Performance decisions"). In an element marked
  * `data-parts` (the article body), every `<h2>` child starts a `<div class="article-part">` that
  * runs to the next `<h2>` child or the end; what comes before the first `<h2>` (the introduction,
  * near the first screen) is left as it is.

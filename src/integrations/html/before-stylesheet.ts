@@ -3,7 +3,7 @@
  * <head>, just before the stylesheet link (after the page's policy, which must come first). Such a
  * script decides at once whether the page is wanted at all: signed-out /account leaves for /auth
  * before asking for the stylesheet, which it would otherwise fetch and then fetch again on /auth
- * (docs/product.md#account-page; 0.15 s of LCP in Lighthouse's runs). The mark is removed; the
+ * (docs/product/accounts.md#account-page; 0.15 s of LCP in Lighthouse's runs). The mark is removed; the
  * content is unchanged, so the policy's hash still holds.
  */
 

@@ -4,7 +4,7 @@
  * module's imports only once that module has arrived, so on a slow connection an island's code
  * came in three or four round trips; the site's directives (src/lib/islands/preload.ts) ask for
  * the whole list at once when the island starts loading, one round trip
- * (docs/product.md#after-paint-loading). The behaviour scripts of the after-paint parts get the
+ * (docs/product/performance.md#after-paint-loading). The behaviour scripts of the after-paint parts get the
  * same list, asked for by their loader (src/lib/after-paint.ts). Nothing is fetched earlier than
  * before, except the owner's desk's files (AT_ONCE_DIRECTIVES), asked for from the head.
  */
@@ -20,7 +20,7 @@ const PART = /<template data-after-paint\b[^>]*>(?=<script type="module" src="([
 /**
  * The directives whose island is the page itself (the owner's desk, `client:desk`): its files are
  * asked for from the head, beside the stylesheet, rather than once the page has painted, since
- * nothing on that page is drawn before they run (docs/product.md#owners-desk, "Loading"). Its
+ * nothing on that page is drawn before they run (docs/product/desk.md#owners-desk, "Loading"). Its
  * directive's script goes into the head too (island-runtime.ts).
  */
 export const AT_ONCE_DIRECTIVES: readonly string[] = ['desk'];

@@ -29,7 +29,7 @@ const IS_AT_ONCE = (script: string) =>
 /**
  * The page with Astro's island scripts at the end of <body> and their style in <head>; a page
  * without islands is returned as is. A directive that starts work of its own as it is defined (the
- * owner's desk sends its first reads: docs/product.md#owners-desk, "Loading") goes into <head>
+ * owner's desk sends its first reads: docs/product/desk.md#owners-desk, "Loading") goes into <head>
  * instead, before the stylesheet: a classic script after it would wait for the stylesheet to load.
  */
 export function hoistIslandRuntime(html: string): string {

@@ -7,7 +7,7 @@
  * browser will hash it, any hash the page's policy lacks is added, and any hash that allows nothing
  * on the page is removed: Astro lists every directive script of the site on every page, and on
  * home those unused hashes were 19 of 26, enough to push it past the first round trip of a new
- * connection (docs/product.md#performance-decisions). What no hash can allow (style attributes,
+ * connection (docs/product/performance.md#performance-decisions). What no hash can allow (style attributes,
  * event-handler attributes, javascript: URLs, 'unsafe-inline' scripts, a policy that comes after
  * the content it guards) is an error that fails the build.
  */

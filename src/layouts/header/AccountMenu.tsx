@@ -1,9 +1,9 @@
 /**
- * The wide header's account slot (docs/product.md#header-and-navigation), an island hydrated only
+ * The wide header's account slot (docs/product/site.md#header-and-navigation), an island hydrated only
  * with a session (`client:session`): 'Sign In', or, once the auth store says signed in, the 'My
  * Account' button. Its menu (AccountMenuList.tsx, Headless UI `Menu`) is fetched when the visitor
  * first reaches for the button (pointer over it, focus, a press or a key), and a press or key made
- * before it arrived opens it as soon as it has (docs/product.md#performance-decisions). The slot
+ * before it arrived opens it as soon as it has (docs/product/performance.md#performance-decisions). The slot
  * keeps one size, so nothing moves when it turns.
  */
 import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';

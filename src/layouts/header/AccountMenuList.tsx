@@ -1,5 +1,5 @@
 /**
- * The wide header's 'My Account' menu (docs/product.md#header-and-navigation): Headless UI `Menu`
+ * The wide header's 'My Account' menu (docs/product/site.md#header-and-navigation): Headless UI `Menu`
  * (arrow keys, Escape closes and returns focus to the button) with 'Account overview' and 'Sign
  * Out'. Loaded by AccountMenu.tsx when the visitor first reaches for the button; a press or key
  * made on that button before this file arrived is carried over here (`carried`).

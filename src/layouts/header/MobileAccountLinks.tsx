@@ -1,5 +1,5 @@
 /**
- * The phone menu's account links (docs/product.md#header-and-navigation), an island hydrated only
+ * The phone menu's account links (docs/product/site.md#header-and-navigation), an island hydrated only
  * with a session (`client:session`): 'Sign In', or 'My Account' and 'Sign Out' once the auth store
  * says signed in.
  */

@@ -1,5 +1,5 @@
 /**
- * The header's 'Sign Out' (docs/product.md#header-and-navigation, docs/product.md#sign-out): signs
+ * The header's 'Sign Out' (docs/product/site.md#header-and-navigation, docs/product/accounts.md#sign-out): signs
  * out everywhere; the auth store then turns every island on the page signed out at once, so a page
  * anyone may read stays where it is, and a page that needs an account leaves for `/`. When only
  * this device could be signed out, a page that stays says so in a toast, and one that leaves goes

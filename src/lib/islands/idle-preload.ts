@@ -1,5 +1,5 @@
 /**
- * Tools ready on a jump (docs/product.md#after-paint-loading): once the page has loaded, drawn its
+ * Tools ready on a jump (docs/product/performance.md#after-paint-loading): once the page has loaded, drawn its
  * first screen and the main thread is idle, each tool island's files are asked for as module
  * preloads (fetched into the cache, not run), so a reader who arrives at a tool by a link does not
  * wait for React to download.

@@ -3,7 +3,7 @@ import { getEntry } from 'astro:content';
 import { buildGuidePdf } from '@/features/guide-pdfs/guide-pdfs';
 import { GUIDE_PDFS, type GuidePdf } from '@/features/guides/guides';
 
-/** /downloads/<guide>.pdf: each printable guide as a real PDF, written at build time (docs/product.md#printable-guides). */
+/** /downloads/<guide>.pdf: each printable guide as a real PDF, written at build time (docs/product/leads.md#printable-guides). */
 export const getStaticPaths: GetStaticPaths = () => GUIDE_PDFS.map((guide) => ({ params: { guide: guide.slug } }));
 
 export const GET: APIRoute = async ({ params }) => {

@@ -10,7 +10,7 @@ import { entryPaths } from '@/lib/collections';
 
 /**
  * /og/<slug>.png: each article's preview image, drawn at build time from its title, category and
- * illustration (docs/product.md#preview-images).
+ * illustration (docs/product/site.md#preview-images).
  */
 export const getStaticPaths = () => entryPaths('blog', 'slug');
 

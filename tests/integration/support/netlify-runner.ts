@@ -78,10 +78,10 @@ const guard = await import(pathToFileURL(join(ROOT, 'server/app.ts')).href).then
 );
 
 const pglite = process.env['NETLIFY_RUNNER_PGLITE'];
-const { getDb, openPGlite, setDb } = await import('../../../functions/_lib/db.ts');
+const { getDb, openPGlite, setDb } = await import('../../../functions/_lib/platform/db.ts');
 if (pglite) setDb(await openPGlite(pglite));
 // On Netlify `supabase db push` has applied the migrations (docs/deploy.md); this does the same.
-const { migrate } = await import('../../../functions/_lib/migrate.ts');
+const { migrate } = await import('../../../functions/_lib/platform/migrate.ts');
 await migrate(await getDb(), join(ROOT, 'supabase/migrations'));
 
 const bundles = process.env['NETLIFY_RUNNER_BUNDLES'];

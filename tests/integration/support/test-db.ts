@@ -6,7 +6,7 @@
  */
 import { basename } from 'node:path';
 import postgres from 'postgres';
-import { openPGlite, openPostgres, type Db } from '../../../functions/_lib/db.ts';
+import { openPGlite, openPostgres, type Db } from '../../../functions/_lib/platform/db.ts';
 
 /** The Postgres server of the suite, read once: tests may set DATABASE_URL for the code they run. */
 const SERVER_URL = process.env['DATABASE_URL'] ?? '';

@@ -2,7 +2,7 @@
  * Every row of every table (the product's and the emulators'), read from a stopped server's data
  * dir, so a suite can show what a run stored, changed or lost.
  */
-import { openPGlite, type Db } from '../../../functions/_lib/db.ts';
+import { openPGlite, type Db } from '../../../functions/_lib/platform/db.ts';
 
 const SCHEMAS = ['public', 'emulator_auth', 'emulator_mail', 'emulator_stripe'];
 

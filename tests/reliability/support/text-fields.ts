@@ -1,7 +1,7 @@
 /**
  * The text fields of a function's request schema, read from the zod schema itself, so a field added
  * later is found and attacked without anyone listing it; and the characters no one-line field takes
- * (docs/product.md#validation).
+ * (docs/product/messages.md#validation).
  */
 
 /** The part of a zod (mini) schema this reads: its definition. */

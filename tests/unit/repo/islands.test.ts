@@ -1,5 +1,5 @@
 /**
- * The islands' shared rules (docs/product.md#after-paint-loading, docs/product.md#auth-state),
+ * The islands' shared rules (docs/product/performance.md#after-paint-loading, docs/product/accounts.md#auth-state),
  * checked over the source: Headless UI in the widgets that fit it, one reader of the browser's
  * stored session, and no island left on a directive without early input.
  */
@@ -27,7 +27,7 @@ describe('islands', () => {
     }
   });
 
-  // docs/product.md#performance-decisions, "The quiz's answers are native radio buttons".
+  // docs/product/performance.md#performance-decisions, "The quiz's answers are native radio buttons".
   test("the quiz's answers are native radio buttons, with no Headless UI to hydrate", () => {
     const question = read('src/features/diy-quiz/QuizQuestion.tsx');
     expect(question).toMatch(/type="radio"/);
@@ -76,7 +76,7 @@ describe('islands', () => {
         .flatMap((path) => [...read(path).matchAll(/<([A-Z]\w*)\s[^>]*client:(?:afterpaint|desk)/g)].map((m) => m[1]!)),
     );
     for (const name of TOOL_ISLANDS) expect(placed, name).toContain(name);
-    // The islands that are not tools, left to load when they start (docs/product.md#after-paint-loading).
+    // The islands that are not tools, left to load when they start (docs/product/performance.md#after-paint-loading).
     expect([...placed].filter((name) => !TOOL_ISLANDS.includes(name)).sort()).toEqual([
       'AccountPanel',
       'AuthForm',

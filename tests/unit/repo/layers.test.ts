@@ -62,6 +62,48 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   ['src/pages', 'src/content.config.ts', 'src/integrations'],
 ];
 
+/**
+ * functions/_lib/ from the bottom up: the platform (http, database, configuration, clock, payments
+ * client, mail, outboxes, the schedule runner), then one folder per domain, each importing only
+ * from the platform and the domains below it; the list of scheduled jobs on top, the one file that
+ * may reach them all.
+ */
+const LIB_TIERS: readonly string[] = [
+  'platform',
+  // The owner's feed: leads and owner events, their relay, the owner's alerts.
+  'leads',
+  // Visits as records: the only SQL that writes them, the one transition, capacity, links, the desk's reads.
+  'visits',
+  // Plans: prices, status, visit details, the plan's visits.
+  'plans',
+  // What customers and the owner are told: order and visit notices, reminders, the morning list.
+  'notices',
+  // Money: orders, the card provider's events, refunds, second-plan settlements.
+  'payments',
+  // The owner's actions on visits (the customer's own changes reuse them).
+  'owner',
+  // The customer's own changes by link or account.
+  'account',
+  'jobs.ts',
+];
+
+/** The flat files functions/_lib/ may keep beside its folders. */
+const LIB_FLAT_FILES = ['jobs.ts'];
+
+/** Every import inside functions/_lib/ that reaches a folder above its own, in words. */
+function libViolations(tiers: readonly string[], edges: readonly Edge[]): string[] {
+  const LIB = 'functions/_lib/';
+  const tierOf = (file: string) => tiers.indexOf(file.slice(LIB.length).split('/')[0] ?? '');
+  const problems: string[] = [];
+  for (const { from, to } of edges) {
+    if (!from.startsWith(LIB) || !to.startsWith(LIB)) continue;
+    const [a, b] = [tierOf(from), tierOf(to)];
+    if (a === -1 || b === -1) problems.push(`${from} or ${to} is in no tier of functions/_lib/`);
+    else if (b > a) problems.push(`${from} imports ${to}, which is above it`);
+  }
+  return problems;
+}
+
 /** What the back end may import, beyond its own folder: prefixes of the files it may reach. */
 const BACK_END: readonly { from: string; may: readonly string[]; why: string }[] = [
   { from: 'functions/_lib/', may: ['src/'], why: 'the functions share src/ logic, never an endpoint or the host' },
@@ -80,12 +122,12 @@ const BACK_END: readonly { from: string; may: readonly string[]; why: string }[]
 
 /**
  * Build-time code in src/ that reads the server's configuration rules, and the business details
- * that read the owner's file (data, no code: docs/product.md#business-identity).
+ * that read the owner's file (data, no code: docs/product/site.md#business-identity).
  */
 const SRC_MAY_REACH_BACK_END: readonly { from: string; to: string }[] = [
   { from: 'src/site.ts', to: 'content/business.json' },
-  { from: 'src/integrations/', to: 'functions/_lib/config-check.ts' },
-  { from: 'src/integrations/', to: 'functions/_lib/config.ts' },
+  { from: 'src/integrations/', to: 'functions/_lib/platform/config-check.ts' },
+  { from: 'src/integrations/', to: 'functions/_lib/platform/config.ts' },
 ];
 
 const CODE = /\.(ts|tsx|mts|mjs|astro)$/;
@@ -244,6 +286,15 @@ describe('the layers of the code', () => {
     expect(backEndViolations(all)).toEqual([]);
   });
 
+  test('functions/_lib/ is the platform and one folder per domain, each importing only downward', () => {
+    const entries = readdirSync(join(ROOT, 'functions/_lib'));
+    expect(entries.filter((name) => !statSync(join(ROOT, 'functions/_lib', name)).isDirectory())).toEqual(
+      LIB_FLAT_FILES,
+    );
+    expect([...entries].sort()).toEqual([...LIB_TIERS].sort());
+    expect(libViolations(LIB_TIERS, all)).toEqual([]);
+  });
+
   test('no import cycle in src/, functions/, server/ or scripts/', () => {
     expect(importCycles(all)).toEqual([]);
   });
@@ -251,7 +302,11 @@ describe('the layers of the code', () => {
   test('the imports are read (the table is checked against something)', () => {
     expect(src.length).toBeGreaterThan(300);
     expect(src).toContainEqual({ from: 'src/features/account/AccountPanel.tsx', to: 'src/features/auth/store.ts' });
-    expect(all).toContainEqual({ from: 'functions/_lib/http.ts', to: 'functions/_lib/config.ts' });
+    expect(all).toContainEqual({ from: 'functions/_lib/platform/http.ts', to: 'functions/_lib/platform/config.ts' });
+    expect(all).toContainEqual({
+      from: 'functions/_lib/owner/visit-actions.ts',
+      to: 'functions/_lib/visits/transition.ts',
+    });
   });
 });
 
@@ -284,11 +339,27 @@ describe('the checks catch what they are for', () => {
     expect(importCycles([{ from: 'a.ts', to: 'b.ts' }])).toEqual([]);
   });
 
+  test('the platform reaching a domain, and a domain reaching one above it', () => {
+    expect(
+      libViolations(LIB_TIERS, [
+        { from: 'functions/_lib/platform/outbox.ts', to: 'functions/_lib/leads/leads.ts' },
+        { from: 'functions/_lib/visits/transition.ts', to: 'functions/_lib/notices/visit-facts.ts' },
+        { from: 'functions/_lib/owner/visit-actions.ts', to: 'functions/_lib/visits/transition.ts' },
+        { from: 'functions/_lib/jobs.ts', to: 'functions/_lib/notices/morning-list.ts' },
+        { from: 'functions/_lib/stray.ts', to: 'functions/_lib/platform/db.ts' },
+      ]),
+    ).toEqual([
+      'functions/_lib/platform/outbox.ts imports functions/_lib/leads/leads.ts, which is above it',
+      'functions/_lib/visits/transition.ts imports functions/_lib/notices/visit-facts.ts, which is above it',
+      'functions/_lib/stray.ts or functions/_lib/platform/db.ts is in no tier of functions/_lib/',
+    ]);
+  });
+
   test('browser code reaching the server, and the functions reaching the host', () => {
     expect(
       backEndViolations([
-        { from: 'src/features/booking/checkout.ts', to: 'functions/_lib/db.ts' },
-        { from: 'functions/_lib/db.ts', to: 'server/embedded/data-dir.ts' },
+        { from: 'src/features/booking/checkout.ts', to: 'functions/_lib/platform/db.ts' },
+        { from: 'functions/_lib/platform/db.ts', to: 'server/embedded/data-dir.ts' },
         { from: 'server/embedded/index.ts', to: 'server/site.ts' },
         { from: 'server/site.ts', to: 'server/embedded/index.ts' },
       ]),

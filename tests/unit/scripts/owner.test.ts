@@ -1,5 +1,5 @@
 /**
- * `npm run owner` (docs/product.md#owner-role): its arguments, which sign-in service it talks to
+ * `npm run owner` (docs/product/operations.md#owner-role): its arguments, which sign-in service it talks to
  * from the same variables as the server, and what it asks the admin API (a stand-in here; the real
  * one in tests/integration/owner.test.ts).
  */
@@ -127,7 +127,7 @@ const account = (n: number, appMetadata: Record<string, unknown> = {}, confirmed
 
 const LOCAL: OwnerTarget = { mode: 'embedded', url: 'http://127.0.0.1:4321', port: 4321, dataDir: '.data' };
 
-describe('runOwnerCommand (docs/product.md#owner-role)', () => {
+describe('runOwnerCommand (docs/product/operations.md#owner-role)', () => {
   test('add sets app_metadata.role to owner on the account with that address, found past the first page', async () => {
     const users = Array.from({ length: 1500 }, (_, i) => account(i));
     const { admin, updates, pages } = fakeAdmin(users);

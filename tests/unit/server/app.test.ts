@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, test, vi } from 'vitest';
-import type { Route } from '../../../functions/_lib/http.ts';
+import type { Route } from '../../../functions/_lib/platform/http.ts';
 import {
   answerClientError,
   capConnections,
@@ -167,7 +167,7 @@ describe('a path under /api/ that no function answers', () => {
   });
 });
 
-describe('kept-alive connections (docs/product.md#rate-limits)', () => {
+describe('kept-alive connections (docs/product/leads.md#rate-limits)', () => {
   test('an idle one is kept longer than the reverse proxy keeps its own (Caddy: 120 s), and clients are told so', async () => {
     const { server, port, close } = await listeningApp();
     try {
@@ -234,7 +234,7 @@ describe('kept-alive connections (docs/product.md#rate-limits)', () => {
   });
 });
 
-describe('a body answered before it has all arrived (docs/product.md#server-answers)', () => {
+describe('a body answered before it has all arrived (docs/product/messages.md#server-answers)', () => {
   /** A server whose one function refuses any body at once, unread, with the given drain limits. */
   function refusingServer(drain: { bytes: number; ms: number }) {
     const routes: Route[] = [

@@ -1,5 +1,5 @@
 /**
- * The owner's details file (docs/product.md#business-identity): its schema answers each wrong field
+ * The owner's details file (docs/product/site.md#business-identity): its schema answers each wrong field
  * in words, and every example value is named, so a production build can refuse it.
  */
 import { readFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ const repoFile = (): unknown => JSON.parse(readFileSync(join(ROOT, BUSINESS_FILE
 
 const parsed = (data: unknown) => parseBusiness(data).problems;
 
-describe('the details file (docs/product.md#business-identity)', () => {
+describe('the details file (docs/product/site.md#business-identity)', () => {
   test('the repository file is valid and is what src/site.ts shows', () => {
     const { business, problems } = parseBusiness(repoFile());
     expect(problems).toEqual([]);

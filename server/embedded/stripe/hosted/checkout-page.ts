@@ -3,8 +3,8 @@
  * works without JavaScript, Pay (completes the session and redirects to `success_url` with the
  * session id in place of `{CHECKOUT_SESSION_ID}`) and a link back to `cancel_url`.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
-import { readLimited, type Handler } from '../../../../functions/_lib/http.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
+import { readLimited, type Handler } from '../../../../functions/_lib/platform/http.ts';
 import { escapeHtml } from '../../../../src/lib/html.ts';
 import { completeCheckout } from '../completion.ts';
 import { CHECKOUT_PREFIX } from '../paths.ts';

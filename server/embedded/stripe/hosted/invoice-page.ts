@@ -3,8 +3,8 @@
  * as Stripe's hosted invoice page shows a paid one: the business, the invoice number, the date
  * paid, each line, the total and the amount paid: the customer's receipt. Read-only.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
-import type { Handler } from '../../../../functions/_lib/http.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
+import type { Handler } from '../../../../functions/_lib/platform/http.ts';
 import { escapeHtml } from '../../../../src/lib/html.ts';
 import { formatMoney } from '../../../../src/lib/money.ts';
 import { INVOICE_PREFIX } from '../paths.ts';

@@ -6,8 +6,8 @@
  * shows what the change costs today and from the next renewal (prorated as configured), and
  * "Confirm" makes it. Plain forms and links, so it works without JavaScript.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
-import { readLimited, type Handler } from '../../../../functions/_lib/http.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
+import { readLimited, type Handler } from '../../../../functions/_lib/platform/http.ts';
 import { escapeHtml } from '../../../../src/lib/html.ts';
 import { currentPeriodEnd, type Subscription } from '../billing.ts';
 import { StripeError } from '../errors.ts';

@@ -5,7 +5,7 @@
  * end of the period, and, once products and prices are listed under `subscription_update`,
  * switching between those prices with the configured proration.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
 import type { ApiCall, ListObject } from '../call.ts';
 import { invalidParam, missingParam, noSuch } from '../errors.ts';
 import { newId } from '../ids.ts';

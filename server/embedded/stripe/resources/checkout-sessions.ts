@@ -22,7 +22,7 @@ import { CHECKOUT_PREFIX } from '../paths.ts';
 import { linePriceIds, parseLineItems, type LineItem } from '../prices.ts';
 import { loadKnownPrices } from './prices.ts';
 import { list, load, save, type StripeObject } from '../store.ts';
-import type { Db } from '../../../../functions/_lib/db.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
 
 /** A Checkout Session as stored: the API object plus its line items and sub-object metadata. */
 export interface SessionState {

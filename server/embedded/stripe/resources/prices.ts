@@ -3,7 +3,7 @@
  * what checkout sells by id (`line_items[i][price]`) and what the billing portal switches between;
  * a lookup key names one price at a time.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
 import type { ApiCall, ListObject } from '../call.ts';
 import { invalidParam, missingParam, noSuch } from '../errors.ts';
 import { newId } from '../ids.ts';

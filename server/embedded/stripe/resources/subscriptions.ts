@@ -3,7 +3,7 @@
  * default payment method, a new price with proration) and cancel now. The billing portal uses the same changes, so both emit the
  * same events.
  */
-import type { Db } from '../../../../functions/_lib/db.ts';
+import type { Db } from '../../../../functions/_lib/platform/db.ts';
 import { currentPeriodEnd } from '../billing.ts';
 import type { ApiCall, ListObject } from '../call.ts';
 import { StripeError, noSuch } from '../errors.ts';

@@ -38,7 +38,7 @@ const failures = (pages: MeasuredPage[], noisy = false) =>
     .filter((f) => !f.ok)
     .map((f) => `${f.page}: ${f.metric}${f.target ? ' (target)' : ''}`);
 
-describe('bench budgets (docs/product.md#performance-and-accessibility)', () => {
+describe('bench budgets (docs/product/performance.md#performance-and-accessibility)', () => {
   it('holds the numbers of the issues', () => {
     expect(budgets.everyPage).toMatchObject({
       minScore: 100,

@@ -15,7 +15,7 @@ async function dataDir(): Promise<string> {
   return dir;
 }
 
-describe("the embedded default's visit link secret (docs/product.md#embedded-default)", () => {
+describe("the embedded default's visit link secret (docs/product/operations.md#embedded-default)", () => {
   test('made once in the data dir, readable by this user only, and the same at every later start', async () => {
     const dir = await dataDir();
     const first = embeddedVisitLinkSecret(dir);

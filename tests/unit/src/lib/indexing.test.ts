@@ -25,7 +25,7 @@ describe('isIndexable', () => {
   });
 });
 
-describe('robots.txt rules (docs/product.md#page-metadata)', () => {
+describe('robots.txt rules (docs/product/site.md#page-metadata)', () => {
   test('pages that say noindex are not blocked, so crawlers can read the noindex', () => {
     for (const path of ['/auth', '/account', '/payment-success', '/webhook-test', '/owner', '/guides']) {
       expect(ROBOTS_DISALLOWED as readonly string[]).not.toContain(path);

@@ -19,7 +19,7 @@ describe('homeBusinessJsonLd', () => {
     expect(data['url']).toBe(`${SITE_URL}/`);
   });
 
-  test('a street address, postal code and coordinates from src/site.ts (docs/product.md#page-metadata)', () => {
+  test('a street address, postal code and coordinates from src/site.ts (docs/product/site.md#page-metadata)', () => {
     expect(data['address']).toMatchObject({
       '@type': 'PostalAddress',
       streetAddress: SITE.address.street,
@@ -77,7 +77,7 @@ describe('serializeJsonLd', () => {
   });
 });
 
-test('site facts match docs/product.md#business-identity', () => {
+test('site facts match docs/product/site.md#business-identity', () => {
   expect(SITE.area.towns).toEqual(['Nixa', 'Ozark', 'Republic', 'Willard', 'Battlefield', 'Strafford']);
   expect(SITE.area.radiusMiles).toBe(25);
   expect(SITE.hours.map((h) => `${h.days} ${h.display}`)).toEqual([
@@ -87,7 +87,7 @@ test('site facts match docs/product.md#business-identity', () => {
   ]);
 });
 
-describe('webPageJsonLd (docs/product.md#page-metadata)', () => {
+describe('webPageJsonLd (docs/product/site.md#page-metadata)', () => {
   test('a page of its type with its breadcrumb, about the business', () => {
     const crumbs = [
       { name: 'Home', path: '/' },
@@ -149,7 +149,7 @@ test('articles name their author with the About page', () => {
   expect(article['author']).toMatchObject({ name: STORY.author.name, url: `${SITE_URL}/about` });
 });
 
-test("an article's image is its own preview card, the brand card when it has none (docs/product.md#preview-images)", () => {
+test("an article's image is its own preview card, the brand card when it has none (docs/product/site.md#preview-images)", () => {
   const input = {
     title: 'T',
     description: 'd',

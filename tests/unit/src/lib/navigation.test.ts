@@ -18,7 +18,7 @@ const ARTICLES = [
 ];
 
 describe('headerMenu', () => {
-  test('Services, Autopilot Plans, the Blog menu, then Contact (docs/product.md#header-and-navigation)', () => {
+  test('Services, Autopilot Plans, the Blog menu, then Contact (docs/product/site.md#header-and-navigation)', () => {
     const menu = headerMenu('/blog', ARTICLES);
     expect(menu.map((entry) => ('link' in entry ? entry.link.label : entry.menu.label))).toEqual([
       'Services',

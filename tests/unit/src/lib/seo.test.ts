@@ -18,7 +18,7 @@ describe('canonicalUrl', () => {
   });
 });
 
-describe('documentTitle (docs/product.md#page-metadata)', () => {
+describe('documentTitle (docs/product/site.md#page-metadata)', () => {
   test('appends the business name once', () => {
     expect(documentTitle('Blog')).toBe(`Blog | ${SITE.name}`);
     expect(documentTitle(`Home | ${SITE.name}`)).toBe(`Home | ${SITE.name}`);

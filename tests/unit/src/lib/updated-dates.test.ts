@@ -4,7 +4,7 @@ import { updatedDates } from '@/lib/updated-dates';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-test('every indexed page has its last-changed date for the sitemap (docs/product.md#page-metadata)', () => {
+test('every indexed page has its last-changed date for the sitemap (docs/product/site.md#page-metadata)', () => {
   const dates = updatedDates(root);
   for (const path of ['/', '/about', '/blog', '/blog/how-to-change-air-filter', '/services/dryer-vent-cleaning']) {
     expect(dates.get(path), path).toBeInstanceOf(Date);

@@ -56,7 +56,7 @@ describe('FIELD_LIMITS: one length table for every schema', () => {
   });
 });
 
-describe('one-line fields stay on one line (docs/product.md#validation)', () => {
+describe('one-line fields stay on one line (docs/product/messages.md#validation)', () => {
   const ONE_LINE = 'Please keep this on one line';
 
   test.each(['12 Elm St\nApt 4', 'Dana\r\nBcc: x@example.com', 'Dana\rReed', 'A\u2028B', 'Tab\there'])(
@@ -87,7 +87,7 @@ describe('one-line fields stay on one line (docs/product.md#validation)', () => 
   });
 });
 
-describe('hidden characters and other spaces in one-line fields (docs/product.md#validation)', () => {
+describe('hidden characters and other spaces in one-line fields (docs/product/messages.md#validation)', () => {
   test.each([
     ['a zero-width space', 'Dana\u200bReed'],
     ['a zero-width joiner', 'Dana\u200dReed'],

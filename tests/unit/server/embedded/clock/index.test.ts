@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HttpError } from '../../../../../functions/_lib/http.ts';
+import { HttpError } from '../../../../../functions/_lib/platform/http.ts';
 import { MAX_ADVANCE_SECONDS, parseAdvance } from '../../../../../server/embedded/clock/index.ts';
 
 function refusal(body: Record<string, unknown>): HttpError {

@@ -37,7 +37,7 @@ const account: KeptAccount = {
   summary,
 };
 
-describe('readKeptSummary (docs/product.md#account-page)', () => {
+describe('readKeptSummary (docs/product/accounts.md#account-page)', () => {
   test('what was kept comes back for the same user', () => {
     expect(readKeptSummary(keptSummaryText(account), 'user-1')).toEqual(account);
     // A user who never confirmed nor signed in again has neither date.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { orderNumber } from '@/features/account/order-number';
 
-describe('orderNumber (docs/product.md#order-number)', () => {
+describe('orderNumber (docs/product/checkout.md#order-number)', () => {
   test.each([
     ['cs_test_a1QFLXZqOWxmolFgTrTbRywllLMKKCXtFVqWqlmjYNvd5A3sF4UztRNdAA', 'ORD-UZTRNDAA'],
     ['cs_live_b1xyzABCDefgh', 'ORD-ABCDEFGH'],

@@ -31,7 +31,7 @@ function answering(statuses: string[]) {
   return fetch;
 }
 
-describe('processingLeftMs (docs/product.md#payment-success)', () => {
+describe('processingLeftMs (docs/product/checkout.md#payment-success)', () => {
   it('counts the 2 seconds from the navigation start, not from when the script runs', () => {
     expect(PROCESSING_DELAY_MS).toBe(2000);
     expect(processingLeftMs(0)).toBe(2000);
@@ -45,7 +45,7 @@ describe('processingLeftMs (docs/product.md#payment-success)', () => {
   });
 });
 
-describe('watchOrder (docs/product.md#payment-success)', () => {
+describe('watchOrder (docs/product/checkout.md#payment-success)', () => {
   // watchOrder loads the API client when it starts; loaded here first, so the fake clock below
   // only ever waits on the order's own timers.
   beforeAll(async () => {

@@ -21,7 +21,7 @@ function page(href: string) {
   return { root, replaced, history, location: { hash: url.hash, pathname: url.pathname, search: url.search } };
 }
 
-describe('markAuthLink (docs/product.md#email-confirmation: the error never stays in the address bar)', () => {
+describe('markAuthLink (docs/product/accounts.md#email-confirmation: the error never stays in the address bar)', () => {
   test('an error is noted and taken out of the address, the query kept', () => {
     const p = page(
       'https://site.example/auth/reset?x=1#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=',
@@ -65,7 +65,7 @@ describe('markAuthLink (docs/product.md#email-confirmation: the error never stay
   });
 });
 
-describe('forwardAuthError (docs/product.md#email-confirmation: an error landing elsewhere is explained on /auth/confirm)', () => {
+describe('forwardAuthError (docs/product/accounts.md#email-confirmation: an error landing elsewhere is explained on /auth/confirm)', () => {
   /** An address as forwardAuthError sees it, and where it was sent, if anywhere. */
   function landing(href: string) {
     const replaced: string[] = [];
@@ -133,7 +133,7 @@ describe('parseAuthLink', () => {
   });
 });
 
-describe('afterSignOutPath (docs/product.md#sign-out)', () => {
+describe('afterSignOutPath (docs/product/accounts.md#sign-out)', () => {
   test('home after signing out everywhere; /auth, which says why, when only this device was', () => {
     expect(afterSignOutPath('everywhere')).toBe('/');
     expect(afterSignOutPath('this-device')).toBe('/auth#signed-out-here');

@@ -24,7 +24,7 @@ import {
 
 const fields = { email: 'pat@example.com', password: 'secret1', fullName: 'Pat', confirmPassword: 'secret1' };
 
-describe('validateAuthForm (docs/product.md#validation)', () => {
+describe('validateAuthForm (docs/product/messages.md#validation)', () => {
   test('valid sign-in and sign-up pass', () => {
     expect(validateAuthForm('sign-in', { ...fields, fullName: '', confirmPassword: '' })).toBeNull();
     expect(validateAuthForm('sign-up', fields)).toBeNull();
@@ -46,7 +46,7 @@ describe('validateAuthForm (docs/product.md#validation)', () => {
   });
 });
 
-describe('authErrorMessage (docs/product.md#messages)', () => {
+describe('authErrorMessage (docs/product/messages.md#messages)', () => {
   test.each([
     [{ message: 'Invalid login credentials' }, 'Invalid email or password'],
     [{ message: 'User already registered' }, ALREADY_REGISTERED],
@@ -58,7 +58,7 @@ describe('authErrorMessage (docs/product.md#messages)', () => {
   });
 });
 
-describe('a failed call is said in words, never as the browser words it (docs/product.md#messages)', () => {
+describe('a failed call is said in words, never as the browser words it (docs/product/messages.md#messages)', () => {
   test('no answer at all (supabase-js: a retryable error with status 0) is a network failure', () => {
     expect(authErrorMessage({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 })).toBe(
       NETWORK_ERROR,
@@ -86,7 +86,7 @@ describe('a failed call is said in words, never as the browser words it (docs/pr
   });
 });
 
-describe('validateNewPassword (docs/product.md#password-reset: the sign-up rules)', () => {
+describe('validateNewPassword (docs/product/accounts.md#password-reset: the sign-up rules)', () => {
   test.each([
     ['secret1', 'secret1', null],
     ['', '', 'Password must be at least 6 characters'],
@@ -110,7 +110,7 @@ describe('validateResetEmail', () => {
   });
 });
 
-describe("the sign-in service's two e-mail limits (docs/product.md#password-reset)", () => {
+describe("the sign-in service's two e-mail limits (docs/product/accounts.md#password-reset)", () => {
   const code = 'over_email_send_rate_limit';
 
   test('the per-address minute is a wait, with its seconds', () => {
@@ -149,7 +149,7 @@ describe("the sign-in service's two e-mail limits (docs/product.md#password-rese
   });
 });
 
-describe('the e-mailed code (docs/product.md#e-mail-code)', () => {
+describe('the e-mailed code (docs/product/accounts.md#e-mail-code)', () => {
   test.each([
     ['123456', '123456'],
     [' 123 456 ', '123456'],
@@ -210,7 +210,7 @@ describe('the e-mailed code (docs/product.md#e-mail-code)', () => {
     );
   });
 
-  test('setting a password after a sign-in over a day old asks for a fresh sign-in (docs/product.md#account-page)', () => {
+  test('setting a password after a sign-in over a day old asks for a fresh sign-in (docs/product/accounts.md#account-page)', () => {
     expect(
       authErrorMessage({
         code: 'reauthentication_needed',

@@ -7,7 +7,7 @@ function session(user: string, claims: Record<string, unknown>) {
   return { access_token: `header.${payload}.signature`, user: { id: user } };
 }
 
-describe("the reset link's session, remembered in the tab (docs/product.md#password-reset)", () => {
+describe("the reset link's session, remembered in the tab (docs/product/accounts.md#password-reset)", () => {
   const fromLink = session('user-1', { session_id: 'sess-recovery' });
 
   test('matches the same session only, through refreshed tokens', () => {

@@ -21,7 +21,7 @@ describe('where sign-in goes back to', () => {
   });
 });
 
-describe('signInReturningTo (docs/product.md#session-checks)', () => {
+describe('signInReturningTo (docs/product/accounts.md#session-checks)', () => {
   test('signs in and comes back to the same page and fragment', () => {
     const path = signInReturningTo('/services/dryer-vent-cleaning#booking');
     expect(path).toBe('/auth?return=%2Fservices%2Fdryer-vent-cleaning%23booking');

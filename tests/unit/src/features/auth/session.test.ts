@@ -37,7 +37,7 @@ describe('hasStoredSession', () => {
   });
 });
 
-describe('storedSessionState (docs/product.md#sign-in: sent on at once only with a live access token)', () => {
+describe('storedSessionState (docs/product/accounts.md#sign-in: sent on at once only with a live access token)', () => {
   const now = Date.UTC(2026, 2, 1, 12);
   const session = (expiresAt: unknown) =>
     storage({ 'sb-127-auth-token': JSON.stringify({ refresh_token: 'r', expires_at: expiresAt }) });
@@ -93,7 +93,7 @@ describe('addressCarriesSession', () => {
   });
 });
 
-describe('leaveIfNoSessionScript (docs/product.md#account-page: /account leaves before any library)', () => {
+describe('leaveIfNoSessionScript (docs/product/accounts.md#account-page: /account leaves before any library)', () => {
   const now = Date.UTC(2026, 2, 1, 12);
   const run = (entries: Record<string, string>) => {
     const replaced: string[] = [];
@@ -136,7 +136,7 @@ describe('storedSessionOf', () => {
   });
 });
 
-describe('earlyTokenOf (docs/product.md#session-checks: a call before the sign-in client has loaded)', () => {
+describe('earlyTokenOf (docs/product/accounts.md#session-checks: a call before the sign-in client has loaded)', () => {
   const now = Date.UTC(2026, 10, 27, 12);
   const stored = (expiresInSeconds: number) =>
     storage({

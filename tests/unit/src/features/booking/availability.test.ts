@@ -1,4 +1,4 @@
-/** The booking card's closed days and full windows (docs/product.md#capacity-and-closed-days). */
+/** The booking card's closed days and full windows (docs/product/visits.md#capacity-and-closed-days). */
 import { describe, expect, test } from 'vitest';
 import { availabilityErrors, availabilityOf, dayUnavailable, windowFull } from '@/features/booking/availability';
 

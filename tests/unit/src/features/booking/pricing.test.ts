@@ -10,7 +10,7 @@ import {
   type BookingOptions,
 } from '@/features/booking/pricing';
 
-describe('servicePriceCents: every row of the table of docs/product.md#one-time-services', () => {
+describe('servicePriceCents: every row of the table of docs/product/services.md#one-time-services', () => {
   test.each([
     ['air-filter-replacement', { filterQuality: 'standard' }, 2500],
     ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
@@ -33,7 +33,7 @@ describe('servicePriceCents: every row of the table of docs/product.md#one-time-
   });
 });
 
-describe('the test page prices of docs/product.md#webhook-test-page', () => {
+describe('the test page prices of docs/product/checkout.md#webhook-test-page', () => {
   test.each([
     ['air-filter-replacement', { filterQuality: 'premium' }, 3000],
     ['dryer-vent-cleaning', {}, 3500],
@@ -89,7 +89,7 @@ describe('out-of-range input is rejected, never clamped', () => {
     );
   });
 
-  test('limits are those of docs/product.md#one-time-services', () => {
+  test('limits are those of docs/product/services.md#one-time-services', () => {
     expect(OPTION_LIMITS).toEqual({
       additionalDetectors: { min: 0, max: 10, default: 0 },
       ventCount: { min: 1, max: 20, default: 1 },
@@ -104,8 +104,8 @@ describe('service names', () => {
   });
 });
 
-describe('every service price in integer cents (docs/product.md#one-time-services)', () => {
-  /** The tables of docs/product.md, in whole cents. */
+describe('every service price in integer cents (docs/product/services.md#one-time-services)', () => {
+  /** The tables of docs/product/README.md, in whole cents. */
   const SURCHARGE = { standard: 0, premium: 500, super_premium: 1000, ultra_premium: 1500 } as const;
 
   test('each option in range prices as the table says, a whole number of cents', () => {

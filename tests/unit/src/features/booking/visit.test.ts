@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  bookableDays,
-  describeVisitTime,
-  SUNDAY_MESSAGE,
-  visitAddress,
-  visitErrors,
-  visitSchema,
-  windowsOn,
-} from '@/features/booking/visit';
+import { SUNDAY_MESSAGE, visitErrors, visitSchema } from '@/features/booking/visit';
+import { bookableDays, describeVisitTime, visitAddress, windowsOn } from '@/features/visits/windows';
 import { AREA, TODAY, VISIT } from './visit-fixtures';
 
 describe('the days and windows a visit can be asked for', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CHECKLIST_ITEMS, progressLabel } from '@/features/change-guide/checklist';
 
-describe('quick checklist (docs/product.md#quick-checklist: 9 tickable items)', () => {
+describe('quick checklist (docs/product/tools.md#quick-checklist: 9 tickable items)', () => {
   test('has nine distinct items', () => {
     expect(CHECKLIST_ITEMS).toHaveLength(9);
     expect(new Set(CHECKLIST_ITEMS).size).toBe(9);

@@ -10,7 +10,7 @@ const details: StepDetails[] = [
   { duration: '2 minutes', difficulty: 'Moderate', proTip: 'Date the frame.', warning: 'Check the arrow twice.' },
 ];
 
-describe('guide steps (the step shape of docs/product.md#how-to-change-an-air-filter)', () => {
+describe('guide steps (the step shape of docs/product/blog.md#how-to-change-an-air-filter)', () => {
   test('joins each HowTo step with its details, in order', () => {
     expect(toGuideSteps(howToSteps, details)).toEqual([
       {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isComplete, recommend, score, type QuizAnswers } from '@/features/diy-quiz/quiz';
 
-describe('DIY quiz (docs/product.md#diy-quiz)', () => {
+describe('DIY quiz (docs/product/tools.md#diy-quiz)', () => {
   const all = (answer: 0 | 1 | 2): QuizAnswers => ({
     comfort_level: answer,
     time_availability: answer,

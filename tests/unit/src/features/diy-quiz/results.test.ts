@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { RESULTS } from '@/features/diy-quiz/results';
 
-describe('quiz results (docs/product.md#diy-quiz: recommendation links)', () => {
+describe('quiz results (docs/product/tools.md#diy-quiz: recommendation links)', () => {
   test.each([
     ['diy', ['/blog/how-to-change-air-filter']],
     ['professional', ['/services/autopilot-plans']],

@@ -3,7 +3,7 @@ import { costTexts, summarySentence } from '@/features/diy-vs-pro/diy-pro-cost-t
 import { DIY_DEFAULTS } from '@/features/five-year-costs/five-year-model';
 
 describe('calculator texts', () => {
-  test('defaults show the figures of docs/product.md#five-year-costs', () => {
+  test('defaults show the figures of docs/product/tools.md#five-year-costs', () => {
     const texts = costTexts(DIY_DEFAULTS);
     expect(texts['diy-total']).toBe('$2,090');
     expect(texts['pro-total']).toBe('$1,700');

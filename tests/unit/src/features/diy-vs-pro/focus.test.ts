@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_FOCUS, FOCUS_OPTIONS, showsSide } from '@/features/diy-vs-pro/focus';
 
-describe('focus toggle (docs/product.md#focus-toggle: defaults to Compare Both)', () => {
+describe('focus toggle (docs/product/tools.md#focus-toggle: defaults to Compare Both)', () => {
   test.each([
     ['both', true, true],
     ['diy', true, false],
@@ -11,7 +11,7 @@ describe('focus toggle (docs/product.md#focus-toggle: defaults to Compare Both)'
     expect(showsSide(focus, 'professional')).toBe(professional);
   });
 
-  test('the labels of docs/product.md#focus-toggle, Compare Both first chosen', () => {
+  test('the labels of docs/product/tools.md#focus-toggle, Compare Both first chosen', () => {
     expect(FOCUS_OPTIONS.map((o) => o.label)).toEqual(['DIY Focus', 'Compare Both', 'Professional Focus']);
     expect(DEFAULT_FOCUS).toBe('both');
   });

@@ -3,7 +3,7 @@ import { FILTER_TYPE_IDS, lifespanLabel, mervLabel, priceLabel } from '@/feature
 import { DEFAULT_FILTER_TAB, FILTER_TABS, FILTER_TYPES, getFilterType } from '@/features/filter-finder/filter-types';
 import { nextTabIndex } from '@/features/filter-finder/filter-tabs';
 
-describe('filter types (docs/product.md#filter-types-catalogue)', () => {
+describe('filter types (docs/product/tools.md#filter-types-catalogue)', () => {
   test.each([
     ['fiberglass', { min: 1, max: 4 }, { min: 3, max: 8 }, 'MERV 1-4', '$3-8', '30 days'],
     ['pleated', { min: 5, max: 8 }, { min: 8, max: 20 }, 'MERV 5-8', '$8-20', '60-90 days'],
@@ -20,7 +20,7 @@ describe('filter types (docs/product.md#filter-types-catalogue)', () => {
     expect(lifespanLabel(type)).toBe(lifespanText);
   });
 
-  test('the six types of docs/product.md#filter-types-catalogue, in the finder order, each fully described', () => {
+  test('the six types of docs/product/tools.md#filter-types-catalogue, in the finder order, each fully described', () => {
     expect(FILTER_TYPES.map((t) => t.id)).toEqual([...FILTER_TYPE_IDS]);
     for (const type of FILTER_TYPES) {
       expect(type.pros.length, type.id).toBeGreaterThanOrEqual(2);
@@ -35,7 +35,7 @@ describe('filter types (docs/product.md#filter-types-catalogue)', () => {
   });
 });
 
-describe('filter tabs (docs/product.md#filter-types-catalogue)', () => {
+describe('filter tabs (docs/product/tools.md#filter-types-catalogue)', () => {
   test('labels and the types behind each tab', () => {
     expect(FILTER_TABS.map((t) => [t.label, [...t.types]])).toEqual([
       ['All Types', [...FILTER_TYPE_IDS]],

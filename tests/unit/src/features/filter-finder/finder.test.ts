@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { finderScores, recommendFilter } from '@/features/filter-finder/finder';
 
-describe('filter finder (docs/product.md#filter-finder)', () => {
+describe('filter finder (docs/product/tools.md#filter-finder)', () => {
   test('scores add up per answer', () => {
     // apartment: pleated 2, fiberglass 1; cost: fiberglass 3, pleated 1; budget 10: fiberglass 2, pleated 1; old: fiberglass 2, pleated 1
     expect(finderScores({ homeType: 'apartment', concern: 'cost', budget: 10, systemAge: 'old' })).toEqual({
@@ -33,7 +33,7 @@ describe('filter finder (docs/product.md#filter-finder)', () => {
     expect(at(30).electrostatic).toBe(1);
   });
 
-  test('ties go to the earlier type in the order of docs/product.md#filter-finder', () => {
+  test('ties go to the earlier type in the order of docs/product/tools.md#filter-finder', () => {
     // large_house: high_eff 2, specialized 1; allergies: high_eff 3, specialized 2; budget 30: high_eff 2, specialized 2, electrostatic 1;
     // old: fiberglass 2, pleated 1 -> high_eff 7, specialized 5
     expect(recommendFilter({ homeType: 'large_house', concern: 'allergies', budget: 30, systemAge: 'old' })).toBe(

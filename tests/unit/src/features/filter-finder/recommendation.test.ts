@@ -34,7 +34,7 @@ describe('filter finder explanation', () => {
   });
 });
 
-describe('typed budget (the slider alternative, docs/product.md#filter-finder: 5-100 step 5)', () => {
+describe('typed budget (the slider alternative, docs/product/tools.md#filter-finder: 5-100 step 5)', () => {
   test.each([
     ['20', 20],
     [' 35 ', 35],

@@ -17,8 +17,8 @@ const within = (value: number, { min, max, orMore }: Range) =>
   value >= min && (orMore || max === undefined || value <= max);
 const overlaps = (a: Required<Pick<Range, 'min' | 'max'>>, b: Range) => a.min <= (b.max ?? b.min) && b.min <= a.max;
 
-describe('the filter catalogue (docs/product.md#filter-types-catalogue)', () => {
-  test('the calculator offers four types with their base days (docs/product.md#schedule-calculator)', () => {
+describe('the filter catalogue (docs/product/tools.md#filter-types-catalogue)', () => {
+  test('the calculator offers four types with their base days (docs/product/tools.md#schedule-calculator)', () => {
     expect(FILTER_CHOICES.map((c) => [c.value, c.label, c.baseDays])).toEqual([
       ['fiberglass', 'Basic fiberglass', 30],
       ['pleated', 'Pleated', 75],
@@ -27,7 +27,7 @@ describe('the filter catalogue (docs/product.md#filter-types-catalogue)', () => 
     ]);
   });
 
-  test("the guide's table lists 30 days, 60-90, 90 and 6-12 months (docs/product.md#filter-type-table)", () => {
+  test("the guide's table lists 30 days, 60-90, 90 and 6-12 months (docs/product/tools.md#filter-type-table)", () => {
     expect(FILTER_TABLE.map((r) => [r.type, r.merv, r.frequency, r.costTier, r.costLabel, r.efficiency])).toEqual([
       ['Basic fiberglass', 'MERV 1-4', '30 days', '$', 'Lowest', 'Low'],
       ['Pleated', 'MERV 5-8', '60-90 days', '$$', 'Moderate', 'Moderate'],

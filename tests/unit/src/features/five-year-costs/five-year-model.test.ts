@@ -12,7 +12,7 @@ import {
   type DiyInputs,
 } from '@/features/five-year-costs/five-year-model';
 
-describe('DIY versus professional over five years (docs/product.md#five-year-costs)', () => {
+describe('DIY versus professional over five years (docs/product/tools.md#five-year-costs)', () => {
   test('the comparison covers five years', () => {
     expect(YEARS).toBe(5);
   });
@@ -31,7 +31,7 @@ describe('DIY versus professional over five years (docs/product.md#five-year-cos
   });
 });
 
-describe('five-year cost comparison (docs/product.md#five-year-costs)', () => {
+describe('five-year cost comparison (docs/product/tools.md#five-year-costs)', () => {
   test('DIY defaults: $258 a year, $2,090 over five years', () => {
     const diy = diyCost();
     expect(diy.annual).toBe(258);
@@ -88,7 +88,7 @@ describe('five-year cost comparison (docs/product.md#five-year-costs)', () => {
   });
 });
 
-describe('every DIY input in range, in integer arithmetic (docs/product.md#five-year-costs)', () => {
+describe('every DIY input in range, in integer arithmetic (docs/product/tools.md#five-year-costs)', () => {
   test('totals and years match a BigInt reference of the table', () => {
     for (let price = 3; price <= 100; price++) {
       for (let filters = 1; filters <= 12; filters++) {

@@ -9,7 +9,7 @@ const checklist = {
   steps: [{ name: 'Turn off the system', text: 'Set the thermostat to Off.' }],
 };
 
-describe('guide PDFs (docs/product.md#printable-guides)', () => {
+describe('guide PDFs (docs/product/leads.md#printable-guides)', () => {
   test.each(GUIDE_PDFS)('$slug is a PDF that opens, titled "$title"', async ({ slug, title }) => {
     const bytes = await buildGuidePdf(slug, checklist);
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');

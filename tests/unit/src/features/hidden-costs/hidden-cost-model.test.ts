@@ -7,7 +7,7 @@ import {
   WITHIN_FILTER_LIFE_MONTHS,
 } from '@/features/hidden-costs/hidden-cost-model';
 
-describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', () => {
+describe('hidden-costs calculator (docs/product/tools.md#hidden-costs-calculator)', () => {
   test('defaults: 6 months, 2000 sq ft', () => {
     // impact 30%; energy round(200 x 0.3 x 12) = 720; repair round(500 x 1.2^6) = round(1492.99) = 1493; health 1200
     expect(hiddenCosts(6, 2000)).toEqual({
@@ -64,7 +64,7 @@ describe('hidden-costs calculator (docs/product.md#hidden-costs-calculator)', ()
   });
 });
 
-describe('low-month readings (docs/product.md#hidden-costs-calculator)', () => {
+describe('low-month readings (docs/product/tools.md#hidden-costs-calculator)', () => {
   test('a pleated filter lasts up to 90 days, so 1 to 3 months read as a worst case only', () => {
     expect(WITHIN_FILTER_LIFE_MONTHS).toBe(3);
     expect(lowMonthsReading(1)).toBe(
@@ -79,7 +79,7 @@ describe('low-month readings (docs/product.md#hidden-costs-calculator)', () => {
   });
 });
 
-describe('exact arithmetic (docs/product.md#hidden-costs-calculator)', () => {
+describe('exact arithmetic (docs/product/tools.md#hidden-costs-calculator)', () => {
   /** The formulas over rationals in BigInt, rounded half up once: round(p / q) = floor((2p + q) / 2q). */
   const round = (p: bigint, q: bigint) => Number((2n * p + q) / (2n * q));
 

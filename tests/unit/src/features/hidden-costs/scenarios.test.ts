@@ -3,7 +3,7 @@ import { PREVENTION_COST_PER_YEAR } from '@/features/hidden-costs/hidden-cost-mo
 import { getScenario, SCENARIOS, scenarioCosts } from '@/features/hidden-costs/scenarios';
 import { getPlan } from '@/features/plans/plans';
 
-describe('hidden-costs scenarios (docs/product.md#real-world-scenarios)', () => {
+describe('hidden-costs scenarios (docs/product/tools.md#real-world-scenarios)', () => {
   test.each([
     // 8 months, 1,500 sq ft: 720 energy + 2,150 repair + 1,600 health = 4,470
     ['hidden-return', 48, 4470, 4422],

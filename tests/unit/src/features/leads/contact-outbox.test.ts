@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('kept contact requests (docs/product.md#contact-form)', () => {
+describe('kept contact requests (docs/product/leads.md#contact-form)', () => {
   it('keeps each request once, under its key, oldest first', () => {
     const storage = new MemoryStorage();
     keepContact(storage, request('a'));

@@ -164,7 +164,7 @@ describe('plan and guide e-mails', () => {
     expect(mail.text).not.toMatch(/cancel|Nothing more is charged/i);
     expect(mail.html).toContain('<a href="https://www.example.com/account">');
   });
-  test('the guide: its link, and a greeting with no name (docs/product.md#e-mails)', () => {
+  test('the guide: its link, and a greeting with no name (docs/product/emails.md#e-mails)', () => {
     const mail = guideMail({ title: 'Air Filter Schedule Guide', url: 'https://x.example/a.pdf' });
     expect(mail.text).toMatch(/^Hello,\n/);
     expect(mail.text).toContain('Download it (PDF): https://x.example/a.pdf');

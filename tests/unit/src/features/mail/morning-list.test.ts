@@ -32,7 +32,7 @@ const VISIT: OwnerVisit = {
 
 const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, overdue: [], leads: [] };
 
-describe('the morning list (docs/product.md#morning-list)', () => {
+describe('the morning list (docs/product/emails.md#morning-list)', () => {
   test('an empty day has no news', () => {
     expect(hasNews(EMPTY)).toBe(false);
     expect(hasNews({ ...EMPTY, toConfirm: 1 })).toBe(true);

@@ -16,7 +16,7 @@ const BOOKING = {
   notes: 'Gate 4',
 };
 
-describe('owner alerts (docs/product.md#owner-alerts)', () => {
+describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
   test('a paid booking: what happened and what to do in one line, the details to act, the desk link', () => {
     const alert = alertOfEvent(BOOKING);
     expect(alert?.subject).toBe(
@@ -107,7 +107,7 @@ describe('owner alerts (docs/product.md#owner-alerts)', () => {
     expect(alertOfEvent({ event: 'visit.done', customerName: 'Ada Lovelace' })).toBeNull();
   });
 
-  test("the customer's own move and cancel (docs/product.md#changing-a-visit) say what changed and what to do", () => {
+  test("the customer's own move and cancel (docs/product/visits.md#changing-a-visit) say what changed and what to do", () => {
     const moved = alertOfEvent({
       ...BOOKING,
       event: 'visit.moved',

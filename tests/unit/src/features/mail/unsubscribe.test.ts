@@ -1,6 +1,6 @@
 /**
  * The unsubscribe links, headers and closing line of a marketing e-mail
- * (docs/product.md#unsubscribing), and the local mailbox's reading of raw headers.
+ * (docs/product/emails.md#unsubscribing), and the local mailbox's reading of raw headers.
  */
 import { describe, expect, test } from 'vitest';
 import { headersOf } from '../../../../../server/embedded/mailbox/smtp.ts';

@@ -17,7 +17,7 @@ const VISIT: VisitFacts = {
   links: LINKS,
 };
 
-describe("a visit's e-mails carry its links (docs/product.md#changing-a-visit)", () => {
+describe("a visit's e-mails carry its links (docs/product/visits.md#changing-a-visit)", () => {
   test('both links with the 24-hour rule; without links, the phone', () => {
     expect(changeLines(LINKS)).toEqual([
       'To move or cancel the visit yourself, up to 24 hours before it (a full refund when you cancel a booking):',
@@ -54,7 +54,7 @@ describe("a visit's e-mails carry its links (docs/product.md#changing-a-visit)",
   });
 });
 
-describe('the reminder the day before (docs/product.md#visit-reminder)', () => {
+describe('the reminder the day before (docs/product/emails.md#visit-reminder)', () => {
   test('the window while no time is agreed, the address and both links', () => {
     const mail = visitReminderMail(VISIT);
     expect(mail.subject).toBe(

@@ -1,4 +1,4 @@
-/** The owner's desk in words and numbers (docs/product.md#owners-desk). */
+/** The owner's desk in words and numbers (docs/product/desk.md#owners-desk). */
 import { describe, expect, test } from 'vitest';
 import {
   actionDone,
@@ -51,7 +51,7 @@ function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
   };
 }
 
-describe('a day on the desk (docs/product.md#owners-desk)', () => {
+describe('a day on the desk (docs/product/desk.md#owners-desk)', () => {
   test('visits by window, windows and visits in the order the API gave (route order)', () => {
     const day = [
       visit('b', { route: 1 }),
@@ -215,7 +215,7 @@ describe('the history in words', () => {
       what: 'Time confirmed',
       changes: ['status: Requested -> Confirmed', 'start time: none -> 9:30 AM'],
     });
-    // The customer's own move (docs/product.md#changing-a-visit).
+    // The customer's own move (docs/product/visits.md#changing-a-visit).
     expect(
       describeChange({
         at: '2026-11-20T15:30:00.000Z',
@@ -261,6 +261,16 @@ describe('the history in words', () => {
         after: { status: 'done', completed_at: '2026-11-30T16:00:00.000Z' },
       }).changes,
     ).toEqual(['status: Confirmed -> Done', 'completed at: none -> Nov 30, 10:00 AM']);
+    // The site's own bookkeeping (the version, the plan-ending mark) is not the owner's to read.
+    expect(
+      describeChange({
+        at: '2026-11-30T16:00:00.000Z',
+        actor: 'site',
+        action: 'plan ending',
+        before: { status: 'requested', plan_ending: false, calendar_sequence: 0 },
+        after: { status: 'cancelled', plan_ending: true, calendar_sequence: 1 },
+      }),
+    ).toMatchObject({ who: 'the site', what: 'plan ending', changes: ['status: Requested -> Cancelled'] });
     expect(
       describeChange({ at: '2026-07-01T22:05:00.000Z', actor: 'robot', action: 'tidied', before: null, after: null }),
     ).toMatchObject({ who: 'robot', what: 'tidied' });
@@ -268,7 +278,7 @@ describe('the history in words', () => {
 });
 
 describe('what each action answers', () => {
-  test('the messages of docs/product.md#owners-desk, from the visit as it now is', () => {
+  test('the messages of docs/product/desk.md#owners-desk, from the visit as it now is', () => {
     const confirmed = visit('a', { status: 'confirmed', start: '09:30', end: '10:30' });
     expect(actionDone({ action: 'confirm', start: '09:30' }, confirmed)).toBe(
       'Visit confirmed: Tuesday, December 1, 2026 at 9:30 AM.',
@@ -291,7 +301,7 @@ describe('what each action answers', () => {
   });
 });
 
-describe('plan visits due (docs/product.md#owners-desk)', () => {
+describe('plan visits due (docs/product/desk.md#owners-desk)', () => {
   test('due by the end of this month, overdue ones included', () => {
     expect(endOfMonth('2026-11-30')).toBe('2026-11-30');
     expect(endOfMonth('2026-12-01')).toBe('2026-12-31');
@@ -307,7 +317,7 @@ describe('plan visits due (docs/product.md#owners-desk)', () => {
   });
 });
 
-describe('filter sizes (docs/product.md#plan-visits)', () => {
+describe('filter sizes (docs/product/visits.md#plan-visits)', () => {
   test("a plan visit still to do shows the home's sizes; one done or without sizes shows none", () => {
     const plan = visit('p', { dueDate: '2026-12-07', planVisit: 2, planFilterSizes: ['16x25x1', '20x20x1'] });
     expect(filtersLabel(plan)).toBe('Filters: 16x25x1, 20x20x1');

@@ -10,7 +10,7 @@ const open = (date: string) => ({
   windows: { morning: { booked: 0, full: false }, afternoon: { booked: 0, full: false } },
 });
 
-describe('the webhook test visit (docs/product.md#webhook-test-page)', () => {
+describe('the webhook test visit (docs/product/checkout.md#webhook-test-page)', () => {
   test('without availability, the first bookable day and its first window', () => {
     expect(testVisit(TODAY)).toMatchObject({ date: '2026-11-26', window: 'morning' });
   });

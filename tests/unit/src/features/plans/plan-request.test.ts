@@ -23,7 +23,7 @@ const valid = {
   agreeTerms: true,
 };
 
-describe('plan request validation (docs/product.md#plan-sign-up-form)', () => {
+describe('plan request validation (docs/product/plans.md#plan-sign-up-form)', () => {
   test('a complete request passes; optional fields may be empty', () => {
     expect(planRequestErrors(valid)).toEqual({});
     expect(planRequestErrors({ ...valid, preferredDay: '', specialInstructions: '' })).toEqual({});
@@ -76,7 +76,7 @@ describe('plan request validation (docs/product.md#plan-sign-up-form)', () => {
   });
 });
 
-describe('plan visit details (docs/product.md#plan-visit-details)', () => {
+describe('plan visit details (docs/product/plans.md#plan-visit-details)', () => {
   const details = {
     fullName: 'Dana Whitfield',
     phone: '417-555-0199',
@@ -101,7 +101,7 @@ describe('plan visit details (docs/product.md#plan-visit-details)', () => {
     });
   });
 
-  test("the phone takes the booking's rule: ten digits (docs/product.md#validation)", () => {
+  test("the phone takes the booking's rule: ten digits (docs/product/messages.md#validation)", () => {
     for (const phone of ['1', '555-0199', '417-555-019']) {
       expect(planDetailsErrors({ ...details, phone }).phone, phone).toBe(
         'Please enter a 10-digit phone number, e.g. (417) 555-0142',

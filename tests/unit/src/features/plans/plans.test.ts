@@ -9,7 +9,7 @@ import {
   visitChecklist,
 } from '@/features/plans/plans';
 
-describe('Autopilot plans (docs/product.md#plan-prices)', () => {
+describe('Autopilot plans (docs/product/plans.md#plan-prices)', () => {
   test.each([
     ['lite', 'Autopilot Lite', 39, 117, 420, 48, false],
     ['full', 'Autopilot Full', 59, 177, 630, 78, true],
@@ -35,7 +35,7 @@ describe('Autopilot plans (docs/product.md#plan-prices)', () => {
   });
 });
 
-describe('billing periods (docs/product.md#billing-periods)', () => {
+describe('billing periods (docs/product/plans.md#billing-periods)', () => {
   test.each([
     ['lite', 'monthly', 39],
     ['lite', 'quarterly', 117],
@@ -47,7 +47,7 @@ describe('billing periods (docs/product.md#billing-periods)', () => {
     expect(periodPrice(getPlan(type), period)).toBe(dollars);
   });
 
-  test('how each period bills and how cancelling ends it (docs/product.md#cancellation-and-plan-changes)', () => {
+  test('how each period bills and how cancelling ends it (docs/product/plans.md#cancellation-and-plan-changes)', () => {
     expect(PERIOD_TERMS.monthly).toMatchObject({ name: 'monthly', per: 'month' });
     expect(PERIOD_TERMS.quarterly).toMatchObject({ name: 'every 3 months', per: '3 months' });
     expect(PERIOD_TERMS.annual).toMatchObject({ name: 'annual', per: 'year' });
@@ -57,7 +57,7 @@ describe('billing periods (docs/product.md#billing-periods)', () => {
   });
 });
 
-describe("a plan visit's checklist (docs/product.md#plan-visits)", () => {
+describe("a plan visit's checklist (docs/product/visits.md#plan-visits)", () => {
   test("Lite: what Lite includes; Full: Lite's items spelled out, then Full's own", () => {
     expect(visitChecklist('lite')).toEqual(getPlan('lite').includes);
     expect(visitChecklist('full')).toEqual([

@@ -1,4 +1,4 @@
-/** Plan prices in cents and the card provider's billing of each period (docs/product.md#billing-periods). */
+/** Plan prices in cents and the card provider's billing of each period (docs/product/plans.md#billing-periods). */
 import { describe, expect, test } from 'vitest';
 import {
   BILLING_INTERVALS,
@@ -7,7 +7,7 @@ import {
   subscriptionPriceCents,
 } from '@/features/plans/prices';
 
-describe('plan prices per billing period (docs/product.md#billing-periods)', () => {
+describe('plan prices per billing period (docs/product/plans.md#billing-periods)', () => {
   test('every period of every plan, in cents, as the plan pages show them', () => {
     expect(SUBSCRIPTION_PRICE_CENTS).toEqual({
       lite: { monthly: 3900, quarterly: 11700, annual: 42000 },
@@ -41,7 +41,7 @@ describe('plan prices per billing period (docs/product.md#billing-periods)', () 
   });
 });
 
-describe('the test page prices of docs/product.md#webhook-test-page', () => {
+describe('the test page prices of docs/product/checkout.md#webhook-test-page', () => {
   test('subscriptions bill $39 and $59 a month', () => {
     expect(subscriptionPriceCents('lite', 'monthly')).toBe(3900);
     expect(subscriptionPriceCents('full', 'monthly')).toBe(5900);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SECOND_PLAN_TITLE, secondPlanMessage } from '@/features/plans/second-plan';
 
-describe('the second plan message (docs/product.md#one-live-plan-per-customer)', () => {
+describe('the second plan message (docs/product/plans.md#one-live-plan-per-customer)', () => {
   test('names the plan kept, the plan cancelled and the refund', () => {
     expect(SECOND_PLAN_TITLE).toBe('You already have an Autopilot plan');
     expect(

@@ -37,7 +37,7 @@ function tabStorage(): Storage {
   };
 }
 
-describe('plan sign-up rules (docs/product.md#plan-sign-up-form)', () => {
+describe('plan sign-up rules (docs/product/plans.md#plan-sign-up-form)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test('a fresh form is empty but for Missouri, with the terms not yet agreed', () => {
@@ -56,7 +56,7 @@ describe('plan sign-up rules (docs/product.md#plan-sign-up-form)', () => {
     });
   });
 
-  test('with the service area, a ZIP code outside it is refused beside the field (docs/product.md#service-area-check)', () => {
+  test('with the service area, a ZIP code outside it is refused beside the field (docs/product/site.md#service-area-check)', () => {
     const area = { zips: { [filled.zip]: 'Springfield' }, towns: ['Springfield'] };
     expect(checkSignup('lite', 'monthly', filled, area).request).toBeDefined();
     expect(checkSignup('lite', 'monthly', { ...filled, zip: '64101' }, area)).toEqual({

@@ -23,7 +23,7 @@ const TENTHS = {
   severe: 6n,
 } as const;
 
-/** docs/product.md#schedule-calculator in BigInt: each step rounded down exactly, floor 15. */
+/** docs/product/tools.md#schedule-calculator in BigInt: each step rounded down exactly, floor 15. */
 function reference(inputs: ScheduleInputs): number {
   let days = BASE_DAYS[inputs.filterType];
   const allergy = inputs.allergies === 'none' ? 10n : TENTHS[inputs.allergies];
@@ -31,7 +31,7 @@ function reference(inputs: ScheduleInputs): number {
   return Math.max(15, Number(days));
 }
 
-describe('schedule calculator (docs/product.md#schedule-calculator)', () => {
+describe('schedule calculator (docs/product/tools.md#schedule-calculator)', () => {
   const base: ScheduleInputs = { filterType: 'pleated', householdSize: '1-2', pets: 'none', allergies: 'none' };
 
   test.each([

@@ -8,7 +8,7 @@ const ranges = [
   { range: '$8-15', covers: 'one bulb', kind: 'part' as const },
 ];
 
-describe('chargeStatement (docs/product.md#informational-ranges)', () => {
+describe('chargeStatement (docs/product/services.md#informational-ranges)', () => {
   test.each(SERVICE_TYPES)('%s states the price the booking card starts at', (serviceType) => {
     expect(chargeStatement(serviceType)).toContain(formatCents(servicePriceCents(serviceType, {})));
   });

@@ -1,4 +1,4 @@
-/** The map of articles per service (docs/product.md#services-hub) names only real services and articles. */
+/** The map of articles per service (docs/product/services.md#services-hub) names only real services and articles. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';

@@ -1,4 +1,4 @@
-/** The pure parts of the preview images (docs/product.md#preview-images). */
+/** The pure parts of the preview images (docs/product/site.md#preview-images). */
 import { describe, expect, test } from 'vitest';
 import { illustrationPicture, inlineSvgImages, titleFontSize } from '@/features/social-cards/card-parts';
 

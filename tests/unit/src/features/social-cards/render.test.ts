@@ -1,4 +1,4 @@
-/** The preview images drawn as PNG files (docs/product.md#preview-images), with the repository's fonts and mark. */
+/** The preview images drawn as PNG files (docs/product/site.md#preview-images), with the repository's fonts and mark. */
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { describe, expect, test } from 'vitest';

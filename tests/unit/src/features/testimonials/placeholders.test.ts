@@ -1,6 +1,6 @@
 /**
- * What the owner has yet to replace (docs/product.md#business-identity,
- * docs/product.md#testimonials-and-examples), and the production gate built on it: a build with
+ * What the owner has yet to replace (docs/product/site.md#business-identity,
+ * docs/product/blog.md#testimonials-and-examples), and the production gate built on it: a build with
  * SITE_URL set refuses while any placeholder is left, naming each, unless ALLOW_PLACEHOLDERS=1.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { checkBuildConfig, buildConfigOf } from '../../../../../functions/_lib/config-check.ts';
+import { checkBuildConfig, buildConfigOf } from '../../../../../functions/_lib/platform/config-check.ts';
 import { launchRefusal, placeholdersLeft, placeholderWarning } from '@/features/testimonials/placeholders';
 import { buildRefusal } from '@/integrations/production-build';
 import { REAL_DETAILS } from '../../../../support/business.ts';
@@ -28,7 +28,7 @@ afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, f
 const EXAMPLE_STORY = 'kind: testimonial\nplacement: autopilot-lite\nplaceholder: true\n';
 const REAL_STORY = 'kind: story\nplacement: home\nplaceholder: false\n';
 
-describe('placeholders (docs/product.md#testimonials-and-examples)', () => {
+describe('placeholders (docs/product/blog.md#testimonials-and-examples)', () => {
   test('lists the examples of the details file, then the entries still marked placeholder', () => {
     const root = repoWith({ 'a.yaml': EXAMPLE_STORY, 'b.yaml': REAL_STORY }, { ...REAL_DETAILS, email: 'a@b.example' });
     expect(placeholdersLeft(root)).toEqual([
@@ -43,7 +43,7 @@ describe('placeholders (docs/product.md#testimonials-and-examples)', () => {
   });
 });
 
-describe('the production gate (docs/product.md#business-identity)', () => {
+describe('the production gate (docs/product/site.md#business-identity)', () => {
   test('refuses the repository as it is, naming each placeholder on its own line', () => {
     const refusal = launchRefusal(REPO, { allowPlaceholders: false }) ?? '';
     const left = placeholdersLeft(REPO);

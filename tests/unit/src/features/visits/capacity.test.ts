@@ -1,4 +1,4 @@
-/** Places per window and what a full or closed one is told (docs/product.md#capacity-and-closed-days). */
+/** Places per window and what a full or closed one is told (docs/product/visits.md#capacity-and-closed-days). */
 import { describe, expect, test } from 'vitest';
 import {
   closedDayMessage,

@@ -1,4 +1,4 @@
-/** The days the business takes no visits (docs/product.md#capacity-and-closed-days). */
+/** The days the business takes no visits (docs/product/visits.md#capacity-and-closed-days). */
 import { describe, expect, test } from 'vitest';
 import { datesBetween, holidayOn, holidaysBetween } from '@/features/visits/closed-days.server';
 

@@ -3,7 +3,7 @@ import { DESK_TABS, deskPath, readDeskLink } from '@/features/visits/desk-link';
 
 const ID = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
 
-describe('links into the desk (docs/product.md#owners-desk)', () => {
+describe('links into the desk (docs/product/desk.md#owners-desk)', () => {
   test('a visit, a tab, or the desk itself', () => {
     expect(deskPath({ visit: ID })).toBe(`/owner?visit=${ID}`);
     expect(deskPath({ visit: ID.toUpperCase() })).toBe(`/owner?visit=${ID}`);
@@ -21,7 +21,7 @@ describe('links into the desk (docs/product.md#owners-desk)', () => {
     expect(readDeskLink('')).toEqual({ visit: null, tab: 0 });
   });
 
-  test("the tabs in the desk's order, with the names docs/product.md gives them", () => {
+  test("the tabs in the desk's order, with the names docs/product/README.md gives them", () => {
     expect(DESK_TABS.map((t) => t.name)).toEqual([
       'Today',
       'Tomorrow',

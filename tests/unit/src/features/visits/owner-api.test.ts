@@ -9,7 +9,7 @@ function refusal(body: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'refused');
 }
 
-describe("'done' with what a plan visit did (docs/product.md#plan-visits)", () => {
+describe("'done' with what a plan visit did (docs/product/visits.md#plan-visits)", () => {
   test('a checklist, filter sizes and detectors tested pass; sizes trimmed and lower-cased', () => {
     const parsed = z.parse(visitActionRequest, {
       action: 'done',
@@ -39,7 +39,7 @@ describe("'done' with what a plan visit did (docs/product.md#plan-visits)", () =
   });
 });
 
-describe('a refusal names the field (docs/product.md#owner-api)', () => {
+describe('a refusal names the field (docs/product/desk.md#owner-api)', () => {
   test('a bad filter size names filterSizes, not its place in the list', () => {
     const result = z.safeParse(visitActionRequest, { action: 'done', filterSizes: ['16x25x1', '16x25'] });
     expect(result.success).toBe(false);

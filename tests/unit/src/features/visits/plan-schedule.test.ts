@@ -1,4 +1,4 @@
-/** The schedule of a plan's visits (docs/product.md#plan-visits), with the numbers. */
+/** The schedule of a plan's visits (docs/product/visits.md#plan-visits), with the numbers. */
 import { describe, expect, test } from 'vitest';
 import {
   addMonths,

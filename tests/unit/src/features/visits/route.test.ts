@@ -1,4 +1,4 @@
-/** The day's route (docs/product.md#visits): nearest neighbour from the business. */
+/** The day's route (docs/product/visits.md#visits): nearest neighbour from the business. */
 import { describe, expect, test } from 'vitest';
 import { mapsLink, routeLink, routeOrder } from '@/features/visits/route';
 

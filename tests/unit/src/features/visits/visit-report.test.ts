@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { nextVisitLine, reportLines } from '@/features/visits/visit-report';
 
-describe('a plan visit report (docs/product.md#e-mails)', () => {
+describe('a plan visit report (docs/product/emails.md#e-mails)', () => {
   test('what comes next: the next visit made, one waiting for the renewal, or the plan ending', () => {
     expect(nextVisitLine('2026-12-02', { nextDue: '2027-03-02', planEnds: null })).toBe(
       'Next visit due Tuesday, March 2, 2027: we will call to set the day and time.',

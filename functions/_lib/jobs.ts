@@ -1,0 +1,148 @@
+/**
+ * The site's scheduled jobs, listed once (docs/product/messages.md#timings): what each runs, how often the
+ * Node server's timer runs it, and which Netlify scheduled function runs it on what schedule
+ * (netlify.toml sets those schedules; tests/unit/repo/deployment-config.test.ts holds them against
+ * this list). The embedded clock's advance runs every job, in this order. Each run is idempotent
+ * (every send is keyed by its event), so a double firing, or a run at start and at each advance,
+ * does its work once.
+ */
+import type Stripe from 'stripe';
+import { businessToday } from '../../src/lib/dates.ts';
+import { announceLeadsStored } from './leads/leads.ts';
+import { noticeVisitsDue } from './notices/visit-events.ts';
+import { sendMorningList } from './notices/morning-list.ts';
+import { sendReviewRequests } from './notices/review-requests.ts';
+import { sendVisitReminders } from './notices/visit-reminders.ts';
+import { settleDuePlans } from './payments/one-plan.ts';
+import { now } from './platform/clock.ts';
+import type { Db } from './platform/db.ts';
+import { getDb } from './platform/db.ts';
+import { handler } from './platform/http.ts';
+import { mailQueue } from './platform/mail.ts';
+import { drainOutbox } from './platform/outbox.ts';
+import type { RepeatingJob } from './platform/schedule.ts';
+import { stripeClient } from './platform/stripe.ts';
+import { leadsQueue } from './leads/leads-queue.ts';
+import { syncPlanVisits } from './plans/visits.ts';
+import { LIVE_STATUSES } from './plans/subscription-status.ts';
+
+/** What a run reaches. */
+export interface JobContext {
+  db: Db;
+  stripe: () => Stripe;
+  /**
+   * Sends what the outboxes hold that is due: on Netlify a drain within the run's budget; on the
+   * Node server, which relays continuously, a nudge to its workers.
+   */
+  relayOutboxes: () => Promise<void>;
+}
+
+/** One scheduled job. */
+export interface ScheduledJob {
+  name: string;
+  /** How often the Node server's timer runs it (it also runs once at start). */
+  everyMs: number;
+  /** The Netlify scheduled function that runs it, and that function's schedule (cron, UTC). */
+  netlify: { function: string; schedule: string };
+  run: (context: JobContext) => Promise<unknown>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The site's schedule for visits (docs/product/visits.md#plan-visits): each live plan makes the visits that
+ * became owed as their predecessors came due, and the owner is told of the plan visits due within 7
+ * days that are still unconfirmed (visit.due); then the review requests due
+ * (docs/product/emails.md#review-requests).
+ */
+export async function runVisitSchedule(db: Db): Promise<void> {
+  const plans = await db.query<{ subscription_id: string }>(
+    `select distinct p.subscription_id from plan_periods p join subscriptions s on s.id = p.subscription_id
+     where s.status = any($1::text[]) and s.duplicate_of is null`,
+    [[...LIVE_STATUSES]],
+  );
+  for (const { subscription_id } of plans) {
+    await db.transaction((tx) => syncPlanVisits(tx, subscription_id));
+  }
+  // The owner is told once of each plan visit still unconfirmed 7 days before it is due.
+  const told = await db.transaction((tx) => noticeVisitsDue(tx, businessToday(now())));
+  if (told > 0) announceLeadsStored();
+  await sendReviewRequests(db);
+}
+
+/** Every scheduled job, in the order the embedded clock's advance runs them. */
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  {
+    name: 'Visit schedule',
+    everyMs: 60 * MINUTE,
+    netlify: { function: 'visit-schedule', schedule: '@hourly' },
+    run: ({ db }) => runVisitSchedule(db),
+  },
+  {
+    // Due at 6:30 Springfield time: Netlify's UTC schedule fires at 11:30 and 12:30, one of which is
+    // 6:30 there whether daylight time is on or not; the list goes once per day
+    // (docs/product/emails.md#morning-list).
+    name: 'Morning list',
+    everyMs: MINUTE,
+    netlify: { function: 'morning-list', schedule: '30 11,12 * * *' },
+    run: ({ db }) => sendMorningList(db),
+  },
+  {
+    // Due at 5 PM Springfield time the day before: 22:00 or 23:00 UTC (docs/product/emails.md#visit-reminder).
+    name: 'Visit reminders',
+    everyMs: MINUTE,
+    netlify: { function: 'visit-reminders', schedule: '0 22,23 * * *' },
+    run: ({ db }) => sendVisitReminders(db),
+  },
+  {
+    // Second plans whose cancellation or refund failed, tried again with backoff
+    // (docs/product/plans.md#one-live-plan-per-customer); nothing to settle without payments configured.
+    name: 'Second-plan settlements',
+    everyMs: MINUTE,
+    netlify: { function: 'leads-outbox', schedule: '* * * * *' },
+    run: async ({ db, stripe }) => {
+      if (process.env['STRIPE_SECRET_KEY']) await settleDuePlans(db, stripe);
+    },
+  },
+  {
+    // The leads and owner events to the automation webhooks, the e-mails to SMTP_URL.
+    name: 'Outboxes',
+    everyMs: MINUTE,
+    netlify: { function: 'leads-outbox', schedule: '* * * * *' },
+    run: ({ relayOutboxes }) => relayOutboxes(),
+  },
+];
+
+/** The Node server's timers for the jobs: `everyMs` each, and every job at once on `runAll`. */
+export function repeatingJobs(context: JobContext): RepeatingJob[] {
+  return SCHEDULED_JOBS.map((job) => ({ name: job.name, everyMs: job.everyMs, run: () => job.run(context) }));
+}
+
+/** How long one Netlify run may spend relaying; Netlify stops a scheduled function after 30 s. */
+export const DRAIN_BUDGET_MS = 20_000;
+
+/** The names of the Netlify scheduled functions, which the Node server does not mount. */
+export const SCHEDULED_FUNCTIONS: ReadonlySet<string> = new Set(SCHEDULED_JOBS.map((job) => job.netlify.function));
+
+/**
+ * A Netlify scheduled function: runs, in the list's order, the jobs that name it. Netlify starts a
+ * scheduled run with a POST carrying {next_run}, which a run does not need.
+ */
+export function scheduledFunction(name: string) {
+  const jobs = SCHEDULED_JOBS.filter((job) => job.netlify.function === name);
+  if (jobs.length === 0) throw new Error(`No scheduled job runs in the function ${name}`);
+  return handler(['POST'], async () => {
+    const db = await getDb();
+    const context: JobContext = {
+      db,
+      stripe: stripeClient,
+      // Half the budget each: the leads and owner events, then the e-mails.
+      relayOutboxes: async () => {
+        await drainOutbox({ db, queue: leadsQueue() }, DRAIN_BUDGET_MS / 2);
+        await drainOutbox({ db, queue: mailQueue(process.env, db) }, DRAIN_BUDGET_MS / 2);
+      },
+    };
+    for (const job of jobs) await job.run(context);
+    return new Response(null, { status: 204 });
+  });
+}

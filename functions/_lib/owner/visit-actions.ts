@@ -1,0 +1,279 @@
+/**
+ * The actions on a visit, the owner's from the desk and the customer's own moves and cancels
+ * (docs/product/desk.md#owners-desk, docs/product/desk.md#owner-api, docs/product/visits.md#changing-a-visit):
+ * confirm a time, move, mark done, no-show, notes, cancel with or without a full refund. Each goes
+ * through the visits' one transition (its history under the owner's or the customer's e-mail), and
+ * the customer is told of a confirmation, a move and a cancellation by e-mail, once per change.
+ */
+import type Stripe from 'stripe';
+import { formatCents } from '../../../src/lib/format.ts';
+import { visitService } from '../../../src/features/mail/describe.ts';
+import {
+  visitCancelledMail,
+  visitConfirmedMail,
+  visitMovedMail,
+  visitReportMail,
+} from '../../../src/features/mail/visit-messages.ts';
+import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
+import type { VisitActionRequest } from '../../../src/features/visits/owner-api.ts';
+import { refusal, transitionOf, type VisitStatus } from '../../../src/features/visits/status.ts';
+import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../../src/features/visits/windows.ts';
+import { queueOwnerEvent } from '../leads/leads.ts';
+import { now } from '../platform/clock.ts';
+import type { Db } from '../platform/db.ts';
+import { HttpError } from '../platform/http-error.ts';
+import { queueMail } from '../platform/mail.ts';
+import { providerFailure } from '../platform/stripe.ts';
+import { syncPlanVisits } from '../plans/visits.ts';
+import { noticeCustomerChange, noticeVisitDone } from '../notices/visit-events.ts';
+import { factsOf } from '../notices/visit-facts.ts';
+import { planVisitReport } from '../notices/visit-report.ts';
+import { lockWindow, requireBookable } from '../visits/capacity.ts';
+import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
+import { transition, type Actor, type VisitChanges } from '../visits/transition.ts';
+
+/** The minutes of `HH:MM`. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const clock = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+
+/** A visit lasts an hour, cut at its window's end (docs/product/desk.md#owners-desk). */
+const VISIT_MINUTES = 60;
+
+/** The confirmed start and end in `window`, or a 409 when the start is outside it. */
+function confirmedTime(window: VisitWindow, start: string): { start: string; end: string } {
+  const bounds = VISIT_WINDOWS[window];
+  if (minutes(start) < minutes(bounds.start) || minutes(start) >= minutes(bounds.end)) {
+    throw new HttpError(409, `The start must be within the window: ${bounds.label}.`);
+  }
+  return { start, end: clock(Math.min(minutes(start) + VISIT_MINUTES, minutes(bounds.end))) };
+}
+
+/** Where the card provider refunds a booking: its checkout's payment. */
+async function paymentOf(stripe: Stripe, sessionId: string): Promise<string> {
+  const session = await stripe.checkout.sessions.retrieve(sessionId);
+  const intent = session.payment_intent;
+  const id = typeof intent === 'string' ? intent : intent?.id;
+  if (!id) throw new HttpError(409, 'This order has no card payment to refund.');
+  return id;
+}
+
+/**
+ * Refunds what is left of a visit's order in full, once: the provider's idempotency key is the
+ * visit's, so two presses (or a retry after a lost answer) refund once. Returns the cents refunded.
+ */
+async function refundVisit(stripe: () => Stripe, row: VisitWithOrder): Promise<number> {
+  const left = (row.amount_cents ?? 0) - (row.refunded_cents ?? 0);
+  if (!row.checkout_session_id || left <= 0) return 0;
+  try {
+    const client = stripe();
+    await client.refunds.create(
+      {
+        payment_intent: await paymentOf(client, row.checkout_session_id),
+        amount: left,
+        metadata: { visit_id: row.id, order_number: row.order_number ?? '' },
+      },
+      { idempotencyKey: `visit-cancel-refund:${row.id}` },
+    );
+  } catch (error) {
+    throw providerFailure('refund a cancelled visit', error);
+  }
+  return left;
+}
+
+/** Who changes a visit, and what else the change must meet. */
+export interface VisitChanger {
+  /** The owner or the customer, with their e-mail for the history. */
+  actor: Actor & { by: 'owner' | 'customer' };
+  /** Refuses the visit as found (before the refund, and again under the lock), e.g. a link's version. */
+  guard?: (row: VisitWithOrder) => void;
+}
+
+/** Whether this actor may apply the action to a visit in `status`. */
+function mayApply(status: VisitStatus, action: VisitActionRequest['action'], by: Actor['by']): boolean {
+  return transitionOf(action, by)?.from.includes(status) ?? false;
+}
+
+/** Applies one action to a visit, the owner's or the customer's. */
+export async function applyVisitAction(
+  db: Db,
+  id: string,
+  request: VisitActionRequest,
+  { actor, guard }: VisitChanger,
+  stripe: () => Stripe,
+): Promise<void> {
+  const current = await findVisit(db, id);
+  guard?.(current);
+  if (!mayApply(current.status, request.action, actor.by)) {
+    throw new HttpError(409, refusal(current.status, request.action));
+  }
+  // The refund goes first, outside the transaction: if the provider fails, the visit is unchanged.
+  // The order notes it is on its way, so the provider's event for it tells no one (refunds.ts).
+  const refunding = request.action === 'cancel' && request.refund && current.order_id !== null;
+  if (refunding) await db.query('update orders set refund_pending = true where id = $1', [current.order_id]);
+  if (refunding) {
+    try {
+      await refundVisit(stripe, current);
+    } catch (error) {
+      await db.query('update orders set refund_pending = false where id = $1', [current.order_id]);
+      throw error;
+    }
+  }
+  await db.transaction(async (tx) => {
+    const row = await findVisit(tx, id, true);
+    // A second press that raced the first: the visit is already what the first made it.
+    if (!mayApply(row.status, request.action, actor.by)) {
+      if (refunding) await tx.query('update orders set refund_pending = false where id = $1', [row.order_id]);
+      return;
+    }
+    guard?.(row);
+    const after = await transition(tx, row, request.action, actor, await changesOf(tx, row, request));
+    // What was refunded before this refund, as read before it: the provider's event for it may have
+    // recorded it on the order since (refunds.ts), and the owner hears what this cancellation refunded.
+    await tell(tx, row, after, request, refunding, current.refunded_cents ?? 0);
+    if (actor.by === 'customer') await noticeCustomerChange(tx, row, after, refunding ? (row.amount_cents ?? 0) : 0);
+    if (request.action === 'done') {
+      await noticeVisitDone(tx, after);
+      // The home's filter sizes, as last found, kept on the plan for its next visits.
+      if (row.subscription_id && row.plan_visit_no !== null && after.filter_sizes.length) {
+        await tx.query('update subscriptions set filter_sizes = $2 where id = $1', [
+          row.subscription_id,
+          JSON.stringify(after.filter_sizes),
+        ]);
+      }
+      // A plan visit done may let the plan's next one be made, dated from today (docs/product/visits.md#plan-visits).
+      if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
+      await sendVisitReport(tx, id);
+    }
+  });
+}
+
+/**
+ * A plan visit done: its report to the customer (docs/product/emails.md#e-mails), once per visit, after the
+ * plan's next visit may have been made so it can say when that is due.
+ */
+async function sendVisitReport(tx: Db, id: string): Promise<void> {
+  const row = await findVisit(tx, id);
+  const report = await planVisitReport(tx, row);
+  if (!report || !row.customer_email) return;
+  const facts = factsOf(row, {});
+  await queueMail(tx, `visit-report:${row.id}`, 'visit-report', {
+    to: row.customer_email,
+    ...visitReportMail(facts, report),
+  });
+}
+
+/** The fields an action sets, in the order the history lists them. */
+async function changesOf(tx: Db, row: VisitRow, request: VisitActionRequest): Promise<VisitChanges> {
+  switch (request.action) {
+    case 'confirm':
+    case 'reschedule': {
+      const day = request.date ?? row.day;
+      const window = request.window ?? row.time_window;
+      if (!VISIT_WINDOWS[window]) throw new HttpError(400, 'window must be morning, afternoon or saturday');
+      if (day !== row.day || window !== row.time_window) {
+        await lockWindow(tx, day, window);
+        await requireBookable(tx, day, window, row.id);
+      }
+      const time = request.start ? confirmedTime(window, request.start) : null;
+      return {
+        day,
+        time_window: window,
+        start_time: time?.start ?? null,
+        end_time: time?.end ?? null,
+        status: time ? 'confirmed' : 'requested',
+        over_capacity: false,
+      };
+    }
+    case 'done':
+      return {
+        status: 'done',
+        completion_note: request.note?.trim() || null,
+        completed_at: now(),
+        ...didOf(row, request),
+      };
+    case 'no-show':
+      return { status: 'no-show' };
+    case 'cancel':
+      return { status: 'cancelled' };
+    case 'notes':
+      return { tech_notes: request.techNotes.trim() };
+  }
+}
+
+/**
+ * What a plan visit did (docs/product/visits.md#plan-visits): the checklist items ticked (each one of its
+ * tier's, in the checklist's order), the filter sizes found and the detectors tested; 400 naming the
+ * field for an item not on the checklist, or for any of them on a booking's visit.
+ */
+function didOf(
+  row: VisitRow,
+  request: Extract<VisitActionRequest, { action: 'done' }>,
+): Pick<VisitRow, 'checklist' | 'filter_sizes' | 'detectors_tested'> {
+  const { checklist = [], filterSizes = [], detectorsTested } = request;
+  const tier = row.plan_visit_no !== null && isPlanType(row.service) ? row.service : null;
+  if (!tier) {
+    if (checklist.length || filterSizes.length || detectorsTested !== undefined) {
+      throw new HttpError(400, 'checklist, filterSizes and detectorsTested are for plan visits only');
+    }
+    return { checklist: [], filter_sizes: [], detectors_tested: null };
+  }
+  const items = visitChecklist(tier);
+  const unknown = checklist.find((item) => !items.includes(item));
+  if (unknown !== undefined) throw new HttpError(400, `checklist: "${unknown}" is not on this plan's checklist`);
+  return {
+    checklist: items.filter((item) => checklist.includes(item)),
+    filter_sizes: [...new Set(filterSizes)],
+    detectors_tested: detectorsTested ?? null,
+  };
+}
+
+/** Tells the customer (and, for a refund, the owner's feed) of the change, once per change. */
+async function tell(
+  tx: Db,
+  row: VisitWithOrder,
+  after: VisitRow,
+  request: VisitActionRequest,
+  refunding: boolean,
+  refundedBefore: number,
+): Promise<void> {
+  const to = row.customer_email;
+  const facts = factsOf(row, after);
+  if ((request.action === 'confirm' || request.action === 'reschedule') && to) {
+    const moved = facts.date !== row.day || facts.window !== row.time_window;
+    const kind = request.action === 'confirm' && !moved ? 'visit-confirmed' : 'visit-moved';
+    const mail = kind === 'visit-confirmed' ? visitConfirmedMail(facts) : visitMovedMail(facts);
+    await queueMail(tx, `${kind}:${row.id}:${facts.sequence}`, kind, { to, ...mail });
+  }
+  if (request.action !== 'cancel') return;
+  // A refund refunds the whole booking: what was paid, whoever refunded part of it before.
+  const total = refunding ? (row.amount_cents ?? 0) : null;
+  if (to) {
+    await queueMail(tx, `visit-cancelled:${row.id}`, 'visit-cancelled', {
+      to,
+      ...visitCancelledMail(facts, total, request.reason?.trim() ?? ''),
+    });
+  }
+  if (total === null || row.order_id === null) return;
+  await tx.query(
+    `update orders set refunded_cents = $2, status = 'refunded', refund_pending = false, updated_at = now()
+     where id = $1`,
+    [row.order_id, total],
+  );
+  await queueOwnerEvent(tx, `order-refunded:${row.order_id}:${total}`, {
+    event: 'order.refunded',
+    visitId: row.id,
+    orderNumber: row.order_number ?? '',
+    customerName: row.customer_name ?? '',
+    email: to,
+    phone: row.phone,
+    address: visitAddress(row),
+    service: visitService(row),
+    amount: formatCents(total - refundedBefore),
+    amountCents: total - refundedBefore,
+    refundedCents: total,
+    full: true,
+    reason: request.reason?.trim() ?? '',
+    timestamp: new Date().toISOString(),
+  });
+}

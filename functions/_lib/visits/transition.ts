@@ -1,0 +1,86 @@
+/**
+ * The one way a visit changes once made (docs/product/visits.md#visits): the change is checked against
+ * the transition table (who may make it, from which statuses, to which), written, and recorded in
+ * the visit's history with what changed, in the caller's transaction. What the change means beyond
+ * the visit (the e-mails, the owner's events, a refund, the plan's next visit) is the caller's.
+ */
+import {
+  refusal,
+  transitionOf,
+  type VisitActor,
+  type VisitTransitionName,
+} from '../../../src/features/visits/status.ts';
+import type { Db } from '../platform/db.ts';
+import { HttpError } from '../platform/http-error.ts';
+import { recordVisitEvent, RETURNED_VISIT, type VisitRow } from './store.ts';
+
+/** Who makes a change: the kind of actor, and for the owner and the customer their e-mail. */
+export interface Actor {
+  by: VisitActor;
+  email?: string;
+}
+
+/** How the history names an actor: `owner:<e-mail>`, `customer:<e-mail>`, `provider`, `site`. */
+export function actorName({ by, email }: Actor): string {
+  return email === undefined ? by : `${by}:${email}`;
+}
+
+/** The fields a change may set: anything but the visit's identity and what the store keeps itself. */
+export type VisitChanges = Partial<
+  Omit<VisitRow, 'id' | 'order_id' | 'subscription_id' | 'user_id' | 'plan_visit_no' | 'created_at' | 'updated_at'>
+>;
+
+/** What changed, for the history: the fields of `next` that differ from `before`, as they were and as they are. */
+function changed(before: VisitRow, next: VisitChanges) {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    if (before[key as keyof VisitRow] === value) continue;
+    was[key] = before[key as keyof VisitRow];
+    now[key] = value;
+  }
+  return { was, now };
+}
+
+/**
+ * Applies `action` by `actor` to `visit` (read in this transaction, under its lock when others may
+ * race it) with `changes`: refused with 409 and the reason when the visit's status does not allow
+ * it; a change the table does not let this actor make, or a status it cannot lead to, is a bug and
+ * throws. A change that raises the visit's version does so here. Returns the visit as it now is.
+ */
+export async function transition(
+  tx: Db,
+  visit: VisitRow,
+  action: VisitTransitionName,
+  actor: Actor,
+  changes: VisitChanges = {},
+): Promise<VisitRow> {
+  const rule = transitionOf(action, actor.by);
+  if (!rule) throw new Error(`A visit's '${action}' is not the ${actor.by}'s to make`);
+  if (!rule.from.includes(visit.status)) throw new HttpError(409, refusal(visit.status, action));
+  const status = changes.status ?? (rule.to === 'same' ? visit.status : rule.to[0]);
+  if (status === undefined || (rule.to === 'same' ? status !== visit.status : !rule.to.includes(status))) {
+    throw new Error(`A visit's '${action}' cannot leave it ${String(status)}`);
+  }
+  const next: VisitChanges = {
+    ...changes,
+    ...(rule.to === 'same' ? {} : { status }),
+    ...(rule.raisesVersion ? { calendar_sequence: visit.calendar_sequence + 1 } : {}),
+  };
+  const { was, now } = changed(visit, next);
+  const fields = Object.keys(next);
+  const sets = fields.map((key, i) => `${key} = $${i + 2}`);
+  // Lists (a done visit's checklist and filter sizes) are jsonb.
+  const [after] = await tx.query<VisitRow>(
+    `update visits set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${RETURNED_VISIT}`,
+    [visit.id, ...fields.map((key) => jsonbSafe(next[key as keyof VisitChanges]))],
+  );
+  if (!after) throw new Error(`Visit ${visit.id} vanished during '${action}'`);
+  await recordVisitEvent(tx, visit.id, actorName(actor), action, was, now);
+  return after;
+}
+
+/** A value as its column takes it: a list goes to jsonb as JSON. */
+function jsonbSafe(value: unknown): unknown {
+  return Array.isArray(value) ? JSON.stringify(value) : value;
+}

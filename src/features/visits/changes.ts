@@ -1,0 +1,116 @@
+/**
+ * A customer's own changes to a visit (docs/product/visits.md#changing-a-visit): the 24-hour rule, the
+ * windows a visit may move to, what a link that cannot be used says, and the page's API shapes.
+ * Framework-free; the page, the booking card, the e-mails and the functions share it. Shared core:
+ * relative imports with the extension only.
+ */
+import { SITE } from '../../site.ts';
+import { businessTimeToUtc } from '../../lib/dates.ts';
+import { VISIT_WINDOWS, type VisitWindow } from './windows.ts';
+
+/** How long before a visit starts the customer may still change it themselves. */
+export const CHANGE_NOTICE_HOURS = 24;
+
+const NOTICE_MS = CHANGE_NOTICE_HOURS * 3_600_000;
+
+/** When a visit starts: its confirmed time, else the start of its window (Springfield). */
+export function visitStart(date: string, window: VisitWindow, start: string | null = null): Date {
+  return businessTimeToUtc(date, start ?? VISIT_WINDOWS[window].start);
+}
+
+/** Whether a visit starting at `start` may still be changed at `now`: at least 24 hours ahead, to the millisecond. */
+export function changeOpen(start: Date, now: Date): boolean {
+  return start.getTime() - now.getTime() >= NOTICE_MS;
+}
+
+/** What the page and the API say inside 24 hours. */
+export const CALL_TO_CHANGE_MESSAGE = `Changes within ${CHANGE_NOTICE_HOURS} hours of the visit are made by phone: please call ${SITE.phone.display}.`;
+
+/** A window to move to that starts too soon. */
+export const TOO_SOON_MESSAGE = `Please choose a window that starts at least ${CHANGE_NOTICE_HOURS} hours from now.`;
+
+/** A plan visit's cancel. */
+export const PLAN_CANCEL_MESSAGE =
+  'Plan visits are not cancelled one by one: to cancel your plan, use Manage billing on your account page. You can move this visit to another day.';
+
+/** The rule as the booking card and the e-mails write it. */
+export const CHANGE_RULE = `Need to change plans? Reschedule or cancel from the link in your e-mail or your account, up to ${CHANGE_NOTICE_HOURS} hours before the visit (a full refund when you cancel). Within ${CHANGE_NOTICE_HOURS} hours, please call ${SITE.phone.display}.`;
+
+/** A visit that is no longer open to changes. */
+export function closedVisitMessage(status: string): string {
+  return `This visit is ${status} and can no longer be changed.`;
+}
+
+/** What a link is for: each e-mail carries one of each. */
+export const LINK_PURPOSES = ['reschedule', 'cancel'] as const;
+export type LinkPurpose = (typeof LINK_PURPOSES)[number];
+
+/** Why a link cannot be used. */
+export type LinkProblem = 'altered' | 'expired' | 'used';
+
+/** What a link that cannot be used says (the page adds 'Sign in'). */
+export const LINK_MESSAGES: Readonly<Record<LinkProblem, string>> = {
+  altered: 'This link is not valid: it may have been copied incompletely.',
+  expired: 'This link has expired: the visit it was for is over.',
+  used: 'This link has already been used, or the visit has changed since it was sent. Use the link in the latest e-mail about this visit.',
+};
+
+/** A link used for what it was not made for. */
+export function wrongPurposeMessage(purpose: LinkPurpose): string {
+  return `This link can only ${purpose} the visit.`;
+}
+
+/** A change the customer asks for. */
+export type VisitChangeRequest = { action: 'reschedule'; date: string; window: VisitWindow } | { action: 'cancel' };
+
+/** The visit as the page shows it. */
+export interface CustomerVisit {
+  id: string;
+  service: string;
+  orderNumber: string;
+  /** In words: the confirmed time, or the day and window. */
+  when: string;
+  date: string;
+  window: VisitWindow;
+  start: string | null;
+  address: string;
+  status: string;
+  /** A plan visit (moved only). */
+  planVisit: boolean;
+  /** What a cancel refunds. */
+  amountCents: number;
+}
+
+/** The answer of GET and POST /api/visit-change. */
+export interface VisitChangeAnswer {
+  visit: CustomerVisit;
+  /** What the link may do; 'any' for the signed-in customer. */
+  purpose: LinkPurpose | 'any';
+  /** Why nothing may be done now (the 24-hour rule, a visit no longer open), or null. */
+  blocked: string | null;
+  phone: string;
+  /** The site's time (an ISO instant): the windows offered are counted from it, not the phone's clock. */
+  now: string;
+}
+
+/**
+ * The windows a visit may move to from the availability answer's days: open (not closed, not
+ * full), starting at least 24 hours after `now`, and not the visit's own day and window.
+ */
+export function movableWindows(
+  days: readonly { date: string; closed: string | null; windows: Record<string, { full: boolean }> }[],
+  now: Date,
+  current: { date: string; window: VisitWindow },
+): { date: string; window: VisitWindow }[] {
+  const open: { date: string; window: VisitWindow }[] = [];
+  for (const day of days) {
+    if (day.closed) continue;
+    for (const [window, places] of Object.entries(day.windows)) {
+      if (!Object.hasOwn(VISIT_WINDOWS, window) || places.full) continue;
+      const key = window as VisitWindow;
+      if (day.date === current.date && key === current.window) continue;
+      if (changeOpen(visitStart(day.date, key), now)) open.push({ date: day.date, window: key });
+    }
+  }
+  return open;
+}
