@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, test } from 'vitest';
+import { SCHEDULED_JOBS } from '../../../functions/_lib/jobs.ts';
 import { VARIABLES } from '../../../functions/_lib/platform/config-check.ts';
 import { supabaseVersion } from '../../../functions/_lib/platform/migrate.ts';
 import { HANDLED_EVENTS } from '../../../functions/_lib/payments/events.ts';
@@ -23,7 +24,7 @@ const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 interface NetlifyToml {
   build: { command: string; publish: string; environment: Record<string, string> };
-  functions: { directory: string; node_bundler: string };
+  functions: { directory: string; node_bundler: string } & Record<string, unknown>;
   headers: { for: string; values: Record<string, string> }[];
 }
 
@@ -49,6 +50,25 @@ describe('netlify.toml', () => {
     // Netlify joins the values of every rule matching a path: a header may come from one rule only.
     const names = netlify.headers.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));
     expect(new Set(names).size).toBe(names.length);
+  });
+
+  test('runs each scheduled function on the schedule the list of jobs gives it, and each runs its jobs', () => {
+    const scheduled = Object.fromEntries(
+      Object.entries(netlify.functions)
+        .filter(([, value]) => typeof value === 'object' && value !== null && 'schedule' in value)
+        .map(([name, value]) => [name, (value as { schedule: string }).schedule]),
+    );
+    const listed = Object.fromEntries(SCHEDULED_JOBS.map((job) => [job.netlify.function, job.netlify.schedule]));
+    expect(scheduled).toEqual(listed);
+    // Jobs sharing a function share its schedule.
+    for (const job of SCHEDULED_JOBS) expect(listed[job.netlify.function]).toBe(job.netlify.schedule);
+    for (const name of Object.keys(listed)) {
+      expect(read(`functions/${name}.ts`)).toContain(`export default scheduledFunction('${name}');`);
+    }
+    // No function keeps a schedule of its own in its source, where this list would not see it.
+    for (const file of readdirSync(join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'))) {
+      expect(read(`functions/${file}`), file).not.toMatch(/schedule:\s*['"]/);
+    }
   });
 
   test('holds no variable value: they are set in the Netlify UI', () => {
