@@ -6,7 +6,12 @@
  * function functions/morning-list.ts; the Node server from a timer and, in the embedded default,
  * after each move of the clock.
  */
-import { hasNews, morningListMail, type MorningLead, type MorningList } from '../../../src/features/mail/morning-list.ts';
+import {
+  hasNews,
+  morningListMail,
+  type MorningLead,
+  type MorningList,
+} from '../../../src/features/mail/morning-list.ts';
 import { businessTimeToUtc, businessToday } from '../../../src/lib/dates.ts';
 import { now as clockNow } from '../platform/clock.ts';
 import { publicOrigin } from '../platform/config.ts';

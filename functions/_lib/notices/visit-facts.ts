@@ -28,4 +28,3 @@ export function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFact
     links: visitLinks(merged),
   };
 }
-

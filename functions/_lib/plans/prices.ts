@@ -17,13 +17,7 @@ import {
   subscriptionPriceCents,
   type PlanPrice,
 } from '../../../src/features/plans/prices.ts';
-import {
-  BILLING_PERIODS,
-  PERIOD_TERMS,
-  PLANS,
-  getPlan,
-  type PlanType,
-} from '../../../src/features/plans/plans.ts';
+import { BILLING_PERIODS, PERIOD_TERMS, PLANS, getPlan, type PlanType } from '../../../src/features/plans/plans.ts';
 
 /** The dashboard price id configured for a plan and period, if any. */
 export function planPriceId(which: PlanPrice, env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -119,7 +119,12 @@ async function nameUnnamedVisits(tx: Db, subscriptionId: string, userId: string)
 }
 
 /** The plan's visits still to do (requested or confirmed) that also meet `where`, locked, in plan order. */
-async function planVisitsToDo(tx: Db, subscriptionId: string, where: string, params: unknown[] = []): Promise<VisitRow[]> {
+async function planVisitsToDo(
+  tx: Db,
+  subscriptionId: string,
+  where: string,
+  params: unknown[] = [],
+): Promise<VisitRow[]> {
   return tx.query<VisitRow>(
     `select ${VISIT_COLUMNS} from visits v
      where v.subscription_id = $1 and v.plan_visit_no is not null and ${holdsPlaceSql('v')} ${where}
@@ -136,7 +141,8 @@ async function cancelPlanVisits(
   why: 'plan ending' | 'second plan refunded',
 ): Promise<void> {
   const cancelling = await planVisitsToDo(tx, subscriptionId, 'and ($2::text is null or v.due_date > $2)', [after]);
-  for (const visit of cancelling) await transition(tx, visit, why, SITE, { status: 'cancelled', plan_ending: after !== null });
+  for (const visit of cancelling)
+    await transition(tx, visit, why, SITE, { status: 'cancelled', plan_ending: after !== null });
 }
 
 /** Requests again the visits cancelled because the plan was ending, once it is kept. */

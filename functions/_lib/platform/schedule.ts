@@ -25,10 +25,7 @@ export interface Schedule {
 }
 
 /** Starts the jobs' timers (each job runs at once, then every `everyMs`). */
-export function startSchedule(
-  jobs: readonly RepeatingJob[],
-  log: (message: string) => void = console.error,
-): Schedule {
+export function startSchedule(jobs: readonly RepeatingJob[], log: (message: string) => void = console.error): Schedule {
   const runners = jobs.map((job) => {
     let last: Promise<void> = Promise.resolve();
     let busy = false;
