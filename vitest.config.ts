@@ -19,6 +19,10 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure modules: one worker thread per core, each file's modules kept between files (a
+          // third of the time the run took with a process and fresh modules per file).
+          pool: 'threads',
+          isolate: false,
           // A few checks read the whole repository (citations, the shared core); a busy machine
           // can stretch them past vitest's 5 s default.
           testTimeout: 60_000,
@@ -30,6 +34,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // The migrations once per run, into the template every test database copies.
+          globalSetup: ['tests/integration/global-setup.ts'],
+          // Two files at a time: each mostly waits on its servers and database.
+          maxWorkers: 2,
           // Opening an embedded PGlite database takes seconds (tens of seconds on a busy CI
           // runner), far above vitest's 5 s default.
           testTimeout: 120_000,

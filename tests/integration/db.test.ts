@@ -6,6 +6,9 @@ import type { Db } from '../../functions/_lib/platform/db.ts';
 import { migrate, SUPABASE_LEDGER } from '../../functions/_lib/platform/migrate.ts';
 import { dropTestDb, openTestDb, TEST_ENGINE } from './support/test-db.ts';
 
+// The embedded database always, and production's too when the suite runs on it.
+const ENGINES: readonly Db['kind'][] = TEST_ENGINE === 'postgres' ? ['pglite', 'postgres'] : ['pglite'];
+
 const MIGRATIONS = join(import.meta.dirname, '../../supabase/migrations');
 const INITIAL = '20261122000000_initial.sql';
 const EVENT_RANK = '20261124000000_subscription_event_rank.sql';
@@ -20,7 +23,7 @@ async function ledgerRow(file: string): Promise<{ version: string; name: string;
 }
 
 // Opening a new PGlite database runs initdb in WebAssembly: seconds, and far more on a busy machine.
-describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
+describe.each(ENGINES)('database (%s)', { timeout: 120_000 }, (engine) => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const d of dirs) {
@@ -36,12 +39,12 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
   }
 
   async function fresh(): Promise<Db> {
-    return openTestDb(await freshDir());
+    return openTestDb(await freshDir(), { empty: true, engine });
   }
 
   test('migrations apply once, in order, are recorded where the Supabase CLI records them, and data survives a reopen', async () => {
     const dir = await freshDir();
-    const db = await openTestDb(dir);
+    const db = await openTestDb(dir, { empty: true, engine });
     expect(ALL.slice(0, 2)).toEqual([INITIAL, EVENT_RANK]);
     expect(await migrate(db, MIGRATIONS)).toEqual(ALL);
     expect(await migrate(db, MIGRATIONS)).toEqual([]);
@@ -51,7 +54,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     );
     await db.close();
 
-    const again = await openTestDb(dir);
+    const again = await openTestDb(dir, { empty: true, engine });
     expect(await migrate(again, MIGRATIONS)).toEqual([]);
     const rows = await again.query<{ order_number: string; amount_cents: number }>(
       'select order_number, amount_cents from orders',
@@ -99,7 +102,7 @@ describe(`database (${TEST_ENGINE})`, { timeout: 120_000 }, () => {
     let db: Db;
     beforeAll(async () => {
       dir = await freshDir();
-      db = await openTestDb(dir);
+      db = await openTestDb(dir, { empty: true, engine });
       await migrate(db, MIGRATIONS);
     });
     afterAll(() => db.close());

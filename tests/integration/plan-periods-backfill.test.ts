@@ -41,7 +41,7 @@ describe('plan periods backfill (docs/product/visits.md#plan-visits)', { timeout
     await mkdir(before, { recursive: true });
     for (const file of all.filter((name) => name < BACKFILL))
       await copyFile(join(MIGRATIONS, file), join(before, file));
-    const db = await openTestDb(await tempDir('shm-backfill-db-'));
+    const db = await openTestDb(await tempDir('shm-backfill-db-'), { empty: true });
     await migrate(db, before);
 
     // Quarterly, 20 days into its period; monthly, with its period recorded already; ended; a second plan.
