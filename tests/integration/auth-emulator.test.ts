@@ -652,6 +652,202 @@ describe('admin API for the service key (docs/product/operations.md#owner-role)'
     });
   });
 
+  test('createUser with email_confirm makes a user who signs in at once, with the metadata; no mail goes out', async () => {
+    const email = address('admin-made');
+    const { data, error } = await admin().createUser({
+      email: email.toUpperCase(),
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { full_name: 'Robin Diaz' },
+      app_metadata: { source: 'e2e' },
+    });
+    expect(error).toBeNull();
+    const user = data.user;
+    expect(user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      phone: '',
+      app_metadata: { provider: 'email', providers: ['email'], source: 'e2e' },
+      // GoTrue's NewUser keeps the body's metadata as given; User.Confirm adds email_verified to it only.
+      user_metadata: { full_name: 'Robin Diaz', email_verified: true },
+      is_anonymous: false,
+    });
+    expect(user?.email_confirmed_at).toEqual(expect.any(String));
+    expect(user?.confirmed_at).toBe(user?.email_confirmed_at);
+    expect(user?.identities).toHaveLength(1);
+    expect(user?.identities?.[0]).toMatchObject({
+      provider: 'email',
+      id: user?.id,
+      user_id: user?.id,
+      email,
+      identity_data: { sub: user?.id, email, email_verified: false, phone_verified: false },
+    });
+    // GET /admin/users/{id} answers the same user.
+    expect((await admin().getUserById(user?.id ?? '')).data.user).toEqual(user);
+
+    const signedIn = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.weakPassword).toBeUndefined();
+    expect(signedIn.data.user?.id).toBe(user?.id);
+    expect(decodeJwt(signedIn.data.session?.access_token ?? '')).toMatchObject({
+      email,
+      user_metadata: { full_name: 'Robin Diaz' },
+      app_metadata: { provider: 'email', source: 'e2e' },
+    });
+    await expect(mailsTo(server.origin, email)).resolves.toEqual([]);
+
+    // app_metadata's null removes a key, as GoTrue's UpdateAppMetaData does.
+    const bare = await admin().createUser({ email: address('admin-bare'), app_metadata: { providers: null } });
+    expect(bare.data.user?.app_metadata).toEqual({ provider: 'email' });
+    expect(bare.data.user?.user_metadata).toEqual({});
+  });
+
+  test('createUser without email_confirm makes a user who cannot sign in until confirmed; without a password, never with one', async () => {
+    const email = address('admin-unconfirmed');
+    const created = await admin().createUser({ email, password: PASSWORD });
+    expect(created.error).toBeNull();
+    expect(created.data.user?.email_confirmed_at).toBeUndefined();
+    expect(created.data.user?.user_metadata).toEqual({});
+    const refused = await supabase().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(refused.error).toMatchObject({ status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' });
+    await expect(mailsTo(server.origin, email)).resolves.toEqual([]);
+    await admin().updateUserById(created.data.user?.id ?? '', { email_confirm: true });
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    // No password: a random one no one knows (an empty one is no password either).
+    for (const password of [undefined, '']) {
+      const noPassword = address('admin-no-password');
+      const made = await admin().createUser({
+        email: noPassword,
+        email_confirm: true,
+        ...(password === undefined ? {} : { password }),
+      });
+      expect(made.error).toBeNull();
+      for (const guess of ['', PASSWORD]) {
+        expect((await supabase().auth.signInWithPassword({ email: noPassword, password: guess })).error).toMatchObject({
+          status: 400,
+          code: 'invalid_credentials',
+        });
+      }
+    }
+  });
+
+  test('createUser refuses an address already registered, confirmed or not, in any case', async () => {
+    const { email } = await confirmedUser('admin-duplicate');
+    const pending = address('admin-duplicate-pending');
+    await supabase().auth.signUp({ email: pending, password: PASSWORD });
+    const made = address('admin-duplicate-made');
+    expect((await admin().createUser({ email: made })).error).toBeNull();
+    for (const taken of [email, pending.toUpperCase(), made]) {
+      const { data, error } = await admin().createUser({ email: taken, password: PASSWORD, email_confirm: true });
+      expect(isAuthApiError(error), taken).toBe(true);
+      expect(error, taken).toMatchObject({
+        status: 422,
+        code: 'email_exists',
+        message: 'A user with this email address has already been registered',
+      });
+      expect(data.user).toBeNull();
+    }
+    // The first account is untouched: its password still signs in.
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  test("createUser takes a short password, as GoTrue's admin API does; signing in with it says it is weak", async () => {
+    const email = address('admin-weak');
+    const created = await admin().createUser({ email, password: 'abc', email_confirm: true });
+    expect(created.error).toBeNull();
+    const signedIn = await supabase().auth.signInWithPassword({ email, password: 'abc' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.session).not.toBeNull();
+    expect(signedIn.data.weakPassword).toEqual({
+      message: 'Password should be at least 6 characters.',
+      reasons: ['length'],
+    });
+    // The user's own sign-up and password change still hold the rule.
+    const own = await supabase().auth.signUp({ email: address('own-weak'), password: 'abc' });
+    expect(isAuthWeakPasswordError(own.error)).toBe(true);
+
+    // What Go's bcrypt refuses is a 400.
+    const tooLong = await admin().createUser({ email: address('admin-long'), password: 'x'.repeat(73) });
+    expect(tooLong.error).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      message: 'bcrypt: password length exceeds 72 bytes',
+    });
+  });
+
+  test("createUser is for the service key: a customer's token is not_admin and makes no one", async () => {
+    const { session } = await confirmedUser('admin-create-customer');
+    const email = address('made-by-customer');
+    const { data, error } = await admin(session.access_token).createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+    });
+    expect(isAuthApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
+    expect(data.user).toBeNull();
+    expect((await admin('anon-key').createUser({ email, password: PASSWORD })).error).toMatchObject({
+      status: 403,
+      code: 'bad_jwt',
+    });
+    expect((await supabase().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({
+      code: 'invalid_credentials',
+    });
+    // The address is still free.
+    expect((await admin().createUser({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  test('createUser refuses what GoTrue would refuse, and what the emulator does not make, naming it', async () => {
+    const refusals: [Parameters<ReturnType<typeof admin>['createUser']>[0], number, string, string | RegExp][] = [
+      [{}, 400, 'validation_failed', 'Cannot create a user without either an email or phone'],
+      [
+        { password: PASSWORD, email_confirm: true },
+        400,
+        'validation_failed',
+        'Cannot create a user without either an email or phone',
+      ],
+      [{ email: 'not-an-address' }, 400, 'validation_failed', 'Unable to validate email address: invalid format'],
+      [{ phone: '15555550100' }, 400, 'validation_failed', /"phone"/],
+      [
+        { email: address('admin-phone'), phone: '15555550100', phone_confirm: true },
+        400,
+        'validation_failed',
+        /"phone"/,
+      ],
+      [{ email: address('admin-role'), role: 'service_role' }, 400, 'validation_failed', /"role"/],
+      [{ email: address('admin-ban'), ban_duration: '24h' }, 400, 'validation_failed', /"ban_duration"/],
+      [{ email: address('admin-id'), id: '00000000-0000-4000-8000-000000000001' }, 400, 'validation_failed', /"id"/],
+      [
+        { email: address('admin-hash'), password_hash: '$2a$10$abcdefghijklmnopqrstuv' },
+        400,
+        'validation_failed',
+        /"password_hash"/,
+      ],
+    ];
+    for (const [attributes, status, code, message] of refusals) {
+      const { data, error } = await admin().createUser(attributes);
+      const label = JSON.stringify(attributes);
+      expect(error, label).toMatchObject({ status, code });
+      expect(error?.message, label).toMatch(message);
+      expect(data.user, label).toBeNull();
+    }
+    const headers = { authorization: `Bearer ${serviceKey()}` };
+    const raw: [string, number][] = [
+      ['{not json', 400],
+      [JSON.stringify({ email: address('admin-raw'), user_metadata: 'Robin' }), 400],
+      [JSON.stringify({ email: address('admin-raw'), email_confirm: 'yes' }), 400],
+      [JSON.stringify({ email: 42 }), 400],
+      [JSON.stringify([]), 400],
+    ];
+    for (const [body, status] of raw) {
+      const res = await call('/admin/users', { method: 'POST', body, headers });
+      expect(res.status, body).toBe(status);
+      expect(JSON.stringify(await res.json()), body).toMatch(/"msg":"[^"]+"/);
+    }
+  });
+
   test('bad input gets a 4xx naming the problem; what the emulator does not change is refused', async () => {
     const { session } = await confirmedUser('admin-bad');
     const id = session.user.id;

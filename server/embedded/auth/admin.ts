@@ -1,17 +1,20 @@
 /**
  * GoTrue's admin API for users, the part supabase-js's `auth.admin` calls for the owner role
- * (docs/product/operations.md#owner-role): `listUsers`, `getUserById` and `updateUserById`, as admin.go
+ * (docs/product/operations.md#owner-role) and for tests that make accounts without the mailbox:
+ * `listUsers`, `getUserById`, `updateUserById` and `createUser` (e-mail users only), as admin.go
  * answers them, behind GoTrue's check of the caller (middleware.go requireAdminCredentials, auth.go
  * requireAdmin): a bearer JWT signed with the project's key whose `role` claim is `service_role`
- * (or `supabase_admin`). Changing a user's address, phone, password or role here is not emulated:
- * the site never does it, so it is refused rather than half done.
+ * (or `supabase_admin`). Phone users, another role or audience, a chosen id, an imported password
+ * hash, a ban at creation, and changing a user's address, phone, password or role are not
+ * emulated: the site never does them, so they are refused rather than half done.
  */
+import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthError, validationFailed } from './errors.ts';
-import { parseBanDuration, paginationHeaders, parsePagination } from './rules.ts';
+import { AUTH_DEFAULTS, normaliseEmail, parseBanDuration, paginationHeaders, parsePagination } from './rules.ts';
 import type { AuthServiceDeps, Sessions } from './sessions.ts';
 import { AUD } from './sessions.ts';
 import * as store from './store.ts';
-import { userJson, type UserJson, type UserRow } from './users.ts';
+import { hashPassword, newEmailUser, newIdentityData, userJson, type UserJson, type UserRow } from './users.ts';
 
 /** The roles GoTrue lets through its admin routes (JWT.AdminRoles, by default). */
 export const ADMIN_ROLES: readonly string[] = ['service_role', 'supabase_admin'];
@@ -32,6 +35,24 @@ export interface AdminUserUpdate {
   /** Fields GoTrue would change that the emulator does not: refused when set. */
   unsupported: string[];
 }
+
+/** The fields of a POST /admin/users body the emulator reads (AdminUserParams). */
+export interface AdminUserCreate {
+  /** '' when absent. */
+  email: string;
+  /** undefined when absent or null; '' or absent gets a random password no one knows. */
+  password?: string | undefined;
+  /** Confirms the address at once (else the user cannot sign in until it is confirmed). */
+  emailConfirm: boolean;
+  userMetadata?: Record<string, unknown> | undefined;
+  /** Merged over `{ provider: 'email', providers: ['email'] }`; a key set to null is removed. */
+  appMetadata?: Record<string, unknown> | undefined;
+  /** Fields GoTrue would act on that the emulator does not: refused when set. */
+  unsupported: string[];
+}
+
+/** GoTrue's DuplicateEmailMsg. */
+const DUPLICATE_EMAIL = 'A user with this email address has already been registered';
 
 /** A page of the user list and GoTrue's pagination headers. */
 export interface UserPage {
@@ -86,6 +107,57 @@ export function createAdmin({ db }: AuthServiceDeps, sessions: Sessions) {
     async getUser(id: string): Promise<UserJson> {
       const user = await loadUser(id);
       return userJson(user, await store.identitiesOf(db, user.id));
+    },
+
+    /**
+     * POST /admin/users (adminUserCreate): a new e-mail user, confirmed when asked, with its email
+     * identity; no mail is sent. Its user_metadata is the body's as given (GoTrue's NewUser), its
+     * identity holds only the claims, and confirming adds `email_verified` to the user_metadata
+     * alone (User.Confirm). As GoTrue, the password's strength is not checked: an admin may set any.
+     */
+    async createUser(input: AdminUserCreate): Promise<UserJson> {
+      const [field] = input.unsupported;
+      // GoTrue's first check; a phone alone would make a phone user, refused below.
+      if (input.email === '' && field !== 'phone') {
+        throw validationFailed('Cannot create a user without either an email or phone');
+      }
+      if (field !== undefined) {
+        throw validationFailed(`The local auth emulator's admin API does not create users with "${field}"`);
+      }
+      const email = normaliseEmail(input.email);
+      if (await store.findUserByEmail(db, email)) throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
+      // GoTrue's NewUser fails on what Go's bcrypt refuses, and answers its error as a 400.
+      if (input.password !== undefined && Buffer.byteLength(input.password, 'utf8') > AUTH_DEFAULTS.maxPasswordBytes) {
+        throw validationFailed('bcrypt: password length exceeds 72 bytes');
+      }
+      // GoTrue generates 64 random characters: no one can sign in with them.
+      const password = input.password || randomBytes(48).toString('base64url');
+      const at = sessions.date();
+      const id = randomUUID();
+      const appMetadata: Record<string, unknown> = { provider: 'email', providers: ['email'], ...input.appMetadata };
+      for (const [key, value] of Object.entries(appMetadata)) if (value === null) delete appMetadata[key];
+      const { user, identity } = newEmailUser({
+        id,
+        aud: AUD,
+        email,
+        passwordHash: await hashPassword(password),
+        userMetadata: input.emailConfirm ? { ...input.userMetadata, email_verified: true } : { ...input.userMetadata },
+        appMetadata,
+        emailConfirmedAt: input.emailConfirm ? at : null,
+        identityData: newIdentityData(id, email, {}),
+        identitySignedInAt: at,
+        at,
+      });
+      try {
+        return await db.transaction(async (tx) => {
+          await store.insertUser(tx, user, identity);
+          return sessions.currentJson(tx, user);
+        });
+      } catch (error) {
+        // A concurrent creation or sign-up of the same address won the insert.
+        if ((error as { code?: unknown }).code === '23505') throw new AuthError(422, 'email_exists', DUPLICATE_EMAIL);
+        throw error;
+      }
     },
 
     /** Checks the user of PUT /admin/users/{id} before its body is read, as GoTrue's loadUser does. */

@@ -25,6 +25,7 @@ import {
   type RateLimiter,
   type RateRule,
 } from './rate-limit.ts';
+import { AUD } from './sessions.ts';
 import { createAuthService, type AuthService, type Caller } from './service.ts';
 
 /**
@@ -152,6 +153,18 @@ function flag(body: Record<string, unknown>, field: string): boolean {
 
 /** The fields of an admin update GoTrue would act on that the emulator does not (set and not empty). */
 const UNSUPPORTED_ADMIN_FIELDS = ['email', 'phone', 'password', 'password_hash', 'role'] as const;
+
+/** Whether each field of an admin creation that the emulator does not emulate is set (GoTrue would act on it). */
+const UNSUPPORTED_CREATE_FIELDS: Readonly<Record<string, (body: Record<string, unknown>) => boolean>> = {
+  phone: (body) => text(body, 'phone') !== '',
+  phone_confirm: (body) => flag(body, 'phone_confirm'),
+  role: (body) => text(body, 'role') !== '',
+  // Every user here is of the one audience; naming it is no change.
+  aud: (body) => ![AUD, ''].includes(text(body, 'aud')),
+  ban_duration: (body) => text(body, 'ban_duration') !== '',
+  id: (body) => text(body, 'id') !== '',
+  password_hash: (body) => text(body, 'password_hash') !== '',
+};
 
 /** An object field of a JSON body ({} when absent); 400 naming the field when it is not an object. */
 function object(body: Record<string, unknown>, field: string): Record<string, unknown> {
@@ -302,6 +315,20 @@ function routes(service: AuthService, jwks: unknown, basePath: string): Record<s
     'GET /admin/users': async (_req, url) => {
       const page = await service.admin.listUsers(gatewayPath(url), url.searchParams);
       return respond({ status: 200, body: page.body, headers: page.headers }, false);
+    },
+    'POST /admin/users': async (req) => {
+      const body = await jsonBody(req);
+      const user = await service.admin.createUser({
+        email: text(body, 'email'),
+        password: optionalText(body, 'password'),
+        emailConfirm: flag(body, 'email_confirm'),
+        userMetadata: optionalObject(body, 'user_metadata'),
+        appMetadata: optionalObject(body, 'app_metadata'),
+        unsupported: Object.entries(UNSUPPORTED_CREATE_FIELDS)
+          .filter(([, isSet]) => isSet(body))
+          .map(([field]) => field),
+      });
+      return respond({ status: 200, body: user }, false);
     },
     'GET /admin/users/{user_id}': async (_req, _url, _caller, params) =>
       respond({ status: 200, body: await service.admin.getUser(params['user_id'] ?? '') }, false),

@@ -54,14 +54,21 @@ export function checkPasswordStrength(password: string): void {
   if (bytes > AUTH_DEFAULTS.maxPasswordBytes) {
     throw validationFailed(`Password cannot be longer than ${AUTH_DEFAULTS.maxPasswordBytes} characters`);
   }
-  if (bytes < AUTH_DEFAULTS.minPasswordLength) {
-    throw new AuthError(
-      422,
-      'weak_password',
-      `Password should be at least ${AUTH_DEFAULTS.minPasswordLength} characters.`,
-      { weak_password: { reasons: ['length'] } },
-    );
-  }
+  const weakness = passwordWeakness(password);
+  if (weakness)
+    throw new AuthError(422, 'weak_password', weakness.message, { weak_password: { reasons: weakness.reasons } });
+}
+
+/** Why GoTrue calls a password weak (its WeakPasswordError), or null when it is long enough. */
+export interface PasswordWeakness {
+  message: string;
+  reasons: string[];
+}
+
+/** What checkPasswordStrength finds weak in a password (too short: Go's len counts bytes), or null. */
+export function passwordWeakness(password: string): PasswordWeakness | null {
+  if (Buffer.byteLength(password, 'utf8') >= AUTH_DEFAULTS.minPasswordLength) return null;
+  return { message: `Password should be at least ${AUTH_DEFAULTS.minPasswordLength} characters.`, reasons: ['length'] };
 }
 
 /**

@@ -3,6 +3,7 @@
  * models/identity.go, tokens/service.go). Pure: no database, no clock.
  */
 import { randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 
 type Json = Record<string, unknown>;
 
@@ -154,6 +155,64 @@ export function obfuscatedUserJson(email: string, data: Json, aud: string, now: 
 export function newIdentityData(userId: string, email: string, data: Json): Json {
   const claims: Json = { sub: userId, email, email_verified: false, phone_verified: false };
   return { ...data, ...claims };
+}
+
+/** The stored hash of a password: bcrypt at Go's default cost, as GoTrue's crypto.GenerateFromPassword. */
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, 10);
+}
+
+/** What a new e-mail user starts with; the rest of its row starts empty. */
+export interface NewEmailUser {
+  id: string;
+  aud: string;
+  /** Lower-cased. */
+  email: string;
+  passwordHash: string;
+  userMetadata: Json;
+  appMetadata: Json;
+  emailConfirmedAt: Date | null;
+  /** The email identity's identity_data (newIdentityData). */
+  identityData: Json;
+  /** When the identity was last signed in with (GoTrue's NewIdentity sets now; the emulator's sign-up null). */
+  identitySignedInAt: Date | null;
+  at: Date;
+}
+
+/** The rows of a new user and its email identity, ready for store.insertUser. */
+export function newEmailUser(fields: NewEmailUser): { user: UserRow; identity: IdentityRow } {
+  const { id, email, at } = fields;
+  return {
+    user: {
+      id,
+      aud: fields.aud,
+      // GoTrue's JWT.DefaultGroupName, as hosted projects set it.
+      role: 'authenticated',
+      email,
+      encrypted_password: fields.passwordHash,
+      email_confirmed_at: fields.emailConfirmedAt,
+      confirmation_sent_at: null,
+      recovery_sent_at: null,
+      reauthentication_sent_at: null,
+      last_sign_in_at: null,
+      banned_until: null,
+      raw_app_meta_data: fields.appMetadata,
+      raw_user_meta_data: fields.userMetadata,
+      is_anonymous: false,
+      created_at: at,
+      updated_at: at,
+    },
+    identity: {
+      id: randomUUID(),
+      provider_id: id,
+      user_id: id,
+      identity_data: fields.identityData,
+      provider: 'email',
+      last_sign_in_at: fields.identitySignedInAt,
+      created_at: at,
+      updated_at: at,
+    },
+  };
 }
 
 /** The claims of an access token, in GoTrue's order (tokens/service.go GenerateAccessToken). */
