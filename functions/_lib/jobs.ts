@@ -40,8 +40,13 @@ export interface JobContext {
 /** One scheduled job. */
 export interface ScheduledJob {
   name: string;
-  /** How often the Node server's timer runs it (it also runs once at start). */
+  /** How often the Node server's timer runs it. */
   everyMs: number;
+  /**
+   * Whether the Node server also runs it as it starts: the checks of a time of day (a restart at
+   * 6:31 still sends the morning list), not the hourly schedule, whose next run comes within the hour.
+   */
+  atStart: boolean;
   /** The Netlify scheduled function that runs it, and that function's schedule (cron, UTC). */
   netlify: { function: string; schedule: string };
   run: (context: JobContext) => Promise<unknown>;
@@ -75,6 +80,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
     name: 'Visit schedule',
     everyMs: 60 * MINUTE,
+    atStart: false,
     netlify: { function: 'visit-schedule', schedule: '@hourly' },
     run: ({ db }) => runVisitSchedule(db),
   },
@@ -84,6 +90,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     // (docs/product/emails.md#morning-list).
     name: 'Morning list',
     everyMs: MINUTE,
+    atStart: true,
     netlify: { function: 'morning-list', schedule: '30 11,12 * * *' },
     run: ({ db }) => sendMorningList(db),
   },
@@ -91,6 +98,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     // Due at 5 PM Springfield time the day before: 22:00 or 23:00 UTC (docs/product/emails.md#visit-reminder).
     name: 'Visit reminders',
     everyMs: MINUTE,
+    atStart: true,
     netlify: { function: 'visit-reminders', schedule: '0 22,23 * * *' },
     run: ({ db }) => sendVisitReminders(db),
   },
@@ -99,6 +107,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     // (docs/product/plans.md#one-live-plan-per-customer); nothing to settle without payments configured.
     name: 'Second-plan settlements',
     everyMs: MINUTE,
+    atStart: false,
     netlify: { function: 'leads-outbox', schedule: '* * * * *' },
     run: async ({ db, stripe }) => {
       if (process.env['STRIPE_SECRET_KEY']) await settleDuePlans(db, stripe);
@@ -108,6 +117,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     // The leads and owner events to the automation webhooks, the e-mails to SMTP_URL.
     name: 'Outboxes',
     everyMs: MINUTE,
+    atStart: false,
     netlify: { function: 'leads-outbox', schedule: '* * * * *' },
     run: ({ relayOutboxes }) => relayOutboxes(),
   },
@@ -115,7 +125,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
 
 /** The Node server's timers for the jobs: `everyMs` each, and every job at once on `runAll`. */
 export function repeatingJobs(context: JobContext): RepeatingJob[] {
-  return SCHEDULED_JOBS.map((job) => ({ name: job.name, everyMs: job.everyMs, run: () => job.run(context) }));
+  return SCHEDULED_JOBS.map(({ name, everyMs, atStart, run }) => ({ name, everyMs, atStart, run: () => run(context) }));
 }
 
 /** How long one Netlify run may spend relaying; Netlify stops a scheduled function after 30 s. */

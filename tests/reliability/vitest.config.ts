@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['tests/reliability/**/*.test.ts'],
           exclude: ['tests/reliability/load.test.ts'],
           environment: 'node',
+          // The suites that start the integration harness's in-process server start from its migrated template.
+          globalSetup: ['tests/integration/global-setup.ts'],
           sequence: { groupOrder: 0 },
           ...timeouts,
         },

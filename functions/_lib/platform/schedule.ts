@@ -1,6 +1,6 @@
 /**
- * The Node server's stand-in for Netlify's scheduled functions: each job runs once at start and
- * then every `everyMs` (the timers never keep the process alive), one run of a job at a time; a
+ * The Node server's stand-in for Netlify's scheduled functions: each job runs every `everyMs`
+ * (and once at start when it says so; the timers never keep the process alive), one run of a job at a time; a
  * failed run is one logged line, named, and the next one runs as planned. `runAll` runs every job
  * now, in the list's order, each after any run of it under way (the embedded clock's advance).
  * What the jobs are is the caller's list (functions/_lib/jobs.ts).
@@ -12,6 +12,8 @@ export interface RepeatingJob {
   name: string;
   /** How often the timer runs it. */
   everyMs: number;
+  /** Whether it also runs as soon as the schedule starts. */
+  atStart: boolean;
   /** One run; idempotent, so an extra run does no harm. */
   run: () => Promise<unknown>;
 }
@@ -24,7 +26,7 @@ export interface Schedule {
   stop(): Promise<void>;
 }
 
-/** Starts the jobs' timers (each job runs at once, then every `everyMs`). */
+/** Starts the jobs' timers (each job every `everyMs`, those that say so at once too). */
 export function startSchedule(jobs: readonly RepeatingJob[], log: (message: string) => void = console.error): Schedule {
   const runners = jobs.map((job) => {
     let last: Promise<void> = Promise.resolve();
@@ -50,7 +52,7 @@ export function startSchedule(jobs: readonly RepeatingJob[], log: (message: stri
       if (!busy) void run();
     }, job.everyMs);
     timer.unref();
-    void run();
+    if (job.atStart) void run();
     return { run, timer, settled: () => last };
   });
   return {

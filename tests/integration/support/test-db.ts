@@ -18,8 +18,11 @@ const SERVER_URL = process.env['TEST_DATABASE_URL'] ?? '';
 /** Which engine the integration suite runs on in this process. */
 export const TEST_ENGINE: Db['kind'] = SERVER_URL ? 'postgres' : 'pglite';
 
-/** The migrated template: a Postgres database's name, or a PGlite folder. */
-const TEMPLATE = inject('migratedTemplate');
+/** The migrated template: a Postgres database's name, or a PGlite folder (tests/integration/global-setup.ts). */
+const TEMPLATE = inject('migratedTemplate') as string | undefined;
+if (TEMPLATE === undefined) {
+  throw new Error("No migrated template: add tests/integration/global-setup.ts to this vitest project's globalSetup");
+}
 
 const created = new Set<string>();
 

@@ -14,7 +14,9 @@ describe("startSchedule: the Node server's scheduled jobs", () => {
       calls += 1;
       return calls === 2 ? Promise.reject(new Error('database away')) : Promise.resolve(calls);
     });
-    const schedule = startSchedule([{ name: 'Morning list', everyMs: 60_000, run: check }], (line) => log.push(line));
+    const schedule = startSchedule([{ name: 'Morning list', everyMs: 60_000, atStart: true, run: check }], (line) =>
+      log.push(line),
+    );
     expect(check).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(check).toHaveBeenCalledTimes(1);
@@ -34,7 +36,7 @@ describe("startSchedule: the Node server's scheduled jobs", () => {
     const under = new Promise<void>((resolve) => {
       finish = resolve;
     });
-    const schedule = startSchedule([{ name: 'Visit reminders', everyMs: 60_000, run: () => under }]);
+    const schedule = startSchedule([{ name: 'Visit reminders', everyMs: 60_000, atStart: true, run: () => under }]);
     let stopped = false;
     const stopping = schedule.stop().then(() => {
       stopped = true;
@@ -67,8 +69,8 @@ describe("startSchedule: the Node server's scheduled jobs", () => {
       return Promise.resolve();
     });
     const schedule = startSchedule([
-      { name: 'slow', everyMs: 1000, run: slow },
-      { name: 'quick', everyMs: 60_000, run: quick },
+      { name: 'slow', everyMs: 1000, atStart: true, run: slow },
+      { name: 'quick', everyMs: 60_000, atStart: true, run: quick },
     ]);
     // The slow job's first run is still under way when its timer fires: that tick is skipped.
     await vi.advanceTimersByTimeAsync(1000);
@@ -77,6 +79,18 @@ describe("startSchedule: the Node server's scheduled jobs", () => {
     release();
     await all;
     expect(order).toEqual(['slow starts', 'quick', 'slow ends', 'slow starts', 'quick']);
+    await schedule.stop();
+  });
+
+  test('a job that does not run at start waits for its first period', async () => {
+    vi.useFakeTimers();
+    const hourly = vi.fn(() => Promise.resolve());
+    const schedule = startSchedule([{ name: 'Visit schedule', everyMs: 3_600_000, atStart: false, run: hourly }]);
+    expect(hourly).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(hourly).toHaveBeenCalledTimes(1);
+    await schedule.runAll();
+    expect(hourly).toHaveBeenCalledTimes(2);
     await schedule.stop();
   });
 });
