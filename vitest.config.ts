@@ -1,7 +1,8 @@
 /**
- * Two projects: `unit` (tests/unit, pure functions, milliseconds) and `integration`
- * (tests/integration, real databases, emulators and server processes). `npx vitest run` runs
- * both; `npm run test:unit` and `npm run test:integration` run one each. The reliability suites
+ * Three projects: `unit` (tests/unit, pure functions, milliseconds), `built` (tests/built, the
+ * built pages as files, after `npm run build`) and `integration` (tests/integration, real
+ * databases, emulators and server processes). `npm run test:unit`, `npm run test:html` (with
+ * html-validate) and `npm run test:integration` run one each. The reliability suites
  * have their own config (tests/reliability/vitest.config.ts).
  */
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,17 @@ export default defineConfig({
           isolate: false,
           // A few checks read the whole repository (citations, the shared core); a busy machine
           // can stretch them past vitest's 5 s default.
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The built pages read as files (dist/, after `npm run build`): what a page holds needs no browser.
+          name: 'built',
+          include: ['tests/built/**/*.test.ts'],
+          environment: 'node',
+          pool: 'threads',
           testTimeout: 60_000,
         },
       },
