@@ -42,7 +42,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await migrateAll(db);
     await db.close();
     project.provide('migratedTemplate', template);
-    return () => withAdmin(server, (sql) => sql.unsafe(`drop database if exists "${template}" with (force)`));
+    return async () => {
+      await withAdmin(server, (sql) => sql.unsafe(`drop database if exists "${template}" with (force)`));
+    };
   }
   const folder = await mkdtemp(join(tmpdir(), 'shm-it-template-'));
   const db = await openPGlite(folder);

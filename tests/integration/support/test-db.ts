@@ -19,10 +19,11 @@ const SERVER_URL = process.env['TEST_DATABASE_URL'] ?? '';
 export const TEST_ENGINE: Db['kind'] = SERVER_URL ? 'postgres' : 'pglite';
 
 /** The migrated template: a Postgres database's name, or a PGlite folder (tests/integration/global-setup.ts). */
-const TEMPLATE = inject('migratedTemplate') as string | undefined;
-if (TEMPLATE === undefined) {
+const provided: unknown = inject('migratedTemplate');
+if (typeof provided !== 'string') {
   throw new Error("No migrated template: add tests/integration/global-setup.ts to this vitest project's globalSetup");
 }
+const TEMPLATE = provided;
 
 const created = new Set<string>();
 
