@@ -44,6 +44,8 @@ const CHROMIUM = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The migrated data folder the specs' own servers copy (startServer's `template`).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: 0,
@@ -59,12 +61,7 @@ export default defineConfig({
     actionTimeout: 15_000 * SCALE,
     navigationTimeout: 30_000 * SCALE,
   },
-  projects: [
-    { name: 'chromium', use: CHROMIUM, testIgnore: /\.timing\.spec\.ts$/ },
-    // What a page does within a deadline on a slow phone, measured after everything else has run,
-    // so no other spec shares the machine's two cores with it (docs/product/checkout.md#payment-success).
-    { name: 'timing', use: CHROMIUM, testMatch: /\.timing\.spec\.ts$/, dependencies: ['chromium'] },
-  ],
+  projects: [{ name: 'chromium', use: CHROMIUM }],
   webServer: {
     command: 'node server/index.ts',
     url: `http://127.0.0.1:${PORT}/`,
