@@ -13,6 +13,7 @@ import { noticeVisitsDue } from './notices/visit-events.ts';
 import { sendMorningList } from './notices/morning-list.ts';
 import { sendReviewRequests } from './notices/review-requests.ts';
 import { sendVisitReminders } from './notices/visit-reminders.ts';
+import { completeStalledRefunds } from './owner/visit-actions.ts';
 import { settleDuePlans } from './payments/one-plan.ts';
 import { now } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
@@ -111,6 +112,17 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     netlify: { function: 'leads-outbox', schedule: '* * * * *' },
     run: async ({ db, stripe }) => {
       if (process.env['STRIPE_SECRET_KEY']) await settleDuePlans(db, stripe);
+    },
+  },
+  {
+    // Cancellations whose refund claim has stood 2 minutes: the owner alerted, the refund asked for
+    // again under its idempotency key, the cancellation completed (docs/product/visits.md#refunds).
+    name: 'Stalled refunds',
+    everyMs: MINUTE,
+    atStart: true,
+    netlify: { function: 'leads-outbox', schedule: '* * * * *' },
+    run: async ({ db, stripe }) => {
+      if (process.env['STRIPE_SECRET_KEY']) await completeStalledRefunds(db, stripe);
     },
   },
   {

@@ -16,9 +16,9 @@ import {
 } from '../../../src/features/mail/visit-messages.ts';
 import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
 import type { VisitActionRequest } from '../../../src/features/visits/owner-api.ts';
-import { refusal, transitionOf, type VisitStatus } from '../../../src/features/visits/status.ts';
+import { CANCELLING_MESSAGE, refusal, transitionOf, type VisitStatus } from '../../../src/features/visits/status.ts';
 import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../../src/features/visits/windows.ts';
-import { queueOwnerEvent } from '../leads/leads.ts';
+import { announceLeadsStored, queueOwnerEvent } from '../leads/leads.ts';
 import { now } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/http-error.ts';
@@ -99,53 +99,183 @@ export async function applyVisitAction(
   db: Db,
   id: string,
   request: VisitActionRequest,
-  { actor, guard }: VisitChanger,
+  changer: VisitChanger,
   stripe: () => Stripe,
 ): Promise<void> {
+  const { actor, guard } = changer;
   const current = await findVisit(db, id);
   guard?.(current);
   if (!mayApply(current.status, request.action, actor.by)) {
     throw new HttpError(409, refusal(current.status, request.action));
   }
-  // The refund goes first, outside the transaction: if the provider fails, the visit is unchanged.
-  // The order notes it is on its way, so the provider's event for it tells no one (refunds.ts).
-  const refunding = request.action === 'cancel' && request.refund && current.order_id !== null;
-  if (refunding) await db.query('update orders set refund_pending = true where id = $1', [current.order_id]);
-  if (refunding) {
-    try {
-      await refundVisit(stripe, current);
-    } catch (error) {
-      await db.query('update orders set refund_pending = false where id = $1', [current.order_id]);
-      throw error;
-    }
+  if (request.action === 'cancel' && request.refund && current.order_id !== null) {
+    await cancelWithRefund(db, id, request, changer, stripe);
+    return;
   }
   await db.transaction(async (tx) => {
     const row = await findVisit(tx, id, true);
     // A second press that raced the first: the visit is already what the first made it.
-    if (!mayApply(row.status, request.action, actor.by)) {
-      if (refunding) await tx.query('update orders set refund_pending = false where id = $1', [row.order_id]);
-      return;
-    }
+    if (!mayApply(row.status, request.action, actor.by)) return;
     guard?.(row);
     const after = await transition(tx, row, request.action, actor, await changesOf(tx, row, request));
-    // What was refunded before this refund, as read before it: the provider's event for it may have
-    // recorded it on the order since (refunds.ts), and the owner hears what this cancellation refunded.
-    await tell(tx, row, after, request, refunding, current.refunded_cents ?? 0);
-    if (actor.by === 'customer') await noticeCustomerChange(tx, row, after, refunding ? (row.amount_cents ?? 0) : 0);
-    if (request.action === 'done') {
-      await noticeVisitDone(tx, after);
-      // The home's filter sizes, as last found, kept on the plan for its next visits.
-      if (row.subscription_id && row.plan_visit_no !== null && after.filter_sizes.length) {
-        await tx.query('update subscriptions set filter_sizes = $2 where id = $1', [
-          row.subscription_id,
-          JSON.stringify(after.filter_sizes),
-        ]);
-      }
-      // A plan visit done may let the plan's next one be made, dated from today (docs/product/visits.md#plan-visits).
-      if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
-      await sendVisitReport(tx, id);
-    }
+    await tell(tx, row, after, request, false, 0);
+    if (actor.by === 'customer') await noticeCustomerChange(tx, row, after, 0);
+    if (request.action === 'done') await afterDone(tx, row, after);
   });
+}
+
+/** What a refund claim records on the order: who cancels, why, the visit, and what was refunded before. */
+interface RefundClaim {
+  visitId: string;
+  actor: VisitChanger['actor'];
+  reason: string;
+  refundedBefore: number;
+}
+
+/**
+ * A cancellation with a full refund (docs/product/visits.md#refunds): the booking is claimed first,
+ * under the visit's lock and after every check, and the claim committed; only then is the card
+ * provider asked for the refund, and the cancellation is completed as claimed. While the claim
+ * stands, every other change of the visit is refused (transition.ts), so a refund never stands
+ * while the visit stays booked. A refund the provider refuses releases the claim: the visit is
+ * unchanged. A claim left standing (the server stopped in between) is completed by the schedule
+ * (completeStalledRefunds).
+ */
+async function cancelWithRefund(
+  db: Db,
+  id: string,
+  request: Extract<VisitActionRequest, { action: 'cancel' }>,
+  { actor, guard }: VisitChanger,
+  stripe: () => Stripe,
+): Promise<void> {
+  const claimed = await db.transaction(async (tx) => {
+    const row = await findVisit(tx, id, true);
+    guard?.(row);
+    if (!mayApply(row.status, 'cancel', actor.by)) throw new HttpError(409, refusal(row.status, 'cancel'));
+    const [order] = await tx.query<{ refund_pending: boolean }>(
+      'select refund_pending from orders where id = $1 for update',
+      [row.order_id],
+    );
+    if (order?.refund_pending) throw new HttpError(409, CANCELLING_MESSAGE);
+    const claim: RefundClaim = {
+      visitId: row.id,
+      actor,
+      reason: request.reason?.trim() ?? '',
+      refundedBefore: row.refunded_cents ?? 0,
+    };
+    await tx.query(
+      `update orders set refund_pending = true, refund_claim = $2::jsonb, refund_claimed_at = now(), updated_at = now()
+       where id = $1`,
+      [row.order_id, JSON.stringify(claim)],
+    );
+    return row;
+  });
+  const orderId = claimed.order_id!;
+  try {
+    await refundVisit(stripe, claimed);
+  } catch (error) {
+    await db.query(
+      `update orders set refund_pending = false, refund_claim = null, refund_claimed_at = null, updated_at = now()
+       where id = $1`,
+      [orderId],
+    );
+    throw error;
+  }
+  await completeRefundClaim(db, orderId);
+}
+
+/**
+ * Completes the cancellation an order's refund claim stands for, once the refund is made: the visit
+ * cancelled by whoever claimed it (no check of theirs is made again: it passed before the refund),
+ * the order refunded, the customer and the owner told. Nothing when no claim stands (completed already).
+ */
+async function completeRefundClaim(db: Db, orderId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx.query<{ refund_pending: boolean; refund_claim: RefundClaim | null }>(
+      'select refund_pending, refund_claim from orders where id = $1',
+      [orderId],
+    );
+    const claim = order?.refund_pending ? order.refund_claim : null;
+    if (!claim) return;
+    // The visit's lock first, then the order's, as every change of a visit takes them.
+    const row = await findVisit(tx, claim.visitId, true);
+    const [still] = await tx.query<{ refund_pending: boolean }>(
+      'select refund_pending from orders where id = $1 for update',
+      [orderId],
+    );
+    if (!still?.refund_pending) return;
+    const request = { action: 'cancel', refund: true, reason: claim.reason } as const;
+    const after =
+      row.status === 'cancelled'
+        ? row
+        : await transition(tx, row, 'cancel', claim.actor, { status: 'cancelled' }, { completesClaim: true });
+    await tell(tx, row, after, request, true, claim.refundedBefore);
+    if (claim.actor.by === 'customer') await noticeCustomerChange(tx, row, after, row.amount_cents ?? 0);
+  });
+}
+
+/** How long a refund claim may stand before the schedule completes it and the owner is alerted. */
+export const STALLED_CLAIM_MINUTES = 2;
+
+/**
+ * The schedule's part in refunds (docs/product/visits.md#refunds): each claim standing longer than 2
+ * minutes (the server stopped between the refund and its record, or the provider did not answer)
+ * is told to the owner once (`order.refund_pending`), then the refund is asked for again under the
+ * same idempotency key (the provider answers the refund it made, or makes it now: one refund,
+ * never two) and the cancellation completed. A claim whose refund still fails stays, and is tried
+ * again at the next run.
+ */
+export async function completeStalledRefunds(db: Db, stripe: () => Stripe): Promise<number> {
+  const stalled = await db.query<{ id: number; visit_id: string; claimed_at: Date }>(
+    `select id, refund_claim->>'visitId' as visit_id, refund_claimed_at as claimed_at from orders
+     where refund_pending and refund_claim is not null
+       and refund_claimed_at < now() - make_interval(mins => $1)
+     order by refund_claimed_at limit 50`,
+    [STALLED_CLAIM_MINUTES],
+  );
+  let completed = 0;
+  for (const order of stalled) {
+    const row = await findVisit(db, order.visit_id);
+    await db.transaction((tx) =>
+      queueOwnerEvent(tx, `order-refund-pending:${order.id}:${new Date(order.claimed_at).toISOString()}`, {
+        event: 'order.refund_pending',
+        visitId: row.id,
+        orderNumber: row.order_number ?? '',
+        customerName: row.customer_name ?? '',
+        email: row.customer_email,
+        phone: row.phone,
+        address: visitAddress(row),
+        service: visitService(row),
+        amount: formatCents((row.amount_cents ?? 0) - (row.refunded_cents ?? 0)),
+        claimedAt: new Date(order.claimed_at).toISOString(),
+        timestamp: new Date().toISOString(),
+      }),
+    );
+    announceLeadsStored();
+    try {
+      await refundVisit(stripe, row);
+      await completeRefundClaim(db, order.id);
+      completed += 1;
+    } catch (error) {
+      console.error(`The refund claimed for order ${order.id} is still pending: ${String(error)}`);
+    }
+  }
+  return completed;
+}
+
+/** What marking a visit done brings along: the owner's event, the plan's filter sizes and next visit, the report. */
+async function afterDone(tx: Db, row: VisitRow, after: VisitRow): Promise<void> {
+  await noticeVisitDone(tx, after);
+  // The home's filter sizes, as last found, kept on the plan for its next visits.
+  if (row.subscription_id && row.plan_visit_no !== null && after.filter_sizes.length) {
+    await tx.query('update subscriptions set filter_sizes = $2 where id = $1', [
+      row.subscription_id,
+      JSON.stringify(after.filter_sizes),
+    ]);
+  }
+  // A plan visit done may let the plan's next one be made, dated from today (docs/product/visits.md#plan-visits).
+  if (row.subscription_id && row.plan_visit_no !== null) await syncPlanVisits(tx, row.subscription_id);
+  await sendVisitReport(tx, row.id);
 }
 
 /**
@@ -256,7 +386,8 @@ async function tell(
   }
   if (total === null || row.order_id === null) return;
   await tx.query(
-    `update orders set refunded_cents = $2, status = 'refunded', refund_pending = false, updated_at = now()
+    `update orders set refunded_cents = $2, status = 'refunded', refund_pending = false, refund_claim = null,
+       refund_claimed_at = null, updated_at = now()
      where id = $1`,
     [row.order_id, total],
   );

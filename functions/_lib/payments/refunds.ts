@@ -35,6 +35,13 @@ interface RefundedOrder {
 export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<void> {
   const intent = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intent) return;
+  // The visit's lock before the order's, in the order every change of a visit takes them (a
+  // cancellation completing its refund claim holds the visit and asks for the order).
+  await tx.query(
+    `select v.id from visits v join orders o on o.id = v.order_id
+     where o.payment_intent = $1 and o.kind = 'service' for update of v`,
+    [intent],
+  );
   const [order] = await tx.query<RefundedOrder>(
     `select o.id, o.order_number, o.kind, o.item, o.options, o.amount_cents, o.refunded_cents, o.refund_pending,
             o.customer_name, coalesce(o.customer_email, c.email) as email
@@ -51,11 +58,9 @@ export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<voi
      where id = $1`,
     [order.id, total, full],
   );
-  // The desk's cancellation, still on its way, tells the customer and cancels the visit itself.
+  // A cancellation claimed the refund (docs/product/visits.md#refunds): it tells the customer and cancels the visit itself.
   if (order.refund_pending) return;
-  const [visit] = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits v where v.order_id = $1 for update`, [
-    order.id,
-  ]);
+  const [visit] = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits v where v.order_id = $1`, [order.id]);
   if (full && visit && holdsPlace(visit.status)) await transition(tx, visit, 'refunded', { by: 'provider' });
   const description = orderDescription(order);
   const refundedNow = total - order.refunded_cents;

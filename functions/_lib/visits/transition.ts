@@ -5,6 +5,7 @@
  * the visit (the e-mails, the owner's events, a refund, the plan's next visit) is the caller's.
  */
 import {
+  CANCELLING_MESSAGE,
   refusal,
   transitionOf,
   type VisitActor,
@@ -42,11 +43,19 @@ function changed(before: VisitRow, next: VisitChanges) {
   return { was, now };
 }
 
+/** How a change is made. */
+export interface TransitionOptions {
+  /** The cancellation that completes its booking's refund claim (docs/product/visits.md#refunds): the one change a claim lets through. */
+  completesClaim?: boolean;
+}
+
 /**
  * Applies `action` by `actor` to `visit` (read in this transaction, under its lock when others may
  * race it) with `changes`: refused with 409 and the reason when the visit's status does not allow
- * it; a change the table does not let this actor make, or a status it cannot lead to, is a bug and
- * throws. A change that raises the visit's version does so here. Returns the visit as it now is.
+ * it, or while its booking is claimed for a cancellation with a refund (only the cancellation that
+ * completes the claim, and the provider's own record of a refund, pass); a change the table does not
+ * let this actor make, or a status it cannot lead to, is a bug and throws. A change that raises the
+ * visit's version does so here. Returns the visit as it now is.
  */
 export async function transition(
   tx: Db,
@@ -54,10 +63,14 @@ export async function transition(
   action: VisitTransitionName,
   actor: Actor,
   changes: VisitChanges = {},
+  { completesClaim = false }: TransitionOptions = {},
 ): Promise<VisitRow> {
   const rule = transitionOf(action, actor.by);
   if (!rule) throw new Error(`A visit's '${action}' is not the ${actor.by}'s to make`);
   if (!rule.from.includes(visit.status)) throw new HttpError(409, refusal(visit.status, action));
+  if (!completesClaim && action !== 'refunded' && (await claimedForRefund(tx, visit))) {
+    throw new HttpError(409, CANCELLING_MESSAGE);
+  }
   const status = changes.status ?? (rule.to === 'same' ? visit.status : rule.to[0]);
   if (status === undefined || (rule.to === 'same' ? status !== visit.status : !rule.to.includes(status))) {
     throw new Error(`A visit's '${action}' cannot leave it ${String(status)}`);
@@ -78,6 +91,18 @@ export async function transition(
   if (!after) throw new Error(`Visit ${visit.id} vanished during '${action}'`);
   await recordVisitEvent(tx, visit.id, actorName(actor), action, was, now);
   return after;
+}
+
+/**
+ * Whether the visit's booking is claimed for a cancellation with a refund. The claim is committed
+ * under the visit's lock, which the caller holds now, so a plain read sees it.
+ */
+async function claimedForRefund(tx: Db, visit: VisitRow): Promise<boolean> {
+  if (visit.order_id === null) return false;
+  const [order] = await tx.query<{ refund_pending: boolean }>('select refund_pending from orders where id = $1', [
+    visit.order_id,
+  ]);
+  return order?.refund_pending === true;
 }
 
 /** A value as its column takes it: a list goes to jsonb as JSON. */

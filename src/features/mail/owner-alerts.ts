@@ -139,6 +139,12 @@ function eventAlert(payload: Payload): OwnerAlert | null {
         line: `The site could not cancel and refund the second plan of ${customer}: ${text(payload, 'error') || 'no reason given'}. Cancel and refund it in the card provider's dashboard.`,
         details: facts,
       };
+    case 'order.refund_pending':
+      return {
+        subject: `Refund pending: ${text(payload, 'amount') || 'a refund'} to ${customer}${withOrder}`,
+        line: `A cancellation's refund has not been recorded for 2 minutes: the site is asking the card provider again. If this alert repeats, check the refund in the card provider's dashboard.`,
+        details: facts,
+      };
     case 'visit.due': {
       const dueDate = text(payload, 'dueDate');
       const due = /^\d{4}-\d{2}-\d{2}$/.test(dueDate) ? formatDay(dueDate, 'short') : dueDate;

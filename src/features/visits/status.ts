@@ -112,6 +112,9 @@ const REFUSED_VERB: Readonly<Record<VisitTransitionName, string>> = {
   'name added': 'changed',
 };
 
+/** What any other change of a visit is answered while its cancellation's refund is under way (docs/product/visits.md#refunds). */
+export const CANCELLING_MESSAGE = 'This visit is being cancelled and refunded. Reload to see it.';
+
 /** The refusal of a change the status does not allow, in words. */
 export function refusal(status: VisitStatus, action: VisitTransitionName): string {
   return `A visit that is ${status} cannot be ${REFUSED_VERB[action]}.`;

@@ -90,6 +90,19 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     );
   });
 
+  test("a cancellation's refund still pending after 2 minutes names the order and opens its visit", () => {
+    const alert = alertOfEvent({
+      event: 'order.refund_pending',
+      visitId: 'b5d6c1e2-0000-4000-8000-000000000001',
+      customerName: 'Ada Lovelace',
+      orderNumber: 'ORD-E5F6G7H8',
+      amount: '$35.00',
+    });
+    expect(alert?.subject).toBe('Refund pending: $35.00 to Ada Lovelace (ORD-E5F6G7H8)');
+    expect(alert?.line).toMatch(/^A cancellation's refund has not been recorded for 2 minutes/);
+    expect(alert?.target).toEqual({ visit: 'b5d6c1e2-0000-4000-8000-000000000001' });
+  });
+
   test('a plan visit due and unconfirmed asks for a call; a visit done sends none', () => {
     const alert = alertOfEvent({
       event: 'visit.due',
