@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { readServiceKey } from '../../server/embedded/service-key.ts';
+import type { Customer, Site } from './api-setup';
 
 export const PASSWORD = 'filters-every-90';
 
@@ -48,4 +51,40 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/** The site's anon key in the embedded default (src/lib/supabase.ts), which the auth API asks every caller for. */
+export const ANON_KEY = 'embedded-anon-key';
+
+/**
+ * `customer` signed in once more, as on another device: a second session of the same account from
+ * the password grant, so that one device's sign-out can be seen ending the other's session.
+ */
+export async function anotherSession(site: Site, customer: Customer): Promise<Customer> {
+  const res = await fetch(`${site.origin}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: customer.email, password: customer.password }),
+  });
+  if (!res.ok) throw new Error(`The password grant answered ${res.status}: ${await res.text()}`);
+  return { ...customer, session: (await res.json()) as Customer['session'] };
+}
+
+/**
+ * An account made but never confirmed, as a sign-up leaves it before its mail is opened, through the
+ * auth emulator's admin API (createUser without email_confirm): no mail goes out, so the first
+ * confirmation mail a test asks for is not held back by the minute between mails. Answers its
+ * address; its password is PASSWORD.
+ */
+export async function unconfirmedAccount(site: Site, label: string): Promise<string> {
+  const serviceKey = readServiceKey(site.dataDir);
+  if (!serviceKey) throw new Error(`No service key in ${site.dataDir}: has its server started?`);
+  const email = `${label}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}@example.com`;
+  const res = await fetch(`${site.origin}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, user_metadata: { full_name: 'Wade Waiting' } }),
+  });
+  if (!res.ok) throw new Error(`createUser answered ${res.status}: ${await res.text()}`);
+  return email;
 }
