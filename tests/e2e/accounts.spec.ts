@@ -2,10 +2,9 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
 import { holdRequests } from './network';
-import { readyAuthForm, signUpAndIn } from './customer';
+import { PASSWORD, readyAuthForm, signIn } from './customer';
 import { layoutShift, recordLayoutShift } from './layout-shift';
-
-const PASSWORD = 'filters-every-90';
+import { newCustomer, sharedSite, signInContext } from './api-setup';
 
 /** The confirmation link the local mailbox holds for `email`. */
 async function confirmationLink(page: Page, email: string): Promise<string> {
@@ -21,14 +20,14 @@ async function openAuth(page: Page): Promise<void> {
   await readyAuthForm(page);
 }
 
-test.describe.configure({ mode: 'serial' });
-
 test.describe('accounts', () => {
-  const email = `pat.${Date.now()}@example.com`;
-
-  test('create an account: each validation message, then the confirmation notice', async ({ page }) => {
+  test('signing up as a person does: each validation message, the notice, the mailed link, signed in on /account', async ({
+    page,
+  }) => {
+    // The one sign-up through the form and the mailbox; every other spec makes its customer
+    // through the APIs (api-setup.ts).
+    const email = `pat.${Date.now()}@example.com`;
     await openAuth(page);
-    await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Create one' }).click();
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Create Account' });
@@ -48,28 +47,15 @@ test.describe('accounts', () => {
     await submit.click();
     await expect(page.getByRole('status')).toHaveText('Check your email to confirm your account!');
     await expectNoAxeViolations(page);
-  });
 
-  test('the toggle clears the fields and the error', async ({ page }) => {
-    await openAuth(page);
-    await page.getByLabel('Email').fill('someone@example.com');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toBeVisible();
-    await page.getByRole('button', { name: 'Create one' }).click();
-    await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(page.getByLabel('Email')).toHaveValue('');
-  });
-
-  test('the mailed link signs the new customer in and opens the account page', async ({ page }) => {
+    // The mailed link lands on /auth/confirm, which goes on to the account once supabase-js has the session.
     await page.goto(await confirmationLink(page, email));
-    // It lands on /auth/confirm, which goes on to the account once supabase-js has the session.
     await expect(page).toHaveURL(/\/account$/);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeHidden();
     await header.getByRole('button', { name: 'My Account' }).click();
     await expect(header.getByRole('menuitem', { name: 'Account overview' })).toHaveAttribute('href', '/account');
     await expect(header.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
-    await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
     await expect(header.getByRole('menuitem', { name: 'Account overview' })).toBeHidden();
     await expect(header.getByRole('button', { name: 'My Account' })).toBeFocused();
@@ -111,9 +97,10 @@ test.describe('accounts', () => {
     expect(stylesheets).toHaveLength(1);
   });
 
-  test('a wrong password and a taken address get the messages of docs/product/messages.md#messages', async ({
+  test('a wrong password and a taken address get the messages of docs/product/messages.md#messages; the toggle clears the fields and the error', async ({
     page,
   }) => {
+    const { email } = await newCustomer(sharedSite(), { label: 'pat-taken', name: 'Pat Customer' });
     await openAuth(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -121,6 +108,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
 
     await page.getByRole('button', { name: 'Create one' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByLabel('Email')).toHaveValue('');
     await page.getByLabel('Full name').fill('Pat Again');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -132,6 +121,7 @@ test.describe('accounts', () => {
   });
 
   test('signing in goes to the account page', async ({ page }) => {
+    const { email } = await newCustomer(sharedSite(), { label: 'pat-signin', name: 'Pat Customer' });
     await openAuth(page);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -151,6 +141,7 @@ test.describe('accounts', () => {
   test('a form filled and sent before it has hydrated signs in once it has, with nothing in the address bar', async ({
     page,
   }) => {
+    const { email } = await newCustomer(sharedSite(), { label: 'pat-early', name: 'Pat Customer' });
     // Hold the form's script, as a slow phone would, so the typing and the press come first.
     const release = await holdRequests(page, /\/_astro\/AuthForm\.[\w-]+\.js$/);
     await page.goto('/auth', { waitUntil: 'domcontentloaded' });
@@ -187,8 +178,12 @@ async function holdAccountApi(
   return release;
 }
 
-test('signed in, the account page draws its sections without moving what is already on screen', async ({ page }) => {
-  await signUpAndIn(page, `shift.${Date.now()}@example.com`, 'Cal Shift');
+test('signed in, the account page draws its sections without moving what is already on screen', async ({
+  context,
+  page,
+}) => {
+  const site = sharedSite();
+  await signInContext(context, site, await newCustomer(site, { label: 'shift', name: 'Cal Shift' }));
   await recordLayoutShift(page);
   await page.goto('/account');
   await expect(page.getByRole('region', { name: 'Your Orders' })).toContainText('No paid orders yet.');
@@ -205,10 +200,14 @@ test.describe('the account page keeps the last known summary', () => {
   });
 
   test('signed in, a second visit shows it before the server answers, then the fresh one; sign-out clears it', async ({
+    context,
     page,
   }) => {
-    const email = `kept.${Date.now()}@example.com`;
-    await signUpAndIn(page, email, 'Kim Kept');
+    const site = sharedSite();
+    const customer = await newCustomer(site, { label: 'kept', name: 'Kim Kept' });
+    const { email } = customer;
+    await signInContext(context, site, customer);
+    await page.goto('/account');
     const orders = page.getByRole('region', { name: 'Your Orders' });
     await expect(orders).toContainText('No paid orders yet.');
     await expect.poll(() => keptSummary(page)).toContain(email);
@@ -242,9 +241,12 @@ test.describe('the account page keeps the last known summary', () => {
     expect(await keptSummary(page)).toBeNull();
   });
 
-  test("a second customer on the same browser never sees the first one's summary", async ({ page }) => {
-    const first = `first.${Date.now()}@example.com`;
-    await signUpAndIn(page, first, 'Fay First');
+  test("a second customer on the same browser never sees the first one's summary", async ({ context, page }) => {
+    const site = sharedSite();
+    const firstCustomer = await newCustomer(site, { label: 'first', name: 'Fay First' });
+    const first = firstCustomer.email;
+    await signInContext(context, site, firstCustomer);
+    await page.goto('/account');
     await expect.poll(() => keptSummary(page)).toContain(first);
     const firstKept = await keptSummary(page);
 
@@ -254,8 +256,9 @@ test.describe('the account page keeps the last known summary', () => {
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
     expect(await keptSummary(page)).toBeNull();
 
-    const second = `second.${Date.now()}@example.com`;
-    await signUpAndIn(page, second, 'Sid Second');
+    // The second signs in on the same browser, through the form as a person would.
+    const { email: second } = await newCustomer(site, { label: 'second', name: 'Sid Second' });
+    await signIn(page, second);
     // Even should the first customer's entry be there (written back by hand), it is not theirs.
     await page.evaluate((text) => localStorage.setItem('account-summary', text ?? ''), firstKept);
     const release = await holdAccountApi(page);
