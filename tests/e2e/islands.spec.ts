@@ -3,10 +3,10 @@
  * islands' scripts delayed, the header's account menu on the auth store, and nothing loaded for a
  * reader without a session until a tool is near view.
  */
-import { type Page } from '@playwright/test';
+import { type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
-import { signUpAndIn } from './customer';
+import { newCustomer, sharedSite, signInContext } from './api-setup';
 import { QUESTIONS } from '@/features/diy-quiz/quiz';
 import { recommendedDays, scheduleMessage } from '@/features/schedule-calculator/schedule';
 import { servicePriceCents } from '@/features/booking/pricing';
@@ -28,6 +28,12 @@ async function delayIslandScripts(page: Page): Promise<{ inputsMade: () => void 
     await route.continue();
   });
   return { inputsMade };
+}
+
+/** Makes a customer through the APIs and stores their session in the test's fresh browser context. */
+async function signedIn(context: BrowserContext, label: string): Promise<void> {
+  const site = sharedSite();
+  await signInContext(context, site, await newCustomer(site, { label }));
 }
 
 /** The island of a component, by its file name. */
@@ -149,9 +155,10 @@ test.describe('early input, with the islands’ scripts delayed by 800 ms', () =
 });
 
 test('signed in on the home page: the My Account menu by keyboard; Sign Out flips the header and Subscribe without a reload', async ({
+  context,
   page,
 }) => {
-  await signUpAndIn(page, `islands.${Date.now()}@example.com`);
+  await signedIn(context, 'islands');
   await page.goto('/');
   const header = page.getByRole('banner');
   const account = header.getByRole('button', { name: 'My Account' });
@@ -186,8 +193,8 @@ test('signed in on the home page: the My Account menu by keyboard; Sign Out flip
   await expect(page).toHaveURL(/\/auth\??$/);
 });
 
-test('a browser that blocks the new tab gets the checkout in the same tab', async ({ page }) => {
-  await signUpAndIn(page, `islands.blocked.${Date.now()}@example.com`);
+test('a browser that blocks the new tab gets the checkout in the same tab', async ({ context, page }) => {
+  await signedIn(context, 'islands-blocked');
   // As a phone's popup blocker does with a tab opened after an answer rather than at the tap.
   await page.addInitScript(() => {
     window.open = () => null;
@@ -202,9 +209,10 @@ test('a browser that blocks the new tab gets the checkout in the same tab', asyn
 });
 
 test("the My Account menu's code comes when the button is reached for; a key pressed before it came opens the menu", async ({
+  context,
   page,
 }) => {
-  await signUpAndIn(page, `islands.menu.${Date.now()}@example.com`);
+  await signedIn(context, 'islands-menu');
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const asked: string[] = [];
@@ -231,8 +239,8 @@ test("the My Account menu's code comes when the button is reached for; a key pre
   await expect(account).toBeFocused();
 });
 
-test('a returning customer gets My Account without layout shift', async ({ page }) => {
-  await signUpAndIn(page, `islands.cls.${Date.now()}@example.com`);
+test('a returning customer gets My Account without layout shift', async ({ context, page }) => {
+  await signedIn(context, 'islands-cls');
   await recordLayoutShift(page);
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'My Account' })).toBeVisible();
