@@ -45,7 +45,8 @@ test.describe('air filter types guide', () => {
   // A 15-minute article: each axe pass over it takes several seconds when the machine is busy.
   test.slow();
 
-  test('loads no React until the finder scrolls into view; sections and the ratings table', async ({ page }) => {
+  // Its sections and the ratings table are read from dist/ (tests/built/blog.test.ts).
+  test('loads no React until the finder scrolls into view', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
@@ -55,60 +56,6 @@ test.describe('air filter types guide', () => {
     // React may be fetched at idle to be ready on a jump (docs/product/performance.md#after-paint-loading), never run.
     expect((await fetchedToRun(page, scripts)).filter((url) => /client\.|react/.test(url))).toEqual([]);
     await expect(page.locator('astro-island:not([ssr])')).toHaveCount(0);
-
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Air Filter Types Explained: Which Filter Is Right for Your Home?',
-    );
-    await expect(page.getByText('15 min read')).toBeVisible();
-    for (const name of [
-      'MERV, FPR and MPR: the ratings decoded',
-      'Find your filter',
-      'The six types of air filters',
-      'Choosing for your situation',
-      'Four air filter myths',
-      'Seasonal notes for the Ozarks',
-      'Frequently Asked Questions',
-    ]) {
-      await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeAttached();
-    }
-    for (const name of ['Allergies and asthma', 'Pets', 'Young children', 'An older system']) {
-      await expect(page.getByRole('heading', { level: 3, name, exact: true })).toBeAttached();
-    }
-    await expect(page.getByRole('heading', { level: 3, name: /^Myth \d:/ })).toHaveCount(4);
-    for (const name of ['Spring: tree pollen', 'Summer: humidity and long run times', 'Winter: the furnace season']) {
-      await expect(page.getByRole('heading', { level: 3, name, exact: true })).toBeAttached();
-    }
-
-    const table = page.getByRole('table', { name: 'Approximate matches between the three filter rating scales' });
-    await expect(table.getByRole('columnheader')).toHaveText([/^MERV/, /^FPR/, /^MPR/, 'What it catches']);
-    const rows = table.locator('tbody').getByRole('row');
-    await expect(rows).toHaveCount(4);
-    await expect(rows.getByRole('rowheader')).toHaveText(['1-4', '5-8', '9-12', '13-16']);
-    await expect(rows.nth(3).getByRole('cell').first()).toHaveText('10');
-
-    await expectNoAxeViolations(page);
-  });
-
-  test('finder: Find My Filter stays disabled until the three questions are answered', async ({ page }) => {
-    await page.goto(PATH);
-    const finder = await openFinder(page);
-    const button = finder.getByRole('button', { name: 'Find My Filter' });
-    for (const label of ['Home type', 'Primary concern', 'System age']) {
-      await expect(finder.getByLabel(label)).toHaveValue('');
-      await expect(finder.getByLabel(label).locator('option').first()).toHaveText('Select...');
-    }
-    await expect(finder.getByRole('slider', { name: 'Budget per filter' })).toHaveValue('20');
-    await expect(finder.getByRole('status')).toHaveText('$20');
-    await expect(button).toBeDisabled();
-    await expectNoAxeViolations(page);
-
-    await finder.getByLabel('Home type').selectOption('house');
-    await expect(button).toBeDisabled();
-    await finder.getByLabel('Primary concern').selectOption('pets');
-    await expect(button).toBeDisabled();
-    await finder.getByLabel('System age').selectOption('new');
-    await expect(button).toBeEnabled();
-    await expect(page.getByRole('region', { name: 'Your filter match' })).toHaveCount(0);
   });
 
   // Each expected pick follows the points of docs/product/tools.md#filter-finder (home + concern + budget + system age).
@@ -150,49 +97,67 @@ test.describe('air filter types guide', () => {
     },
   ];
 
-  for (const { answers, pick, facts, why } of cases) {
-    test(`finder: ${answers.home}, ${answers.concern}, $${answers.budget}, ${answers.age} -> ${pick}`, async ({
-      page,
-    }) => {
-      await page.goto(PATH);
-      const finder = await openFinder(page);
-      const result = page.getByRole('region', { name: 'Your filter match' });
-      await answer(finder, answers);
-      await expect(result).toHaveCount(0);
-      await finder.getByRole('button', { name: 'Find My Filter' }).click();
-      await expect(result.getByRole('heading', { level: 3 })).toHaveText(pick);
-      await expect(result.getByRole('definition')).toHaveText(facts);
-      await expect(result).toContainText(why);
-    });
-  }
-
-  test('finder: the result is announced, axe-clean, and hidden again by any change', async ({ page }) => {
+  test('finder: disabled until the three questions are answered, the pick for each home, then the result announced, axe-clean and hidden again by any change', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     const finder = await openFinder(page);
     const result = page.getByRole('region', { name: 'Your filter match' });
-    await answer(finder, cases[0]!.answers);
-    await finder.getByRole('button', { name: 'Find My Filter' }).click();
-    await expect(result).toBeVisible();
-    await expect(result.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
-    await expect(result.getByRole('link', { name: 'Compare all six filter types' })).toHaveAttribute(
-      'href',
-      '#filter-types',
-    );
-    await expectNoAxeViolations(page);
+    await test.step('Find My Filter stays disabled until the three questions are answered', async () => {
+      const button = finder.getByRole('button', { name: 'Find My Filter' });
+      for (const label of ['Home type', 'Primary concern', 'System age']) {
+        await expect(finder.getByLabel(label)).toHaveValue('');
+        await expect(finder.getByLabel(label).locator('option').first()).toHaveText('Select...');
+      }
+      await expect(finder.getByRole('slider', { name: 'Budget per filter' })).toHaveValue('20');
+      await expect(finder.getByRole('status')).toHaveText('$20');
+      await expect(button).toBeDisabled();
 
-    await finder.getByLabel('System age').selectOption({ label: 'Newer than 5 years' });
-    await expect(result).toHaveCount(0);
-    await finder.getByRole('button', { name: 'Find My Filter' }).click();
-    await expect(result).toBeVisible();
-    await finder.getByRole('slider', { name: 'Budget per filter' }).fill('50');
-    await expect(result).toHaveCount(0);
+      await finder.getByLabel('Home type').selectOption('house');
+      await expect(button).toBeDisabled();
+      await finder.getByLabel('Primary concern').selectOption('pets');
+      await expect(button).toBeDisabled();
+      await finder.getByLabel('System age').selectOption('new');
+      await expect(button).toBeEnabled();
+      await expect(page.getByRole('region', { name: 'Your filter match' })).toHaveCount(0);
+    });
 
-    // A typed amount off the $5 step is rounded, not refused: $17 counts as $15.
-    await finder.getByLabel('Or type an amount ($)').fill('17');
-    await finder.getByRole('button', { name: 'Find My Filter' }).click();
-    await expect(result).toBeVisible();
-    await expect(finder.getByLabel('Or type an amount ($)')).toHaveValue('15');
-    await expect(finder.getByRole('status')).toHaveText('$15');
+    for (const { answers, pick, facts, why } of cases) {
+      await test.step(`${answers.home}, ${answers.concern}, $${answers.budget}, ${answers.age} -> ${pick}`, async () => {
+        await answer(finder, answers);
+        await expect(result).toHaveCount(0);
+        await finder.getByRole('button', { name: 'Find My Filter' }).click();
+        await expect(result.getByRole('heading', { level: 3 })).toHaveText(pick);
+        await expect(result.getByRole('definition')).toHaveText(facts);
+        await expect(result).toContainText(why);
+      });
+    }
+
+    await test.step('the result is announced, axe-clean, and hidden again by any change', async () => {
+      await answer(finder, cases[0]!.answers);
+      await finder.getByRole('button', { name: 'Find My Filter' }).click();
+      await expect(result).toBeVisible();
+      await expect(result.locator('xpath=..')).toHaveAttribute('aria-live', 'polite');
+      await expect(result.getByRole('link', { name: 'Compare all six filter types' })).toHaveAttribute(
+        'href',
+        '#filter-types',
+      );
+      await expectNoAxeViolations(page);
+
+      await finder.getByLabel('System age').selectOption({ label: 'Newer than 5 years' });
+      await expect(result).toHaveCount(0);
+      await finder.getByRole('button', { name: 'Find My Filter' }).click();
+      await expect(result).toBeVisible();
+      await finder.getByRole('slider', { name: 'Budget per filter' }).fill('50');
+      await expect(result).toHaveCount(0);
+
+      // A typed amount off the $5 step is rounded, not refused: $17 counts as $15.
+      await finder.getByLabel('Or type an amount ($)').fill('17');
+      await finder.getByRole('button', { name: 'Find My Filter' }).click();
+      await expect(result).toBeVisible();
+      await expect(finder.getByLabel('Or type an amount ($)')).toHaveValue('15');
+      await expect(finder.getByRole('status')).toHaveText('$15');
+    });
   });
 
   test('finder: dropdowns, slider and typed budget work from the keyboard', async ({ page }) => {
@@ -253,7 +218,9 @@ test.describe('air filter types guide', () => {
     await expect(result).toBeVisible();
   });
 
-  test('tabs: All Types by default with six cards; each tab shows its types', async ({ page }) => {
+  test('tabs: All Types by default with six cards; each tab shows its types; roving tabindex, arrow keys, Home and End', async ({
+    page,
+  }) => {
     await page.goto(PATH);
     // The tabs start when the reader comes near them.
     await bringIntoView(page.locator('#filter-types'));
@@ -288,35 +255,32 @@ test.describe('air filter types guide', () => {
     await expect(specialized).toContainText('MERV 11-16');
     await expect(specialized).toContainText('$25-100+');
     await expect(specialized).toContainText('90-365 days');
-  });
 
-  test('tabs: roving tabindex; arrow keys, Home and End move and select', async ({ page }) => {
-    await page.goto(PATH);
-    await bringIntoView(page.locator('#filter-types'));
-    const tablist = page.getByRole('tablist', { name: 'Filter types' });
-    const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
-    await tab('All Types').focus();
-    await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
-    await page.keyboard.press('ArrowRight');
-    await expect(tab('Basic')).toBeFocused();
-    await expect(shownCards(page)).toHaveText(['Fiberglass']);
-    await page.keyboard.press('ArrowRight');
-    await expect(tab('Pleated')).toBeFocused();
-    await expect(shownCards(page)).toHaveText(['Pleated']);
-    await page.keyboard.press('End');
-    await expect(tab('Premium')).toBeFocused();
-    await expect(shownCards(page)).toHaveText(['Electrostatic', 'Specialized']);
-    await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveText('Premium');
-    await expectNoAxeViolations(page);
-    await page.keyboard.press('ArrowRight');
-    await expect(tab('All Types')).toBeFocused();
-    await page.keyboard.press('ArrowLeft');
-    await expect(tab('Premium')).toBeFocused();
-    await page.keyboard.press('Home');
-    await expect(tab('All Types')).toBeFocused();
-    await expect(shownCards(page)).toHaveCount(6);
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('tabpanel', { name: 'All Types' })).toBeFocused();
+    // Back on All Types, as a reader arriving finds it.
+    await test.step('roving tabindex; arrow keys, Home and End move and select', async () => {
+      const tab = (name: string) => tablist.getByRole('tab', { name, exact: true });
+      await tab('All Types').focus();
+      await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+      await page.keyboard.press('ArrowRight');
+      await expect(tab('Basic')).toBeFocused();
+      await expect(shownCards(page)).toHaveText(['Fiberglass']);
+      await page.keyboard.press('ArrowRight');
+      await expect(tab('Pleated')).toBeFocused();
+      await expect(shownCards(page)).toHaveText(['Pleated']);
+      await page.keyboard.press('End');
+      await expect(tab('Premium')).toBeFocused();
+      await expect(shownCards(page)).toHaveText(['Electrostatic', 'Specialized']);
+      await expect(tablist.locator('[role="tab"][tabindex="0"]')).toHaveText('Premium');
+      await page.keyboard.press('ArrowRight');
+      await expect(tab('All Types')).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(tab('Premium')).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(tab('All Types')).toBeFocused();
+      await expect(shownCards(page)).toHaveCount(6);
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('tabpanel', { name: 'All Types' })).toBeFocused();
+    });
   });
 
   test.describe('without JavaScript', () => {
