@@ -372,3 +372,18 @@ export function jsonLd(page: BuiltPage): Record<string, unknown>[] {
     .filter((s) => attr(s, 'type') === 'application/ld+json')
     .map((s) => JSON.parse(textContent(s.childNodes[0] ?? s)) as Record<string, unknown>);
 }
+
+/**
+ * The innermost elements whose text holds `wanted`, as getByText finds them: a string as a
+ * case-insensitive part of the squashed text, or a pattern.
+ */
+export function byText(root: Node, wanted: string | RegExp): Element[] {
+  const holds = (el: Element) =>
+    wanted instanceof RegExp ? wanted.test(text(el)) : text(el).toLowerCase().includes(wanted.toLowerCase());
+  return all(root, (el) => holds(el) && !children(el).some((child) => isElement(child) && holds(child)));
+}
+
+/** Whether some element under `root` with this text (as byText finds it) is shown by the markup. */
+export function showsText(root: Node, wanted: string | RegExp): boolean {
+  return byText(root, wanted).some(shownByMarkup);
+}

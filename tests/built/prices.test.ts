@@ -3,8 +3,8 @@
  * is a price the pricing modules charge, a plan price, an informational range shown with what it
  * covers, a filter price from the catalogue or a model's estimate; see price-statements.ts.
  */
+import { expect, test } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from './test';
 import { builtPages, contentRanges, priceStatements, unexplainedOffers } from './price-statements';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -4,15 +4,15 @@
  * with the site name and the business's logo of at least 112 px; a described preview image on
  * every page.
  */
+import { expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_NAMES, SERVICE_TYPES, servicePriceCents } from '../../src/features/booking/pricing.ts';
 import { PLANS } from '../../src/features/plans/plans.ts';
 import { SITE } from '../../src/site.ts';
 import { pngSize } from '../support/png';
-import { SERVICE_PAGES } from './pages';
+import { SERVICE_PAGES } from '../e2e/pages';
 import { builtPages, contentRanges, priceStatements } from './price-statements';
-import { expect, test } from './test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pages = new Map(builtPages(`${root}dist`));
@@ -102,7 +102,7 @@ test('home, articles, the blog and the other pages make no offer', () => {
 test('the home page names the site (WebSite) and gives the business a logo of at least 112 px', () => {
   const home = nodes(page('/index'));
   expect(home).toContainEqual(
-    expect.objectContaining({ '@type': 'WebSite', name: SITE.name, url: expect.any(String) }),
+    expect.objectContaining({ '@type': 'WebSite', name: SITE.name, url: expect.any(String) as unknown }),
   );
   const business = home.find((n) => n['@type'] === 'HomeAndConstructionBusiness');
   const logo = business?.['logo'] as Node | undefined;
@@ -117,7 +117,7 @@ test('articles name the business as publisher with the same logo', () => {
   const html = page('/blog/how-to-change-air-filter');
   const posting = nodes(html).find((n) => n['@type'] === 'BlogPosting');
   expect((posting?.['publisher'] as Node | undefined)?.['logo']).toEqual(
-    expect.objectContaining({ url: expect.stringMatching(/\/logo\.png$/) }),
+    expect.objectContaining({ url: expect.stringMatching(/\/logo\.png$/) as unknown }),
   );
 });
 
