@@ -35,37 +35,39 @@ test.describe('header on a desktop screen', () => {
     await expect(nav.getByRole('link', { name: 'Services', exact: true })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('Blog dropdown opens by mouse and lists the five articles and View All Articles', async ({ page }) => {
+  test('Blog dropdown opens by mouse and lists the five articles and View All Articles; by keyboard Enter opens, Escape closes and returns focus', async ({
+    page,
+  }) => {
     await page.goto('/');
     const button = page.getByRole('button', { name: 'Blog' });
-    await expect(button).toHaveAttribute('aria-expanded', 'false');
-    await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
-    const menu = page.locator('#blog-menu');
-    for (const [name, href] of ARTICLES) {
-      await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-    }
-    await expectNoAxeViolations(page);
-    await page.getByRole('heading', { level: 1 }).click();
-    await expect(menu).toBeHidden();
-  });
+    await test.step('by mouse', async () => {
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      const menu = page.locator('#blog-menu');
+      for (const [name, href] of ARTICLES) {
+        await expect(menu.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      await expectNoAxeViolations(page);
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect(menu).toBeHidden();
+    });
 
-  test('Blog dropdown works by keyboard: Enter opens, Escape closes and returns focus', async ({ page }) => {
-    await page.goto('/');
-    const button = page.getByRole('button', { name: 'Blog' });
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await expect(page.locator('#blog-menu')).toBeVisible();
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Air Filter Replacement Guide' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(page.locator('#blog-menu')).toBeHidden();
-    await expect(button).toBeFocused();
-    // Tabbing out of the open menu closes it too.
-    await page.keyboard.press('Space');
-    await expect(page.locator('#blog-menu')).toBeVisible();
-    for (let i = 0; i < ARTICLES.length + 1; i++) await page.keyboard.press('Tab');
-    await expect(page.locator('#blog-menu')).toBeHidden();
+    await test.step('by keyboard', async () => {
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('#blog-menu')).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Air Filter Replacement Guide' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('#blog-menu')).toBeHidden();
+      await expect(button).toBeFocused();
+      // Tabbing out of the open menu closes it too.
+      await page.keyboard.press('Space');
+      await expect(page.locator('#blog-menu')).toBeVisible();
+      for (let i = 0; i < ARTICLES.length + 1; i++) await page.keyboard.press('Tab');
+      await expect(page.locator('#blog-menu')).toBeHidden();
+    });
   });
 
   test('phone link, Sign In slot and Schedule Service button', async ({ page }) => {
@@ -93,34 +95,35 @@ test.describe('header on a desktop screen', () => {
 test.describe('header on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('mobile menu opens and closes by mouse', async ({ page }) => {
+  test('mobile menu opens and closes by mouse, works by keyboard and closes when a section link is followed', async ({
+    page,
+  }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu).toBeHidden();
-    await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu).toBeVisible();
-    for (const [name] of ARTICLES) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
-    await expectNoAxeViolations(page);
-    await toggle.click();
-    await expect(menu).toBeHidden();
-  });
+    await test.step('by mouse', async () => {
+      await expect(menu).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(menu).toBeVisible();
+      for (const [name] of ARTICLES) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await toggle.click();
+      await expect(menu).toBeHidden();
+    });
 
-  test('mobile menu works by keyboard and closes when a section link is followed', async ({ page }) => {
-    await page.goto('/');
-    const toggle = page.getByRole('button', { name: 'Menu' });
-    await toggle.focus();
-    await page.keyboard.press('Enter');
-    const menu = page.getByRole('navigation', { name: 'Mobile' });
-    await expect(menu).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
-    await expect(toggle).toBeFocused();
-    await page.keyboard.press('Enter');
-    await menu.getByRole('link', { name: 'Autopilot Plans' }).click();
-    await expect(menu).toBeHidden();
-    await expect(page).toHaveURL(/#autopilot$/);
-    await expect(page.getByRole('heading', { name: 'Autopilot Plans', level: 2 })).toBeInViewport();
+    await test.step('by keyboard, and a section link followed closes it', async () => {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      await expect(menu).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(menu).toBeHidden();
+      await expect(toggle).toBeFocused();
+      await page.keyboard.press('Enter');
+      await menu.getByRole('link', { name: 'Autopilot Plans' }).click();
+      await expect(menu).toBeHidden();
+      await expect(page).toHaveURL(/#autopilot$/);
+      await expect(page.getByRole('heading', { name: 'Autopilot Plans', level: 2 })).toBeInViewport();
+    });
   });
 });
