@@ -127,6 +127,23 @@ describe.each(ENGINES)('database (%s)', { timeout: 120_000 }, (engine) => {
       expect(await db.query('select * from stripe_events')).toEqual([]);
     });
 
+    test('a transaction begun inside a transaction joins it, on both engines: one commit, or nothing', async () => {
+      await db.transaction(async (tx) => {
+        await tx.query(`insert into stripe_events (id, type) values ('evt_outer', 'x')`);
+        await tx.transaction((inner) => inner.query(`insert into stripe_events (id, type) values ('evt_inner', 'x')`));
+      });
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.transaction((inner) => inner.query(`insert into stripe_events (id, type) values ('evt_lost', 'x')`));
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      const rows = await db.query<{ id: string }>(
+        "select id from stripe_events where id in ('evt_outer', 'evt_inner', 'evt_lost') order by id",
+      );
+      expect(rows.map((row) => row.id)).toEqual(['evt_inner', 'evt_outer']);
+    });
+
     test('row-level security is on for every table', async () => {
       const rows = await db.query<{ relname: string; relrowsecurity: boolean }>(
         `select relname, relrowsecurity from pg_class where relname in ('customers','subscriptions','orders','leads','stripe_events') order by relname`,

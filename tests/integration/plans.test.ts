@@ -414,6 +414,17 @@ describe('changing plan or period in the billing portal', { timeout: 90_000 }, (
 });
 
 describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
+  // With owner alerts on, as production runs: a saved change is a lead that alerts the owner in the
+  // save's own transaction (before, PGlite could not nest it and every save answered 500).
+  const savedOwner = process.env['OWNER_EMAIL'];
+  beforeAll(() => {
+    process.env['OWNER_EMAIL'] = 'owner@springfieldhome.example';
+  });
+  afterAll(() => {
+    if (savedOwner === undefined) delete process.env['OWNER_EMAIL'];
+    else process.env['OWNER_EMAIL'] = savedOwner;
+  });
+
   test("the request's details become the plan's visit details, shown and editable on the account", async () => {
     const user = newUser();
     const request = {
@@ -474,6 +485,11 @@ describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
     const moved = { ...details, address: '88 Main St', city: 'Nixa', zip: '65714', preferredDay: 'evenings' };
     const saved = await call('PUT', '/api/plan-details', user, moved);
     expect(saved).toEqual({ status: 200, body: { planDetails: moved } });
+    const alerts = await stack.db.query<{ n: number }>(
+      "select count(*)::int as n from mail_outbox where kind = 'owner-alert' and payload->>'text' like $1",
+      [`%${user.email}%`],
+    );
+    expect(alerts[0]?.n).toBeGreaterThan(0);
     expect((await account(user)).planDetails).toEqual(moved);
     const [lead] = await stack.db.query<{ payload: Record<string, unknown> }>(
       `select payload from leads where kind = 'plan-request' and payload->>'email' = $1 and payload ? 'change'`,

@@ -12,7 +12,7 @@ export interface Db {
   query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** Runs `fn` in one transaction: all of it happens, or none. */
+  /** Runs `fn` in one transaction: all of it happens, or none. Inside a transaction, joins it. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Which engine this is, for logs and tests. */
   readonly kind: 'pglite' | 'postgres';
@@ -26,8 +26,13 @@ type PGliteLike = {
   close(): Promise<void>;
 };
 
-function fromPGlite(pg: PGliteLike, close: () => Promise<void>): Db {
-  return {
+/**
+ * A PGlite database, or (`inTransaction`) one of its transactions: a transaction begun inside one
+ * joins it, as the Postgres wrapper's does, so code that opens its own transaction runs the same
+ * inside a caller's (PGlite's transaction object has no nested transaction of its own).
+ */
+function fromPGlite(pg: PGliteLike, close: () => Promise<void>, inTransaction = false): Db {
+  const db: Db = {
     kind: 'pglite',
     async query<T>(text: string, params: readonly unknown[] = []) {
       return (await pg.query<T>(text, [...params])).rows;
@@ -36,10 +41,12 @@ function fromPGlite(pg: PGliteLike, close: () => Promise<void>): Db {
       await pg.exec(sql);
     },
     transaction<T>(fn: (tx: Db) => Promise<T>) {
-      return pg.transaction((tx) => fn(fromPGlite(tx, async () => {})));
+      if (inTransaction) return fn(db);
+      return pg.transaction((tx) => fn(fromPGlite(tx, async () => {}, true)));
     },
     close,
   };
+  return db;
 }
 
 /** Opens an embedded PGlite database in `dataDir/pglite`, creating the folder if needed. */
@@ -95,6 +102,7 @@ export async function openPostgres(databaseUrl: string): Promise<Db> {
     async exec(statements: string) {
       await client.unsafe(statements);
     },
+    // Inside a transaction (no `begin`), a transaction joins it: one commit, or one rollback.
     async transaction<T>(fn: (tx: Db) => Promise<T>) {
       if (!begin) return fn(wrap(client, null));
       return (await begin((tx) => fn(wrap(tx, null)))) as T;
