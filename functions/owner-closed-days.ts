@@ -3,7 +3,7 @@
  * holidays and the owner's closed days; `POST {date, reason}` closes a day; `DELETE
  * /api/owner/closed-days/{date}` opens one the owner closed. The owner's live session only.
  */
-import { addDays, businessToday } from '../src/lib/dates.ts';
+import { addDays, businessToday, dayProblem } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { closedDayRequest, type ClosedDaysAnswer } from '../src/features/visits/owner-api.ts';
 import { requireOwner } from './_lib/platform/auth.ts';
@@ -27,8 +27,9 @@ export default handler(['GET', 'POST', 'DELETE'], async (req, context) => {
       [parsed.data.date, parsed.data.reason, owner.email],
     );
   } else if (req.method === 'DELETE') {
-    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date))
-      throw new HttpError(400, 'DELETE /api/owner/closed-days/{YYYY-MM-DD}');
+    if (!date) throw new HttpError(400, 'DELETE /api/owner/closed-days/{YYYY-MM-DD}');
+    const problem = dayProblem('date', date);
+    if (problem) throw new HttpError(400, problem);
     const removed = await db.query('delete from closed_days where day = $1 returning day', [date]);
     if (removed.length === 0) throw new HttpError(404, 'That day is not one you closed.');
   }

@@ -4,19 +4,19 @@
  * The owner's live session only.
  */
 import { EXPORTS, type ExportName } from '../src/features/owner/records-api.ts';
-import { businessToday } from '../src/lib/dates.ts';
+import { businessToday, dayProblem } from '../src/lib/dates.ts';
 import { requireOwner } from './_lib/platform/auth.ts';
 import { now } from './_lib/platform/clock.ts';
 import { getDb } from './_lib/platform/db.ts';
 import { HttpError, handler } from './_lib/platform/http.ts';
 import { exportCsv } from './_lib/owner/records.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
+/** The day of a query parameter, or null when absent; a 400 naming it when it is no calendar day. */
 function day(url: URL, name: 'from' | 'to'): string | null {
   const value = url.searchParams.get(name);
   if (value === null || value === '') return null;
-  if (!DAY.test(value) || Number.isNaN(Date.parse(value))) throw new HttpError(400, `${name} must be YYYY-MM-DD`);
+  const problem = dayProblem(name, value);
+  if (problem) throw new HttpError(400, problem);
   return value;
 }
 

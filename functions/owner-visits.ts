@@ -5,7 +5,7 @@
  * `POST /api/owner/visits/{id}` one action (confirm, reschedule, done, no-show, cancel, notes),
  * answered with the visit as it is afterwards. The owner's live session only: 401, 403 otherwise.
  */
-import { addDays } from '../src/lib/dates.ts';
+import { addDays, dayProblem } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import {
   MAX_VISIT_RANGE_DAYS,
@@ -23,15 +23,19 @@ import { applyVisitAction } from './_lib/owner/visit-actions.ts';
 import { listVisits, planVisitsDue, visitWithHistory } from './_lib/visits/desk.ts';
 import { stripeClient } from './_lib/platform/stripe.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A 400 naming the parameter when `value` is no calendar day (docs/product/messages.md#validation). */
+function requireDay(name: string, value: string): void {
+  const problem = dayProblem(name, value);
+  if (problem) throw new HttpError(400, problem);
+}
 
 /** The range and status of a list, or a 400 naming the parameter. */
 function listQuery(url: URL): { from: string; to: string; status: string | null } {
   const from = url.searchParams.get('from') ?? '';
   const to = url.searchParams.get('to') ?? '';
   const status = url.searchParams.get('status');
-  if (!DAY.test(from) || Number.isNaN(Date.parse(from))) throw new HttpError(400, 'from must be YYYY-MM-DD');
-  if (!DAY.test(to) || Number.isNaN(Date.parse(to))) throw new HttpError(400, 'to must be YYYY-MM-DD');
+  requireDay('from', from);
+  requireDay('to', to);
   if (to < from) throw new HttpError(400, 'to must not be before from');
   if (addDays(from, MAX_VISIT_RANGE_DAYS) < to) {
     throw new HttpError(400, `to must be within ${MAX_VISIT_RANGE_DAYS} days of from`);
@@ -51,7 +55,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
     const url = new URL(req.url);
     const dueBy = url.searchParams.get('dueBy');
     if (dueBy !== null) {
-      if (!DAY.test(dueBy) || Number.isNaN(Date.parse(dueBy))) throw new HttpError(400, 'dueBy must be YYYY-MM-DD');
+      requireDay('dueBy', dueBy);
       return json({ visits: await planVisitsDue(db, dueBy) } satisfies OwnerVisitsAnswer);
     }
     const { from, to, status } = listQuery(url);

@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { VISIT_WINDOWS, type VisitWindow } from '../src/features/visits/windows.ts';
 import type { VisitChangeAnswer } from '../src/features/visits/changes.ts';
+import { dayProblem } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/platform/auth.ts';
 import { getDb, type Db } from './_lib/platform/db.ts';
@@ -36,7 +37,14 @@ export const visitChangeReach = z.object({
 export const visitChangeRequest = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('reschedule'),
-    date: z.string('Please choose a day.').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.')),
+    // A day that exists, or the refusal names it (docs/product/messages.md#validation).
+    date: z.string('Please choose a day.').check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.'),
+      z.superRefine((value, context) => {
+        const problem = dayProblem('date', value);
+        if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+      }),
+    ),
     window: z.enum(WINDOWS, 'Please choose a window.'),
   }),
   z.object({ action: z.literal('cancel') }),

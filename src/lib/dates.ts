@@ -14,6 +14,31 @@ export function businessToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE }).format(now);
 }
 
+/** The years a day the site is given may fall in: older or later ones are typing mistakes, and beyond 9999 a date stops being `YYYY-MM-DD`. */
+export const DAY_YEARS = { min: 1900, max: 9999 } as const;
+
+/**
+ * Why `value` is not a calendar day the site takes, in words after the field's name, or null when
+ * it is one: `YYYY-MM-DD`, a day that exists (it round-trips: no February 30) in years 1900-9999.
+ * The one parser of every date a form, a query or a body gives (docs/product/messages.md#validation).
+ */
+export function dayProblem(name: string, value: string): string | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!parts) return `${name} must be YYYY-MM-DD`;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (year < DAY_YEARS.min || year > DAY_YEARS.max) {
+    return `${name}: the year must be from ${DAY_YEARS.min} to ${DAY_YEARS.max}`;
+  }
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? null : `${name}: ${value} is not a day of the calendar`;
+}
+
+/** Whether `value` is a calendar day the site takes (dayProblem finds nothing). */
+export function isCalendarDay(value: string): boolean {
+  return dayProblem('day', value) === null;
+}
+
 /** Noon UTC of a `YYYY-MM-DD` day: the same day in every time zone the site writes dates in. */
 function noonOf(date: string): Date {
   return new Date(`${date}T12:00:00Z`);

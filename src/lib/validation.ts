@@ -7,6 +7,7 @@
  * schema built from them (the plan page's island and the lead schema) can drop it.
  */
 import * as z from 'zod/mini';
+import { dayProblem } from './dates.ts';
 
 /** The longest value each kind of field accepts, in characters. */
 export const FIELD_LIMITS = {
@@ -76,6 +77,17 @@ export function requiredText(message: string) {
       z.maxLength(FIELD_LIMITS.text, `Please keep this under ${FIELD_LIMITS.text} characters`),
       ...after,
     );
+}
+
+/** A calendar day field (docs/product/messages.md#validation): `YYYY-MM-DD`, a day that exists, years 1900-9999; the refusal names `name`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function calendarDay(name: string, typeMessage = `${name} must be YYYY-MM-DD`) {
+  return z.string(typeMessage).check(
+    z.superRefine((value, context) => {
+      const problem = dayProblem(name, value);
+      if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+    }),
+  );
 }
 
 /**

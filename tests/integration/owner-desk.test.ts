@@ -294,6 +294,46 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
     expect((await call('POST', `/api/owner/visits/${id}`, owner, { action: 'fly' })).status).toBe(400);
   });
 
+  test('impossible dates are a 400 naming the field on every owner endpoint that takes a date, and store nothing', async () => {
+    const impossible = ['2027-02-30', '0000-01-01', '2027-13-01', '1899-12-31', '2027-04-31'];
+    const id = await bookAndPay(newCustomer('Fay'), place('6 Pine St', 'Ozark', '65721', WEEKDAYS[3]!.date));
+    const exported = await fetch(`${stack.origin}/api/owner/export/visits.csv?from=${impossible[0]}`, {
+      headers: { Authorization: `Bearer ${await issuer.sign(stack.origin, owner)}` },
+    });
+    expect(exported.status).toBe(400);
+    expect(((await exported.json()) as { error: string }).error).toMatch(/^from: /);
+    for (const date of impossible) {
+      const answers = [
+        await call('GET', `/api/owner/visits?from=${date}&to=${WEEKDAYS[0]!.date}`, owner),
+        await call('GET', `/api/owner/visits?from=${WEEKDAYS[0]!.date}&to=${date}`, owner),
+        await call('GET', `/api/owner/visits?dueBy=${date}`, owner),
+        await call('POST', '/api/owner/closed-days', owner, { date, reason: 'Inventory' }),
+        await call('DELETE', `/api/owner/closed-days/${date}`, owner),
+        await call('POST', `/api/owner/visits/${id}`, owner, { action: 'reschedule', date, window: 'morning' }),
+        await call('POST', `/api/owner/visits/${id}`, owner, { action: 'confirm', start: '09:30', date }),
+      ];
+      expect(
+        answers.map((answer) => answer.status),
+        date,
+      ).toEqual([400, 400, 400, 400, 400, 400, 400]);
+      expect(answers.map((answer) => (answer.body as { error: string }).error.split(':')[0])).toEqual([
+        'from',
+        'to',
+        'dueBy',
+        'date',
+        'date',
+        'date',
+        'date',
+      ]);
+    }
+    const [visit] = await stack.db.query<{ day: string; status: string }>(
+      'select day, status from visits where id = $1',
+      [id],
+    );
+    expect(visit).toEqual({ day: WEEKDAYS[3]!.date, status: 'requested' });
+    expect(await stack.db.query("select day from closed_days where reason = 'Inventory'")).toEqual([]);
+  });
+
   test('closed days and the capacity, as the checkout then applies them', async () => {
     const day = WEEKDAYS[4]!.date;
     const closing = await call<ClosedDaysAnswer>('POST', '/api/owner/closed-days', owner, {

@@ -59,11 +59,15 @@ afterAll(async () => {
   }
 });
 
-// Far enough ahead that the 24-hour rule never refuses a change.
-const [FROM, TO] = bookableWeekdays()
-  .map((d) => d.date)
-  .slice(1);
-if (!FROM || !TO) throw new Error('Not enough open weekdays ahead for the races');
+/** Two open weekdays far enough ahead that the 24-hour rule never refuses a change. */
+function raceDays(): { FROM: string; TO: string } {
+  const [from, to] = bookableWeekdays()
+    .map((d) => d.date)
+    .slice(1);
+  if (!from || !to) throw new Error('Not enough open weekdays ahead for the races');
+  return { FROM: from, TO: to };
+}
+const { FROM, TO } = raceDays();
 
 const call = <T>(method: 'GET' | 'POST', path: string, body?: unknown, user?: User) =>
   callAs<T & { error?: string }>(stack, issuer, method, path, user ?? null, body);

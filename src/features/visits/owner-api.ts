@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { VisitStatus } from './status.ts';
-import { oneLineText, requiredText } from '../../lib/validation.ts';
+import { calendarDay, oneLineText, requiredText } from '../../lib/validation.ts';
 
 /** The most days one read of the visits covers. */
 export const MAX_VISIT_RANGE_DAYS = 62;
@@ -67,7 +67,7 @@ export interface OwnerVisitAnswer {
   visit: OwnerVisit & { history: VisitHistoryEntry[] };
 }
 
-const day = () => z.string('date must be YYYY-MM-DD').check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'));
+const day = () => calendarDay('date');
 const clock = () => z.string('start must be HH:MM').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start must be HH:MM'));
 const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must be morning, afternoon or saturday');
 

@@ -3,6 +3,8 @@ import { describe, expect, test } from 'vitest';
 import {
   accountDate,
   addDays,
+  dayProblem,
+  isCalendarDay,
   businessTimeToUtc,
   businessToday,
   formatContentDate,
@@ -54,5 +56,28 @@ describe('Springfield wall-clock time to UTC', () => {
   test('Central Standard and Daylight Time', () => {
     expect(businessTimeToUtc('2026-11-30', '08:00').toISOString()).toBe('2026-11-30T14:00:00.000Z');
     expect(businessTimeToUtc('2026-07-01', '08:00').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+  });
+});
+
+describe('the one parser of a day given to the site (docs/product/messages.md#validation)', () => {
+  test.each([
+    ['2027-03-01', null],
+    ['2028-02-29', null],
+    ['1900-01-01', null],
+    ['9999-12-31', null],
+    ['2027-02-30', 'from: 2027-02-30 is not a day of the calendar'],
+    ['2027-02-29', 'from: 2027-02-29 is not a day of the calendar'],
+    ['2027-04-31', 'from: 2027-04-31 is not a day of the calendar'],
+    ['2027-13-01', 'from: 2027-13-01 is not a day of the calendar'],
+    ['2027-00-10', 'from: 2027-00-10 is not a day of the calendar'],
+    ['0000-01-01', 'from: the year must be from 1900 to 9999'],
+    ['1899-12-31', 'from: the year must be from 1900 to 9999'],
+    ['27-03-01', 'from must be YYYY-MM-DD'],
+    ['2027-3-1', 'from must be YYYY-MM-DD'],
+    ['2027-03-01T00:00', 'from must be YYYY-MM-DD'],
+    ['', 'from must be YYYY-MM-DD'],
+  ])('%s -> %s', (value, problem) => {
+    expect(dayProblem('from', value)).toBe(problem);
+    expect(isCalendarDay(value)).toBe(problem === null);
   });
 });
