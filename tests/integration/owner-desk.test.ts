@@ -16,7 +16,7 @@ import type { AccountSummary } from '../../src/features/account/account-summary.
 import type { Visit } from '../../src/features/booking/visit.ts';
 import { bookableWeekdays } from '../support/visit.ts';
 import type { ClosedDaysAnswer, OwnerVisitAnswer, OwnerVisitsAnswer } from '../../src/features/visits/owner-api.ts';
-import { businessToday } from '../../src/lib/dates.ts';
+import { addDays, businessToday, formatDay, weekdayOf } from '../../src/lib/dates.ts';
 import {
   createTokenIssuer,
   payCheckout,
@@ -325,6 +325,29 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
         'date',
         'date',
       ]);
+    }
+    // A day that exists is still refused when it has passed, or when its window is not one of that day's.
+    const yesterday = addDays(businessToday(), -1);
+    const sunday = [1, 2, 3, 4, 5, 6, 7].map((n) => addDays(WEEKDAYS[0]!.date, n)).find((d) => weekdayOf(d) === 0)!;
+    const tuesdayish = WEEKDAYS.find((d) => weekdayOf(d.date) !== 6)!.date;
+    const moves = [
+      {
+        date: yesterday,
+        window: 'morning',
+        error: `date: ${formatDay(yesterday)} has passed: choose today or a later day`,
+      },
+      {
+        date: tuesdayish,
+        window: 'saturday',
+        error: `window: Saturday (9 AM-4 PM) is not open on ${formatDay(tuesdayish)}`,
+      },
+      { date: sunday, window: 'morning', error: `window: Morning (8 AM-12 PM) is not open on ${formatDay(sunday)}` },
+    ];
+    for (const { error, ...move } of moves) {
+      expect(await call('POST', `/api/owner/visits/${id}`, owner, { action: 'reschedule', ...move })).toEqual({
+        status: 400,
+        body: { error },
+      });
     }
     const [visit] = await stack.db.query<{ day: string; status: string }>(
       'select day, status from visits where id = $1',

@@ -17,7 +17,8 @@ import {
 import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
 import type { VisitActionRequest } from '../../../src/features/visits/owner-api.ts';
 import { CANCELLING_MESSAGE, refusal, transitionOf, type VisitStatus } from '../../../src/features/visits/status.ts';
-import { VISIT_WINDOWS, visitAddress, type VisitWindow } from '../../../src/features/visits/windows.ts';
+import { VISIT_WINDOWS, visitAddress, windowProblem, type VisitWindow } from '../../../src/features/visits/windows.ts';
+import { businessToday } from '../../../src/lib/dates.ts';
 import { announceLeadsStored, queueOwnerEvent } from '../leads/leads.ts';
 import { now } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
@@ -302,6 +303,8 @@ async function changesOf(tx: Db, row: VisitRow, request: VisitActionRequest): Pr
       const window = request.window ?? row.time_window;
       if (!VISIT_WINDOWS[window]) throw new HttpError(400, 'window must be morning, afternoon or saturday');
       if (day !== row.day || window !== row.time_window) {
+        const problem = windowProblem(day, window, businessToday(now()));
+        if (problem) throw new HttpError(400, problem);
         await lockWindow(tx, day, window);
         await requireBookable(tx, day, window, row.id);
       }

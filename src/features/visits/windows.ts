@@ -55,3 +55,16 @@ export function bookableDays(today: string): BookableDay[] {
 export function describeVisitTime(date: string, window: VisitWindow): string {
   return `${formatDay(date)}, ${VISIT_WINDOWS[window].phrase}`;
 }
+
+/**
+ * Why a visit cannot be on `date` in `window`, or null: a day before `earliest` (the owner's moves:
+ * today), or a window the day does not have (none on Sundays). The day and window check shared by
+ * the owner's moves and the customer's (docs/product/desk.md#owner-api); capacity and closed days
+ * are counted on the server after it.
+ */
+export function windowProblem(date: string, window: VisitWindow, earliest: string): string | null {
+  if (date < earliest) return `date: ${formatDay(date)} has passed: choose today or a later day`;
+  if (!windowsOn(date).includes(window))
+    return `window: ${VISIT_WINDOWS[window].label} is not open on ${formatDay(date)}`;
+  return null;
+}
