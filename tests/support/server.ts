@@ -7,10 +7,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { checkConfig, VARIABLES } from '../../functions/_lib/platform/config-check.ts';
 
 /** The repository root (the server's working directory). */
@@ -76,6 +77,11 @@ export interface ServerOptions {
   script?: string;
   /** Called with everything the process prints, as it prints it. */
   onOutput?: (text: string) => void;
+  /**
+   * Start an empty `dataDir` from a copy of the migrated data folder named by SERVER_TEMPLATE_ENV
+   * (made by `makeServerTemplate`) instead of a new database; without one yet, it starts fresh.
+   */
+  template?: boolean;
 }
 
 /** The environment a server child gets: the embedded default, on 127.0.0.1, plus `options.env`. */
@@ -119,8 +125,43 @@ function spawnServer(options: ServerOptions): ChildProcess {
   });
 }
 
+/**
+ * The environment variable naming the data folder that `startServer({ template: true })` copies:
+ * a folder a server has started on once (migrated, its keys written) and stopped. Playwright's global
+ * setup (tests/e2e/global-setup.ts) sets it. A new database costs most of a server's start on a
+ * 2-core machine (PGlite's initdb); a copy of a migrated one costs a fraction of it.
+ */
+export const SERVER_TEMPLATE_ENV = 'SHM_SERVER_TEMPLATE';
+
+/** Copies the template into `dataDir` when asked, the template is there, and `dataDir` is still empty (not a restart). */
+async function startFromTemplate(options: ServerOptions): Promise<void> {
+  const template = process.env[SERVER_TEMPLATE_ENV];
+  if (!options.template || !template || !existsSync(template)) return;
+  if ((await readdir(options.dataDir).catch(() => [])).length > 0) return;
+  await cp(template, options.dataDir, { recursive: true, filter: (path) => basename(path) !== 'server.lock' });
+}
+
+/**
+ * Makes the template of SERVER_TEMPLATE_ENV at `path`: a server started on a fresh folder and stopped,
+ * the folder then renamed to `path` at once, so a reader finds it whole or not at all. Returns `path`.
+ */
+export async function makeServerTemplate(path: string): Promise<string> {
+  const building = await tempDataDir('shm-server-template-');
+  try {
+    const server = await startServer({ dataDir: building, port: await freePort() });
+    const code = await server.stop();
+    if (code !== 0) throw new Error(`the template's server exited with ${code}:\n${server.output()}`);
+    await rename(building, path);
+    return path;
+  } catch (error) {
+    await removeDir(building);
+    throw error;
+  }
+}
+
 /** Starts the server and resolves once it listens. */
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+  await startFromTemplate(options);
   const child = spawnServer(options);
   const embedded = checkConfig(serverEnv(options)).mode === 'embedded';
   let output = '';
@@ -187,7 +228,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
 }
 
 /** Where a server with its own fresh data folder runs, and more environment. */
-export interface FreshServerOptions extends Pick<ServerOptions, 'env' | 'onOutput'> {
+export interface FreshServerOptions extends Pick<ServerOptions, 'env' | 'onOutput' | 'template'> {
   /** The data folder's name prefix under the system's temporary folder. */
   prefix?: string;
   /** The port; a free one when absent. */
