@@ -15,15 +15,27 @@ export async function openForm(page: Page, path: string, period: PickerPeriod): 
   return picker;
 }
 
+/** What fillForm types, as the plan request's fields (api-setup.ts's subscribe takes them as `details`). */
+export const FORM_DETAILS = {
+  fullName: 'Dana Whitfield',
+  phone: '417-555-0199',
+  address: '1200 E Battlefield Rd',
+  city: 'Springfield',
+  state: 'MO',
+  zip: '65804',
+  preferredDay: 'weekends',
+  specialInstructions: 'Gate code 4417; dog is friendly.',
+};
+
 /** Fills every field of the sign-up form as a customer would. */
 export async function fillForm(picker: Locator, email: string): Promise<void> {
-  await picker.getByLabel('Full name').fill('Dana Whitfield');
+  await picker.getByLabel('Full name').fill(FORM_DETAILS.fullName);
   await picker.getByLabel('Email').fill(email);
-  await picker.getByLabel('Phone').fill('417-555-0199');
-  await picker.getByLabel('Street address').fill('1200 E Battlefield Rd');
-  await picker.getByLabel('City').fill('Springfield');
-  await picker.getByLabel('ZIP code').fill('65804');
-  await picker.getByLabel('Preferred visit time (optional)').selectOption('weekends');
-  await picker.getByLabel('Special instructions (optional)').fill('Gate code 4417; dog is friendly.');
+  await picker.getByLabel('Phone').fill(FORM_DETAILS.phone);
+  await picker.getByLabel('Street address').fill(FORM_DETAILS.address);
+  await picker.getByLabel('City').fill(FORM_DETAILS.city);
+  await picker.getByLabel('ZIP code').fill(FORM_DETAILS.zip);
+  await picker.getByLabel('Preferred visit time (optional)').selectOption(FORM_DETAILS.preferredDay);
+  await picker.getByLabel('Special instructions (optional)').fill(FORM_DETAILS.specialInstructions);
   await picker.getByRole('checkbox', { name: /I agree to the Service Agreement/ }).check();
 }

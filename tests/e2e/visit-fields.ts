@@ -17,6 +17,11 @@ export const VISIT = {
 };
 export const ADDRESS = '12 Elm Street, Nixa, MO 65714';
 
+/** The visit fillVisit types (VISIT in `zip`, on `day`'s morning), as api-setup.ts's bookAndPay sends it. */
+export function typedVisit(zip = VISIT.zip, day = DAY.date) {
+  return { ...VISIT, zip, date: day, window: 'morning' as const };
+}
+
 /** Fills in the booking card's visit fields (on DAY's morning, unless another bookable day is given). */
 export async function fillVisit(card: Locator, zip = VISIT.zip, day = DAY.date): Promise<void> {
   await card.getByLabel('Service address').fill(VISIT.street);
