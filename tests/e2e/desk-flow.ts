@@ -1,18 +1,17 @@
 /**
  * What the desk's browser tests do on a server of their own (docs/product/desk.md#owners-desk): a
- * customer books a dryer vent cleaning and pays, as a person would; an account is made the owner
- * with `npm run owner -- add`, as the business would.
+ * customer's paid visit made through the APIs (api-setup.ts), an account made the owner with
+ * `npm run owner -- add`, as the business would, and browsers signed in as either.
  */
 import { execFile } from 'node:child_process';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { ROOT, serverEnv, type ServerProcess } from '../support/server';
-import { signUpAndIn } from './customer';
-import { expect } from './test';
-import { DAY, fillVisit } from './visit-fields';
+import { bookAndPay, newCustomer, signInContext, type Customer, type Site } from './api-setup';
+import { DAY, typedVisit } from './visit-fields';
 
 export const PHONE = { width: 390, height: 844 };
 
-/** A browser on `server`; signUpAndIn checks the desktop header, so pages turn phones after signing in. */
+/** A browser on `server`, signed out. */
 export async function phoneOn(
   browser: Browser,
   server: ServerProcess,
@@ -21,40 +20,34 @@ export async function phoneOn(
   return { context, page: await context.newPage() };
 }
 
-/** Books a dryer vent cleaning on `day`'s morning (default DAY) as the signed-in customer of `page`, and pays. */
-export async function bookAndPayOn(
-  page: Page,
-  customer: { name: string; zip: string },
-  day: string = DAY.date,
-): Promise<void> {
-  await page.goto('/services/dryer-vent-cleaning#booking');
-  const card = page.locator('form[data-booking-card]');
-  await expect(card).toHaveAttribute('data-service', 'dryer-vent-cleaning');
-  await fillVisit(card, customer.zip, day);
-  const popup = page.waitForEvent('popup');
-  await card.getByRole('button', { name: /Book & Pay/ }).click();
-  const checkout = await popup;
-  await checkout.getByLabel('Name on card').fill(customer.name);
-  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(checkout.getByText('You bought:')).toBeVisible();
-  await checkout.close();
+/** A browser on `site` whose pages open signed in as `customer`, on a 390 px phone unless `viewport` says otherwise. */
+export async function signedInOn(
+  browser: Browser,
+  site: Site,
+  customer: Customer,
+  viewport: { width: number; height: number } = PHONE,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: site.origin, viewport });
+  await signInContext(context, site, customer);
+  return { context, page: await context.newPage() };
 }
 
-/** Signs a new customer up and in on a phone, then books and pays a visit; the browser context closes after. */
+/**
+ * A new customer who has booked a dryer vent cleaning on `day`'s morning (default DAY) at the
+ * address the booking card's fields take (visit-fields.ts, in `customer.zip`) and paid.
+ */
 export async function newCustomerBooks(
-  browser: Browser,
-  server: ServerProcess,
+  site: Site,
   customer: { name: string; email: string; zip: string },
-): Promise<void> {
-  const { context, page } = await phoneOn(browser, server);
-  await signUpAndIn(page, customer.email, customer.name);
-  await page.setViewportSize(PHONE);
-  await bookAndPayOn(page, customer);
-  await context.close();
+  day: string = DAY.date,
+): Promise<{ customer: Customer; visitId: string; orderNumber: string }> {
+  const made = await newCustomer(site, { name: customer.name, email: customer.email });
+  const { visitId, orderNumber } = await bookAndPay(site, made, { visit: typedVisit(customer.zip, day) });
+  return { customer: made, visitId, orderNumber };
 }
 
 /** Makes `email` the owner of `server`'s site: `npm run owner -- add EMAIL`, beside it. */
-export function makeOwner(server: ServerProcess, email: string): Promise<void> {
+export function makeOwner(server: Pick<ServerProcess, 'dataDir' | 'port'>, email: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     execFile(
       process.execPath,
@@ -63,4 +56,25 @@ export function makeOwner(server: ServerProcess, email: string): Promise<void> {
       (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
     );
   });
+}
+
+/** A new account, made the owner of `server`'s site. */
+export async function newOwner(server: ServerProcess, email: string, name = 'Owner Olson'): Promise<Customer> {
+  const owner = await newCustomer(server, { name, email });
+  await makeOwner(server, email);
+  return owner;
+}
+
+/** Calls the owner's API on `site` as `owner` (the desk's own calls, for a test's set-up); throws on anything but a 2xx. */
+export async function asOwner(site: Site, owner: Customer, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${site.origin}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      authorization: `Bearer ${owner.session.access_token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return res.json();
 }
