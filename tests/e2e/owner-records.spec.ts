@@ -1,37 +1,48 @@
 /**
- * The owner hears everything and finds anything (docs/product/emails.md#owner-alerts,
- * docs/product/emails.md#morning-list, docs/product/desk.md#owners-desk), on a server of its own with a fresh
- * data dir and OWNER_EMAIL set, on a 390 px phone: a contact message and a paid booking each put
- * exactly one alert in the owner's mailbox; the morning list arrives once the site's clock reaches
- * 6:30; the owner sets the lead to contacted with a note, finds the customer by the last four
- * digits of the phone, and downloads an export as CSV.
+ * The owner finds anything (docs/product/emails.md#owner-alerts, docs/product/desk.md#owners-desk), on a
+ * server of its own with a fresh data dir and OWNER_EMAIL set, on a 390 px phone: a contact message
+ * and a paid booking (sent through the APIs) each put an alert in the owner's mailbox, whose links
+ * open the visit and the Leads tab; the owner sets the lead to contacted with a note, finds the
+ * customer by the last four digits of the phone, and downloads an export as CSV. That each alert
+ * comes exactly once, and the morning list at 6:30, is tests/integration/owner-alerts.test.ts's and
+ * tests/integration/morning-list.test.ts's.
  */
-import { execFile } from 'node:child_process';
-import type { Browser, Page } from '@playwright/test';
-import { addDays, formatDay } from '../../src/lib/dates';
-import { freePort, removeDir, ROOT, serverEnv, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { readFile } from 'node:fs/promises';
+import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
-import { signUpAndIn } from './customer';
+import type { Customer } from './api-setup';
+import { newCustomerBooks, newOwner, PHONE, signedInOn } from './desk-flow';
+import { deskLink, oneMailTo } from './owner-mail';
 import { expect, test } from './test';
-import { moveClockTo, siteToday } from './owner-mail';
-import { fillVisit } from './visit-fields';
 
 test.describe.configure({ mode: 'serial' });
 
-const PHONE = { width: 390, height: 844 };
 const stamp = Date.now();
 const OWNER = `owner.${stamp}@example.com`;
-const AVA = { name: 'Ava Abbott', email: `ava.${stamp}@example.com` };
+const AVA = { name: 'Ava Abbott', email: `ava.${stamp}@example.com`, zip: '65714' };
 const ZED = { name: 'Zed Zimmer', email: `zed.${stamp}@example.com`, phone: '417-555-0164' };
 
 let server: ServerProcess;
+let owner: Customer;
 
 test.beforeAll(async () => {
+  // A server start takes a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   server = await startServer({
     dataDir: await tempDataDir('shm-e2e-owner-records-'),
     port: await freePort(),
     env: { OWNER_EMAIL: OWNER },
+    template: true,
   });
+  // Zed's message, as the home page's contact form sends it (that form: contact.spec.ts); Ava's paid booking.
+  const sent = await fetch(`${server.origin}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: ZED.name, email: ZED.email, phone: ZED.phone }),
+  });
+  expect(sent.status).toBe(202);
+  await newCustomerBooks(server, AVA);
+  owner = await newOwner(server, OWNER, 'Owner Olson');
 });
 
 test.afterAll(async () => {
@@ -39,103 +50,23 @@ test.afterAll(async () => {
   if (server) await removeDir(server.dataDir);
 });
 
-/** The subjects of the mails the local mailbox holds for `email`. */
-async function subjects(page: Page, email: string): Promise<string[]> {
-  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(email)}`);
-  return ((await res.json()) as { messages: { subject: string }[] }).messages.map((m) => m.subject);
-}
-
-/** The path of the desk link in the owner's alert whose subject starts with `subject`, after `label: `. */
-async function alertLink(page: Page, subject: string, label: string): Promise<string> {
-  const res = await page.request.get(`/_dev/mail.json?to=${encodeURIComponent(OWNER)}`);
-  const { messages } = (await res.json()) as { messages: { subject: string; text: string }[] };
-  const alert = messages.find((m) => m.subject.startsWith(subject));
-  const link = new RegExp(`^${label}: (\\S+)$`, 'm').exec(alert?.text ?? '')?.[1];
-  expect(link, `${label} in "${subject}"`).toBeTruthy();
-  const url = new URL(link!);
-  return url.pathname + url.search;
-}
-
-async function bookAndPay(browser: Browser): Promise<void> {
-  const context = await browser.newContext({ baseURL: server.origin });
-  const page = await context.newPage();
-  await signUpAndIn(page, AVA.email, AVA.name);
-  await page.setViewportSize(PHONE);
-  await page.goto('/services/dryer-vent-cleaning#booking');
-  const card = page.locator('form[data-booking-card]');
-  await expect(card).toHaveAttribute('data-service', 'dryer-vent-cleaning');
-  await fillVisit(card);
-  const popup = page.waitForEvent('popup');
-  await card.getByRole('button', { name: /Book & Pay/ }).click();
-  const checkout = await popup;
-  await checkout.getByLabel('Name on card').fill(AVA.name);
-  await checkout.getByRole('button', { name: /^Pay \$/ }).click();
-  await expect(checkout.getByText('You bought:')).toBeVisible();
-  await context.close();
-}
-
-test('a contact message and a paid booking each put exactly one alert in the owner’s mailbox', async ({ browser }) => {
-  test.setTimeout(240_000);
-  const context = await browser.newContext({ baseURL: server.origin, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto('/#contact');
-  const form = page.getByRole('form', { name: 'Schedule a service' });
-  await form.getByLabel('Name').fill(ZED.name);
-  await form.getByLabel('Email').fill(ZED.email);
-  await form.getByLabel('Phone').fill(ZED.phone);
-  const answered = page.waitForResponse('**/api/contact');
-  await form.getByRole('button', { name: 'Send Request' }).click();
-  expect((await answered).status()).toBe(202);
-  await bookAndPay(browser);
-
-  await expect
-    .poll(async () =>
-      (await subjects(page, OWNER)).filter((s) => /^(Contact message from|New booking:)/.test(s)).sort(),
-    )
-    .toEqual([
-      `Contact message from ${ZED.name}`,
-      expect.stringMatching(/^New booking: Dryer Vent Cleaning, .+ \(ORD-/),
-    ]);
-
-  // The morning list at 6:30 tomorrow, Springfield time: the clock moves there.
-  const tomorrow = addDays(await siteToday(page), 1);
-  await moveClockTo(page, tomorrow, '06:31');
-  await expect
-    .poll(async () => (await subjects(page, OWNER)).filter((s) => s.startsWith(`Today, ${formatDay(tomorrow)}:`)))
-    .toHaveLength(1);
-  // Each alert exactly once, after everything was delivered.
-  const all = await subjects(page, OWNER);
-  expect(all.filter((s) => s.startsWith('Contact message from'))).toHaveLength(1);
-  expect(all.filter((s) => s.startsWith('New booking:'))).toHaveLength(1);
-  await context.close();
-});
-
 test('the owner sets the lead to contacted, finds the customer by the phone’s last four digits, and exports', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
-  const context = await browser.newContext({ baseURL: server.origin });
-  const page = await context.newPage();
-  await signUpAndIn(page, OWNER, 'Owner Olson');
-  await new Promise<void>((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['scripts/owner.ts', 'add', OWNER],
-      { cwd: ROOT, env: serverEnv({ dataDir: server.dataDir, port: server.port }) },
-      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
-    );
-  });
-  await page.setViewportSize(PHONE);
+  const { context, page } = await signedInOn(browser, server, owner);
 
   // One tap from an alert: the booking's link opens its visit; the contact message's, the Leads tab.
-  await page.goto(await alertLink(page, 'New booking:', 'Open the visit on the desk'));
+  const booked = await oneMailTo(page, OWNER, /^New booking: /);
+  const contacted = await oneMailTo(page, OWNER, /^Contact message from /);
+  await page.goto(deskLink(booked.text, 'Open the visit on the desk'));
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { level: 2 })).toContainText('Dryer Vent Cleaning');
   await expect(dialog.getByText(AVA.name).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
-  await page.goto(await alertLink(page, 'Contact message from', 'Open the desk'));
+  await page.goto(deskLink(contacted.text, 'Open the desk'));
   await expect(page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
   await page.goto(`/owner?visit=${crypto.randomUUID()}`);
   await expect(page.getByRole('alert')).toHaveText('That visit could not be found.');
@@ -178,7 +109,6 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^visits-\d{4}-\d{2}-\d{2}\.csv$/);
   const path = await download.path();
-  const { readFile } = await import('node:fs/promises');
   const rows = (await readFile(path, 'utf8')).split('\r\n').filter(Boolean);
   expect(rows[0]).toMatch(/^"id","day","time_window"/);
   expect(rows).toHaveLength(2);
