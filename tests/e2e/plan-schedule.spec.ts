@@ -1,7 +1,12 @@
 /**
- * A plan's visits over its year and its end (docs/product/visits.md#plan-visits,
+ * A plan's visits from sign-up to report, over its year and its end (docs/product/visits.md#plan-visits,
  * docs/product/emails.md#owner-alerts, docs/product/desk.md#owners-desk), on a server of its own with a fresh
- * data dir and OWNER_EMAIL set, time moved by the embedded clock, the desk on a 390 px phone:
+ * data dir and OWNER_EMAIL set, time moved by the embedded clock, the desk on a 390 px phone; the
+ * plans are bought through the APIs (api-setup.ts), the plan page's checkout being plan-checkout.spec.ts's:
+ * - Autopilot Full paid per visit (quarterly), with the plan page's details: the first visit is on
+ *   the account and on the desk's Plan visits tab; the owner marks it done with its checklist, a
+ *   16x25x1 filter and the detectors tested; the visit report e-mail arrives and the account shows
+ *   the report;
  * - annual, bought through a plan request and set to cancel at once: the request, the plan and each
  *   quarter's `visit.due` reach the owner's mailbox once, their links open the lead and the visit on
  *   the desk; a visit is made each quarter, four in the paid year, none after it;
@@ -12,30 +17,31 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { addMonths } from '../../src/features/visits/plan-schedule';
 import { addDays, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { newCustomer, subscribe, type Customer } from './api-setup';
 import { expectNoAxeViolations } from './a11y';
-import { signIn, signUpAndIn } from './customer';
-import { makeOwner, PHONE } from './desk-flow';
+import { newOwner, PHONE, signedInOn } from './desk-flow';
 import { advanceClock, deskLink, oneMailTo, siteToday, subjectsTo } from './owner-mail';
-import { fillForm, openForm } from './plan-form';
+import { FORM_DETAILS } from './plan-form';
 import { expect, test } from './test';
 
 test.describe.configure({ mode: 'serial' });
 
 const DAY = 86_400;
+const stamp = Date.now();
+const owner = `owner.schedule.${stamp}@example.com`;
 let server: ServerProcess;
-let stamp = 0;
-let owner = '';
-let ownerMade = false;
+let ownerAccount: Customer;
 
 test.beforeAll(async () => {
-  stamp = Date.now();
-  owner = `owner.schedule.${stamp}@example.com`;
-  ownerMade = false;
+  // A server start takes a minute on a busy 2-core machine.
+  test.setTimeout(240_000);
   server = await startServer({
     dataDir: await tempDataDir('shm-e2e-plan-schedule-'),
     port: await freePort(),
     env: { OWNER_EMAIL: owner },
+    template: true,
   });
+  ownerAccount = await newOwner(server, owner);
 });
 
 test.afterAll(async () => {
@@ -43,34 +49,9 @@ test.afterAll(async () => {
   if (server) await removeDir(server.dataDir);
 });
 
-async function browse(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.origin });
-  return { context, page: await context.newPage() };
-}
-
-/** The owner's desk on a phone: the account made the owner with `npm run owner -- add` the first time. */
-async function ownerDesk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const desk = await browse(browser);
-  if (ownerMade) {
-    await signIn(desk.page, owner);
-  } else {
-    await signUpAndIn(desk.page, owner, 'Owner Olson');
-    await makeOwner(server, owner);
-    ownerMade = true;
-  }
-  await desk.page.setViewportSize(PHONE);
-  return desk;
-}
-
-/** Pays the hosted checkout that `start` opens as a popup; returns the popup on its success page. */
-async function payPlan(page: Page, start: () => Promise<void>, name: string): Promise<Page> {
-  const popup = page.waitForEvent('popup');
-  await start();
-  const checkout = await popup;
-  await checkout.getByLabel('Name on card').fill(name);
-  await checkout.getByRole('button', { name: /^Subscribe \$/ }).click();
-  await expect(checkout.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-  return checkout;
+/** The owner's desk on a phone. */
+function ownerDesk(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInOn(browser, server, ownerAccount);
 }
 
 /** Cancels the plan at period end in the billing portal, from the account page, as the customer does. */
@@ -93,27 +74,94 @@ async function planVisitCards(page: Page, name: string) {
   return panel.getByRole('listitem').filter({ hasText: name });
 }
 
+test('Full per visit: the visit on the account and the desk, done with its checklist, reported', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  // Autopilot Full, per visit (every 3 months), with the plan page's details.
+  const name = 'Pat Quinn';
+  const customer = await newCustomer(server, { name, email: `plan.visit.${stamp}@example.com` });
+  await subscribe(server, customer, {
+    planType: 'full',
+    billingPeriod: 'quarterly',
+    details: { ...FORM_DETAILS, fullName: name },
+  });
+  const account = await signedInOn(browser, server, customer);
+  await account.page.goto('/account');
+  const visits = account.page.getByRole('region', { name: 'Upcoming Visits' });
+  await expect(visits).toContainText('Autopilot Full quarterly visit');
+  await expect(visits).toContainText(/First visit due \w+day, \w+ \d{1,2}, \d{4}/);
+
+  // The owner finds it on the desk's Plan visits tab a week on, the visit's due day: the site's
+  // clock moves there (the desk lists this month's).
+  await advanceClock(account.page, 7 * DAY);
+  await account.context.close();
+  const desk = await ownerDesk(browser);
+  const deskPage = desk.page;
+  await deskPage.goto('/owner');
+  await deskPage.getByRole('tab', { name: 'Plan visits' }).click();
+  const card = deskPage.getByRole('tabpanel').getByRole('listitem').filter({ hasText: name });
+  await expect(card).toContainText('Autopilot Full quarterly visit');
+  await expect(card).toContainText(/Due \w+, \w+ \d{1,2}/);
+  await expect(card).toContainText('1200 E Battlefield Rd');
+  await card.getByRole('button', { name: `Details for ${name}` }).click();
+  const dialog = deskPage.getByRole('dialog', { name: `${name}: Autopilot Full quarterly visit` });
+  await dialog.getByRole('button', { name: 'Mark done' }).click();
+  for (const item of ['Air filters replaced', 'Smoke detector batteries tested and replaced', 'Light bulbs changed']) {
+    const box = dialog.getByRole('checkbox', { name: `Done: ${item}` });
+    expect((await box.locator('xpath=ancestor::label').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await box.check();
+  }
+  await dialog.getByLabel('Filter sizes found').fill('16x25');
+  await dialog.getByLabel('Detectors tested').fill('3');
+  await dialog.getByRole('button', { name: 'Save as done' }).click();
+  // A size not like 16x25x1 is refused in the server's words; the form keeps what was typed.
+  await expect(dialog.getByRole('alert').filter({ hasText: /./ })).toHaveText(
+    'filterSizes: each size must look like 16x25x1',
+  );
+  await expect(dialog.getByRole('checkbox', { name: 'Done: Light bulbs changed' })).toBeChecked();
+  await dialog.getByLabel('Filter sizes found').fill('16x25x1');
+  await dialog.getByLabel('Completion note').fill('Softener salt topped up.');
+  await dialog.getByRole('button', { name: 'Save as done' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Visit marked done.');
+  await expect(dialog.getByText('Done: Air filters replaced', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Not done: Vacuum clean-out', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('16x25x1', { exact: true })).toBeVisible();
+  expect(await deskPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoAxeViolations(deskPage);
+  await desk.context.close();
+
+  // The report e-mail, and the account's last visit report.
+  const reader = await signedInOn(browser, server, customer);
+  const report = await oneMailTo(reader.page, customer.email, /^Visit report: Autopilot Full quarterly visit, /);
+  for (const line of [
+    'Done: Air filters replaced',
+    'Not done: Refrigerator water filter',
+    'Filter sizes found: 16x25x1',
+    'Detectors tested: 3',
+    "Technician's note: Softener salt topped up.",
+    'once your plan renews',
+  ]) {
+    expect(report.text).toContain(line);
+  }
+  await reader.page.goto('/account');
+  const last = reader.page.getByRole('region', { name: 'Last visit report' });
+  await expect(last).toContainText('Filter sizes found: 16x25x1');
+  await expect(last).toContainText('Done: Light bulbs changed');
+  await reader.context.close();
+});
+
 test('annual through a plan request, set to cancel: the alerts open the lead and each quarter’s visit; four visits, none after the year', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const customer = `annual.${stamp}@example.com`;
-  const name = 'Dana Whitfield';
-  const { context, page } = await browse(browser);
-  await signUpAndIn(page, customer, name);
+  const name = FORM_DETAILS.fullName;
+  const customer = await newCustomer(server, { name, email: `annual.${stamp}@example.com` });
+  const { context, page } = await signedInOn(browser, server, customer);
   const startedOn = await siteToday(page);
-  const picker = await openForm(page, '/autopilot-lite', 'Annual');
-  await fillForm(picker, customer);
-  await picker.getByRole('button', { name: 'Request Autopilot Lite' }).click();
-  const checkout = await payPlan(
-    page,
-    () => picker.getByRole('button', { name: /^Subscribe to Autopilot Lite: \$[\d.,]+ per year$/ }).click(),
-    name,
-  );
-  await checkout.close();
+  await subscribe(server, customer, { planType: 'lite', billingPeriod: 'annual', details: FORM_DETAILS });
   const due1 = addDays(startedOn, 7);
   await page.goto('/account');
-  await page.setViewportSize(PHONE);
   const visits = page.getByRole('region', { name: 'Upcoming Visits' });
   await expect(visits).toContainText(`First visit due ${formatDay(due1)}`);
 
@@ -159,7 +207,6 @@ test('annual through a plan request, set to cancel: the alerts open the lead and
   await expect(dialog).toContainText(/ORD-[A-Z0-9]+, plan visit 1/);
   await expect(dialog).not.toContainText('$0.00');
   expect(await desk.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await expectNoAxeViolations(desk.page);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 
@@ -192,18 +239,11 @@ test('monthly: the second visit with the 4th payment, dated from the first done;
   browser,
 }) => {
   test.setTimeout(240_000);
-  const customer = `monthly.${stamp}@example.com`;
   const name = 'Lee Monroe';
-  const { context, page } = await browse(browser);
-  await signUpAndIn(page, customer, name);
-  await page.goto('/#autopilot');
-  const checkout = await payPlan(
-    page,
-    () => page.getByRole('button', { name: 'Subscribe to Autopilot Lite' }).click(),
-    name,
-  );
-  await checkout.close();
-  await page.setViewportSize(PHONE);
+  const customer = await newCustomer(server, { name, email: `monthly.${stamp}@example.com` });
+  // Bought from the home page: monthly, no plan request.
+  await subscribe(server, customer, { planType: 'lite' });
+  const { context, page } = await signedInOn(browser, server, customer);
   await page.goto('/account');
   const visits = page.getByRole('region', { name: 'Upcoming Visits' });
   await expect(visits).toContainText('First visit due');
