@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoAxeViolations } from './a11y';
-import { signUpAndIn } from './customer';
+import { newCustomer, sharedSite, signInContext } from './api-setup';
 import { holdRequests } from './network';
 import { fillForm, openForm } from './plan-form';
 
@@ -74,11 +74,12 @@ test.describe('plan requests', () => {
     expect((await storedLeads(page)).filter((l) => l.payload['email'] === email)).toHaveLength(1);
   });
 
-  test('a signed-in customer goes from the request to the hosted checkout', async ({ page }) => {
-    const email = `pat.${Date.now()}@example.com`;
-    await signUpAndIn(page, email);
+  test('a signed-in customer goes from the request to the hosted checkout', async ({ context, page }) => {
+    const site = sharedSite();
+    const customer = await newCustomer(site, { label: 'pat' });
+    await signInContext(context, site, customer);
     const picker = await openForm(page, '/autopilot-full', 'Monthly');
-    await fillForm(picker, email);
+    await fillForm(picker, customer.email);
     await picker.getByRole('button', { name: 'Request Autopilot Full' }).click();
     await expect(picker.getByRole('heading', { name: 'Request received' })).toBeVisible();
     const popup = page.waitForEvent('popup');
