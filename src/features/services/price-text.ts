@@ -3,7 +3,7 @@
  * from the pricing module, and the informational ranges with what each covers. Content writes
  * `{charge}` and `{range}` / `{range:N}` in its text instead of amounts, so no figure is typed by
  * hand. Every segment carries its kind, which the pages mark up as `data-price` and the price test
- * (tests/e2e/prices.spec.ts) checks against this module and the pricing module.
+ * (tests/built/prices.test.ts) checks against this module and the pricing module.
  */
 import {
   BASE_PRICE_CENTS,
