@@ -37,6 +37,8 @@ export default defineConfig({
           name: 'load',
           include: ['tests/reliability/load.test.ts'],
           environment: 'node',
+          // Its customer helpers import the integration harness, which needs the migrated template.
+          globalSetup: ['tests/integration/global-setup.ts'],
           sequence: { groupOrder: 1 },
           ...timeouts,
         },
