@@ -4,7 +4,8 @@
  * bodies, unicode, malformed JSON and form encoding, wrong methods and content types, hostile
  * headers, path traversal on static serving, raw non-HTTP bytes). Never a 5xx, never a stack
  * trace or internal path in a body, refusals in the endpoint's own error shape naming the field,
- * and nothing stored by a refused request: every table is compared before and after.
+ * and nothing stored by a refused request: every table is compared before and after. On CI every
+ * count is a sample of the same kinds of case (support/sample.ts): 150 cases per endpoint.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -54,6 +55,7 @@ import {
   type Session,
 } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
+import { sampled, sampleOf, sampling } from './support/sample.ts';
 import { closeAgents, DROPPED, send, sendRaw, uploadPastAnswer, type Answer } from './support/http.ts';
 import { compare, snapshot, type Snapshot } from './support/snapshot.ts';
 import {
@@ -67,9 +69,13 @@ import {
 } from '../support/server.ts';
 import { bookingVisit } from '../support/visit.ts';
 
-/** Cases per endpoint: batches of BATCH run concurrently, RUNS batches. */
+/** Cases per endpoint: batches of BATCH run concurrently, RUNS batches (support/sample.ts: fewer on CI). */
 const BATCH = 10;
-const RUNS = 100;
+const RUNS = sampled(100, 15);
+/** The cases each endpoint gets: 1,000 in the full run. */
+const CASES = RUNS * BATCH;
+/** What a sampled fuzzing row's full run tries. */
+const FULL_FUZZ = sampling('1,000 cases');
 // Rate limits would answer 429 before the handlers ever saw the input; they have their own suite.
 const ENV = { AUTH_RATE_LIMITS: 'off', LEAD_RATE_LIMIT: '0' };
 
@@ -265,6 +271,9 @@ function died(error: unknown): never {
   throw new Error(`${String(error)}\nserver output (last 3000 characters):\n${server.output().slice(-3000)}`);
 }
 
+/** The note of a fuzzed endpoint's row: how many kinds of case (`Case['kind']`) were tried. */
+const kindsNote = (kinds: ReadonlySet<string>) => `${kinds.size} kinds of case`;
+
 /** Runs RUNS x BATCH cases of `arbitrary` and reports the endpoint's row. */
 async function fuzz(
   context: Parameters<typeof report>[0],
@@ -274,16 +283,18 @@ async function fuzz(
   isRefusal?: (answer: Answer) => boolean,
 ): Promise<void> {
   const tally = new Tally();
+  const kinds = new Set<string>();
   await fc.assert(
     fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+      for (const c of batch) kinds.add(c.kind);
       const problems = (await Promise.all(batch.map((c) => run(c, tally, extraCheck, isRefusal).catch(died)))).flat();
       for (const p of problems) tally.problem(p);
       if (problems.length > 0) throw new Error(problems.join('\n'));
     }),
     { numRuns: RUNS, endOnFailure: true },
   );
-  report(context, tally.row('bad input', check));
-  expect(tally.tried).toBeGreaterThanOrEqual(1000);
+  report(context, tally.row('bad input', check, { ...FULL_FUZZ, note: kindsNote(kinds) }));
+  expect(tally.tried).toBeGreaterThanOrEqual(CASES);
 }
 
 const text = (values: readonly string[]) => fc.constantFrom(...values);
@@ -696,9 +707,11 @@ describe('functions under /api', () => {
     );
     const arbitrary = cases.map((c) => ({ ...c, expect: 'reject' as const }));
     const tally = new Tally();
+    const kinds = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(arbitrary, { minLength: BATCH, maxLength: BATCH }), async (batch) => {
         const problems: string[] = [];
+        for (const c of batch) kinds.add(c.kind);
         await Promise.all(
           batch.map(async (c) => {
             const header = await c.header(c.payload);
@@ -716,8 +729,8 @@ describe('functions under /api', () => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
-    report(context, tally.row('bad input', 'POST /api/stripe-webhook'));
-    expect(tally.tried).toBeGreaterThanOrEqual(1000);
+    report(context, tally.row('bad input', 'POST /api/stripe-webhook', { ...FULL_FUZZ, note: kindsNote(kinds) }));
+    expect(tally.tried).toBeGreaterThanOrEqual(CASES);
   });
 });
 
@@ -1889,8 +1902,8 @@ describe('static files', () => {
     );
     const home = await send(origin, { method: 'GET', path: '/' });
     expect(home.status).toBe(200);
-    report(context, tally.row('bad input', 'raw bytes (not HTTP)'));
-    expect(tally.tried).toBeGreaterThanOrEqual(1000);
+    report(context, tally.row('bad input', 'raw bytes (not HTTP)', FULL_FUZZ));
+    expect(tally.tried).toBeGreaterThanOrEqual(CASES);
   });
 });
 
@@ -2030,7 +2043,14 @@ describe('one-line fields of every function (docs/product/messages.md#validation
   test('line breaks and invisible characters in any one-line field are refused in words, naming the field', async (context) => {
     const routes = await loadFunctionRoutes(join(ROOT, 'functions'));
     expect(Object.keys(FUNCTION_TEXT).sort()).toEqual([...new Set(routes.map((route) => route.path))].sort());
-    const cases: { where: string; probe: Case['probe']; field: string }[] = [];
+    const poisons = Object.entries(NOT_ONE_LINE);
+    // The full run sends every poison to every field; CI sends each field two, a different pair
+    // for each field, so every poison is still sent (support/sample.ts).
+    const perField = sampled(poisons.length, 2);
+    /** Every case of the full run, by where it goes and what it sends. */
+    const every: string[] = [];
+    const cases: { where: string; probe: Case['probe']; field: string; target: string; poison: string }[] = [];
+    let fieldIndex = 0;
     for (const [path, entry] of Object.entries(FUNCTION_TEXT)) {
       if (typeof entry === 'string') continue;
       const fields = entry.schemas.flatMap((schema) => textFields(schema));
@@ -2045,10 +2065,18 @@ describe('one-line fields of every function (docs/product/messages.md#validation
       for (const field of fields.filter((f) => !exempt.includes(f))) {
         const body = entry.valid(field);
         const current = valueAt(body, field);
-        for (const [name, poison] of Object.entries(NOT_ONE_LINE)) {
+        const sent = new Set(sampleOf(poisons, perField, fieldIndex * perField).map(([name]) => name));
+        fieldIndex += 1;
+        for (const [name, poison] of poisons) {
+          const target = `${entry.method} ${path} ${field}`;
+          const where = `${target} (${name})`;
+          every.push(where);
+          if (!sent.has(name)) continue;
           cases.push({
-            where: `${entry.method} ${path} ${field} (${name})`,
+            where,
             field,
+            target,
+            poison: name,
             probe: {
               method: entry.method,
               path: path.replace(/:[^/]+/g, randomUUID()),
@@ -2062,7 +2090,8 @@ describe('one-line fields of every function (docs/product/messages.md#validation
       }
     }
     // The fields of docs/product/messages.md#validation, at least: found in the schemas, not listed here.
-    expect(cases.map((c) => c.where)).toEqual(
+    expect(every.length).toBeGreaterThan(300);
+    expect(every).toEqual(
       expect.arrayContaining([
         'POST /api/contact name (CRLF)',
         'POST /api/lead firstName (zero-width space)',
@@ -2094,9 +2123,18 @@ describe('one-line fields of every function (docs/product/messages.md#validation
       ).flat();
       for (const p of problems) tally.problem(p);
     }
-    report(context, tally.row('bad input', 'one-line fields: line breaks, invisible characters'));
+    report(
+      context,
+      tally.row('bad input', 'one-line fields: line breaks, invisible characters', {
+        ...sampling(`${every.length.toLocaleString('en-US')} cases, every poison in every field`),
+        note: `${fieldIndex} fields, ${new Set(cases.map((c) => c.poison)).size} poisons`,
+      }),
+    );
     expect(tally.problems).toEqual([]);
-    expect(tally.tried).toBeGreaterThan(300);
+    expect(tally.tried).toBe(cases.length);
+    // Each field gets at least one poison and each poison is sent, in the sample too.
+    expect(new Set(cases.map((c) => c.target)).size).toBe(fieldIndex);
+    expect(new Set(cases.map((c) => c.poison)).size).toBe(poisons.length);
   });
 });
 
@@ -2114,18 +2152,23 @@ describe('oversize bodies', () => {
     const routes = await loadFunctionRoutes(join(ROOT, 'functions'));
     const paths = [...new Set(routes.map((route) => route.path.replace(/:[^/]+/g, randomUUID())))];
     expect(paths.length).toBeGreaterThan(15);
-    const uploads = paths.flatMap((path) =>
-      ['POST', 'PUT'].flatMap((method) =>
-        [false, true].flatMap((chunked) =>
-          [{}, auth()].map((token) => ({
-            method,
-            path,
-            headers: { 'content-type': 'application/json', ...token },
-            size: OVERSIZE_BYTES,
-            chunked,
-          })),
-        ),
-      ),
+    // Each path by both methods, both framings, signed in and not: 8 ways. The full run sends all 8
+    // to every path; CI sends each path one, a different one for each path, so every way is sent.
+    const ways = ['POST', 'PUT'].flatMap((method) =>
+      [false, true].flatMap((chunked) => [false, true].map((signedIn) => ({ method, chunked, signedIn }))),
+    );
+    const perPath = sampled(ways.length, 1);
+    const uploads = paths.flatMap((path, index) =>
+      sampleOf(ways, perPath, index * perPath).map(({ method, chunked, signedIn }) => ({
+        method,
+        path,
+        headers: { 'content-type': 'application/json', ...(signedIn ? auth() : {}) },
+        size: OVERSIZE_BYTES,
+        chunked,
+      })),
+    );
+    expect(new Set(uploads.map((u) => `${u.method} ${u.chunked} ${'authorization' in u.headers}`)).size).toBe(
+      ways.length,
     );
     const tally = new Tally();
     const resets: string[] = [];
@@ -2154,7 +2197,10 @@ describe('oversize bodies', () => {
     }
     report(
       context,
-      tally.row('bad input', 'a 3 MB body to every function', { note: `${resets.length} reset connections` }),
+      tally.row('bad input', 'a 3 MB body to every function', {
+        ...sampling(`${(paths.length * ways.length).toLocaleString('en-US')} bodies, 8 to each function`),
+        note: `${resets.length} reset connections`,
+      }),
     );
     expect(resets).toEqual([]);
     expect(tally.problems).toEqual([]);

@@ -3,7 +3,8 @@
  * payment), mid-webhook (while the emulator delivers and the function applies events) and
  * mid-relay of the leads outbox, then started again on the same data. Nothing acknowledged is lost,
  * nothing is paid or stored twice, pending deliveries resume. A missing, corrupt or unusable data
- * dir gives one clear line and a non-zero exit, never a stack trace.
+ * dir gives one clear line and a non-zero exit, never a stack trace. On CI each scenario runs one of
+ * its kill points (or data dirs of each kind), chosen by support/sample.ts; the full run runs all.
  */
 import { cp, mkdir, writeFile, chmod, rm, readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openPGlite } from '../../functions/_lib/platform/db.ts';
 import { callFunction, checkoutUrl, payCheckout, signUpConfirmed, waitFor, type Session } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
+import { sampled, sampleOf, sampling } from './support/sample.ts';
 import { closeAgents, send } from './support/http.ts';
 import {
   freePort,
@@ -148,7 +150,9 @@ describe('killed mid-checkout', () => {
 
   test('during the checkout call and during the hosted payment: retried by the customer, paid exactly once', async (context) => {
     const tally = new Tally();
-    for (const [i, delayMs] of [0, 40].entries()) {
+    // Killed at once and 40 ms into each call; on CI one of the two (support/sample.ts).
+    const delays = sampleOf([...[0, 40].entries()]);
+    for (const [i, delayMs] of delays) {
       const sam = await customer(`during-${i}`);
       // The call is cut at some point: the customer sees an error and tries again.
       const attempt = callFunction(origin, '/api/create-payment-checkout', sam.accessToken, {
@@ -184,7 +188,8 @@ describe('killed mid-checkout', () => {
     report(
       context,
       tally.row('faults', 'SIGKILL during checkout call and hosted payment', {
-        note: `${tally.rejected} of 2 payments had committed before the kill`,
+        ...sampling('4 kills: at once and 40 ms into each call'),
+        note: `${tally.rejected} of ${delays.length} payments had committed before the kill`,
       }),
     );
   });
@@ -193,7 +198,9 @@ describe('killed mid-checkout', () => {
 describe('killed mid-webhook', () => {
   test('right after payment, while the emulator delivers and the function applies: events resume, applied once', async (context) => {
     const tally = new Tally();
-    for (const [i, delayMs] of [0, 10, 50].entries()) {
+    // Killed 0, 10 and 50 ms after payment; on CI one of the three (support/sample.ts).
+    const delays = sampleOf([...[0, 10, 50].entries()]);
+    for (const [i, delayMs] of delays) {
       const lee = await customer(`webhook-${i}`);
       const url = await checkoutUrl(origin, '/api/create-subscription-checkout', lee.accessToken, {
         planType: i % 2 ? 'full' : 'lite',
@@ -215,7 +222,13 @@ describe('killed mid-webhook', () => {
       );
       await paidInAccount(lee, 1);
     }
-    report(context, tally.row('faults', 'SIGKILL mid-webhook (3 kill points)'));
+    report(
+      context,
+      tally.row('faults', `SIGKILL mid-webhook (${delays.length} kill point${delays.length === 1 ? '' : 's'})`, {
+        ...sampling('3 kill points: 0, 10 and 50 ms after payment'),
+        note: `+${delays.map(([, delayMs]) => delayMs).join(', +')} ms`,
+      }),
+    );
   });
 });
 
@@ -236,8 +249,11 @@ describe('killed mid-relay and mid-store', () => {
       acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
     }
     await waitFor(() => (sink.received.length >= 1 ? true : undefined), 'a relay in flight');
-    // A stream of leads, and the kill lands in the middle of it.
-    const stream = Array.from({ length: 60 }, (_, i) => i + 3);
+    // A stream of leads, and the kill lands in the middle of it: 60, killed after 20 were sent, in
+    // the full run; a shorter one on CI (support/sample.ts).
+    const streamLength = sampled(60, 24);
+    const killAfter = sampled(20, 8);
+    const stream = Array.from({ length: streamLength }, (_, i) => i + 3);
     let sent = 0;
     const writers = Array.from({ length: 6 }, async () => {
       for (;;) {
@@ -248,7 +264,7 @@ describe('killed mid-relay and mid-store', () => {
         if (answer?.status === 202) acknowledgedLeads.add((JSON.parse(answer.text) as { id: string }).id);
       }
     });
-    await waitFor(() => (sent >= 20 ? true : undefined), 'leads being stored');
+    await waitFor(() => (sent >= killAfter ? true : undefined), 'leads being stored');
     sink.mode = 'ok';
     await kill('mid-relay of the leads outbox, mid-stream of new leads');
     await Promise.all(writers);
@@ -262,6 +278,7 @@ describe('killed mid-relay and mid-store', () => {
     report(
       context,
       tally.row('faults', 'SIGKILL mid-relay and mid-store of leads', {
+        ...sampling('a stream of 60 leads, killed after 20'),
         note: `${acknowledgedLeads.size} acknowledged, all relayed`,
       }),
     );
@@ -330,6 +347,7 @@ describe('after every kill', () => {
     report(
       context,
       tally.row('faults', 'state after all kills (orders, plans, events, leads)', {
+        ...sampling('9 SIGKILLs'),
         note: `${killPoints.length} SIGKILLs`,
       }),
     );
@@ -369,7 +387,9 @@ describe('an unusable data dir', () => {
   test('file, unreadable folder, foreign folder or damaged files: one clear line, exit code 1', async (context) => {
     const tally = new Tally();
     const port = await freePort();
-    const cases: [string, () => Promise<{ dataDir: string; uid?: number }>, RegExp][] = [
+    // By kind: not a folder, not a database, a damaged database, a folder this user cannot use.
+    type DataDirCase = [string, () => Promise<{ dataDir: string; uid?: number }>, RegExp];
+    const notAFolder: DataDirCase[] = [
       [
         'a file where the folder should be',
         async () => {
@@ -381,7 +401,11 @@ describe('an unusable data dir', () => {
       ],
       [
         'a path through a file',
-        () => Promise.resolve({ dataDir: join(base, 'a-file', 'inside') }),
+        async () => {
+          const file = join(base, 'a-file');
+          await writeFile(file, 'not a folder');
+          return { dataDir: join(file, 'inside') };
+        },
         /cannot be created: part of its path is a file/,
       ],
       [
@@ -394,6 +418,8 @@ describe('an unusable data dir', () => {
         },
         /is a file, not the database folder/,
       ],
+    ];
+    const notADatabase: DataDirCase[] = [
       [
         'a folder that is no database',
         async () => {
@@ -413,6 +439,8 @@ describe('an unusable data dir', () => {
         },
         /is damaged \(its PG_VERSION/,
       ],
+    ];
+    const damaged: DataDirCase[] = [
       [
         'garbage control file',
         async () => {
@@ -442,9 +470,10 @@ describe('an unusable data dir', () => {
         /could not be opened: it looks damaged/,
       ],
     ];
+    const unusable: DataDirCase[] = [];
     if (process.getuid?.() === 0) {
       // Root reads everything: the server runs as nobody to meet a folder it may not open.
-      cases.push([
+      unusable.push([
         'a folder this user cannot read',
         async () => {
           const dir = await copyOfHealthy('unreadable');
@@ -454,7 +483,7 @@ describe('an unusable data dir', () => {
         /is not readable and writable by this user/,
       ]);
     } else {
-      cases.push([
+      unusable.push([
         'a folder this user cannot read',
         async () => {
           const dir = await copyOfHealthy('unreadable');
@@ -464,6 +493,10 @@ describe('an unusable data dir', () => {
         /is not readable and writable by this user/,
       ]);
     }
+    const kinds = [notAFolder, notADatabase, damaged, unusable];
+    // Every case in the full run; on CI one of each kind (support/sample.ts).
+    const cases = kinds.flatMap((kind, index) => sampleOf(kind, 1, index));
+    const starts = kinds.reduce((total, kind) => total + kind.length, 0) + 1;
     for (const [what, make, message] of cases) {
       const { dataDir, uid } = await make();
       const result = await runUntilExit({ dataDir, port, ...(uid === undefined ? {} : { uid }) });
@@ -482,6 +515,12 @@ describe('an unusable data dir', () => {
     expect((await send(started.origin, { method: 'GET', path: '/' })).status).toBe(200);
     closeAgents();
     expect(await started.kill('SIGTERM')).toBe(0);
-    report(context, tally.row('faults', 'missing, corrupt or unusable data dir', { note: 'one line, exit 1' }));
+    report(
+      context,
+      tally.row('faults', 'missing, corrupt or unusable data dir', {
+        ...sampling(`${starts} starts, every case of each kind`),
+        note: 'one line, exit 1',
+      }),
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
   type Session,
 } from './support/customer.ts';
 import { report, Tally } from './support/figures.ts';
+import { sampled, sampling } from './support/sample.ts';
 import { closeAgents, send } from './support/http.ts';
 import { EMBEDDED_STRIPE_KEY, startFreshServer, type ServerProcess } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
@@ -27,6 +28,12 @@ import type { Visit } from '../../src/features/booking/visit.ts';
 import { bookingVisit } from '../support/visit.ts';
 
 const DAY = 86_400;
+/** Shuffled lifecycles are delivered in batches of this many at once. */
+const LIFECYCLE_BATCH = 10;
+/** Batches of shuffled lifecycles: 20 (200 lifecycles) in the full run, fewer on CI (support/sample.ts). */
+const LIFECYCLE_RUNS = sampled(20, 3);
+/** Bookings sent with hostile prices: 60 in the full run. */
+const PRICE_RUNS = sampled(60, 12);
 
 let server: ServerProcess;
 let origin = '';
@@ -100,6 +107,11 @@ interface Lifecycle {
 
 /** How a subscription's life goes: just bought, renewed once, or ended at a period's end. */
 type Story = 'fresh' | 'renewed' | 'ended';
+
+/** Every kind of lifecycle: each plan with each story. */
+const LIFECYCLE_KINDS = (['lite', 'full'] as const).flatMap((plan) =>
+  (['fresh', 'renewed', 'ended'] as const).map((story) => [plan, story] as const),
+);
 
 function lifecycle(plan: 'lite' | 'full', story: Story): Lifecycle {
   const userId = randomUUID();
@@ -324,21 +336,31 @@ const shuffled: Lifecycle[] = [];
 describe('out-of-order delivery', () => {
   test("a subscription's events in any order, some twice, leave the row its newest event says", async (context) => {
     const tally = new Tally();
-    const arbitrary = fc.noShrink(
+    // A new lifecycle of the kind drawn, its events shuffled, some of them sent again.
+    const delivery = (kind: fc.Arbitrary<readonly ['lite' | 'full', Story]>) =>
+      kind.chain(([plan, story]) => {
+        const life = lifecycle(plan, story);
+        return fc
+          .tuple(
+            fc.shuffledSubarray(life.events, { minLength: life.events.length, maxLength: life.events.length }),
+            fc.subarray(life.events, { maxLength: 3 }),
+          )
+          .map(([order, repeats]) => ({ life, order: [...order, ...repeats] }));
+      });
+    // Each batch holds every kind of lifecycle once, and the rest of any kind: a sample keeps every kind.
+    const batches = fc.noShrink(
       fc
-        .tuple(fc.constantFrom('lite' as const, 'full' as const), fc.constantFrom<Story>('fresh', 'renewed', 'ended'))
-        .chain(([plan, story]) => {
-          const life = lifecycle(plan, story);
-          return fc
-            .tuple(
-              fc.shuffledSubarray(life.events, { minLength: life.events.length, maxLength: life.events.length }),
-              fc.subarray(life.events, { maxLength: 3 }),
-            )
-            .map(([order, repeats]) => ({ life, order: [...order, ...repeats] }));
-        }),
+        .tuple(
+          fc.tuple(...LIFECYCLE_KINDS.map((kind) => delivery(fc.constant(kind)))),
+          fc.array(delivery(fc.constantFrom(...LIFECYCLE_KINDS)), {
+            minLength: LIFECYCLE_BATCH - LIFECYCLE_KINDS.length,
+            maxLength: LIFECYCLE_BATCH - LIFECYCLE_KINDS.length,
+          }),
+        )
+        .map(([every, more]) => [...every, ...more]),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(arbitrary, { minLength: 10, maxLength: 10 }), async (batch) => {
+      fc.asyncProperty(batches, async (batch) => {
         await Promise.all(
           batch.map(async ({ life, order }) => {
             shuffled.push(life);
@@ -351,11 +373,14 @@ describe('out-of-order delivery', () => {
           }),
         );
       }),
-      { numRuns: 20 },
+      { numRuns: LIFECYCLE_RUNS },
     );
     report(
       context,
-      tally.row('payments', 'shuffled subscription events (200 lifecycles)', { note: 'final rows checked below' }),
+      tally.row('payments', `shuffled subscription events (${shuffled.length} lifecycles)`, {
+        ...sampling('200 lifecycles'),
+        note: 'final rows checked below',
+      }),
     );
   });
 });
@@ -384,7 +409,7 @@ describe('prices come from the server', () => {
       ),
       { minKeys: 1, maxKeys: 4 },
     );
-    const booking = fc.oneof(
+    const bookings = [
       fc.record({
         serviceType: fc.constant('air-filter-replacement'),
         options: fc.record({ filterQuality: fc.constantFrom('standard', 'premium', 'super_premium', 'ultra_premium') }),
@@ -398,9 +423,13 @@ describe('prices come from the server', () => {
         options: fc.record({ additionalDetectors: fc.integer({ min: 0, max: 10 }) }),
       }),
       fc.record({ serviceType: fc.constantFrom(...SERVICE_TYPES), options: fc.constant({}) }),
-    );
+    ] as const;
+    // Each run books one kind of booking, in turn, so a sample books every kind.
+    let runs = 0;
     await fc.assert(
-      fc.asyncProperty(booking, hostile, hostile, async ({ serviceType, options }, top, inner) => {
+      fc.asyncProperty(fc.tuple(...bookings), hostile, hostile, async (oneOfEach, top, inner) => {
+        const { serviceType, options } = oneOfEach[runs % oneOfEach.length] ?? oneOfEach[0];
+        runs += 1;
         // Among the options they are refused, naming one, and nothing is created (not dropped and
         // booked at the default: docs/product/services.md#one-time-services).
         const refused = await callFunction(origin, '/api/create-payment-checkout', customer.accessToken, {
@@ -435,7 +464,7 @@ describe('prices come from the server', () => {
         expect(new URL(session.success_url).origin).toBe(origin);
         tally.rejected += 1;
       }),
-      { numRuns: 60 },
+      { numRuns: PRICE_RUNS },
     );
     // The card form is the browser's too: extra fields there change nothing either.
     const url = await checkoutUrl(origin, '/api/create-payment-checkout', customer.accessToken, {
@@ -473,7 +502,10 @@ describe('prices come from the server', () => {
       const account = JSON.parse(answer.text) as { orders: unknown[] };
       return account.orders.length > 0 ? true : undefined;
     }, 'the paid booking');
-    report(context, tally.row('payments', 'prices never taken from the browser'));
+    report(
+      context,
+      tally.row('payments', 'prices never taken from the browser', { ...sampling('60 bookings and the card form') }),
+    );
   });
 });
 
@@ -532,8 +564,11 @@ describe('final state', () => {
       );
       expect(stray).toEqual([]);
     });
-    report(context, tally.row('payments', 'final rows after shuffles and replays'));
+    report(
+      context,
+      tally.row('payments', 'final rows after shuffles and replays', { ...sampling('200 lifecycles and a replay') }),
+    );
     expect(tally.problems).toEqual([]);
-    expect(shuffled.length).toBeGreaterThanOrEqual(200);
+    expect(shuffled.length).toBeGreaterThanOrEqual(LIFECYCLE_RUNS * LIFECYCLE_BATCH);
   });
 });

@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import type { FigureRow } from './support/figures.ts';
 
-const AREAS = ['bad input', 'auth', 'payments', 'faults', 'headers', 'load'];
+const AREAS = ['bad input', 'auth', 'payments', 'clients', 'faults', 'headers', 'load'];
+
+/** A row's note, after what a sampled check's full run tries. */
+function noteOf(row: FigureRow): string {
+  const sampled = row.sampled === undefined ? '' : `sampled on CI (full run: ${row.sampled})`;
+  return [sampled, row.note ?? ''].filter((part) => part !== '').join('; ');
+}
 
 /** The rows as a Markdown table, with a total line. */
 export function renderTable(rows: readonly FigureRow[]): string {
@@ -21,7 +27,7 @@ export function renderTable(rows: readonly FigureRow[]): string {
       (r) =>
         `| ${r.area} | ${r.check} | ${fmt(r.tried)} | ${fmt(r.rejected)} | ${fmt(r.serverErrors)} | ${fmt(r.lost)} | ${
           r.p99Ms === undefined ? '' : `${r.p99Ms} ms`
-        } | ${r.note ?? ''} |`,
+        } | ${noteOf(r)} |`,
     ),
   ];
   const sum = (pick: (r: FigureRow) => number) => fmt(rows.reduce((total, r) => total + pick(r), 0));
@@ -43,6 +49,10 @@ export default class SummaryReporter implements Reporter {
     const outDir = join(import.meta.dirname, '../../test-results');
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'reliability-summary.md'), `${table}\n`);
-    process.stdout.write(`\nReliability summary\n\n${table}\n\n`);
+    const sampledRows = rows.filter((row) => row.sampled !== undefined).length;
+    const heading = sampledRows
+      ? `Reliability summary (CI: ${sampledRows} checks sampled, see tests/reliability/README.md)`
+      : 'Reliability summary';
+    process.stdout.write(`\n${heading}\n\n${table}\n\n`);
   }
 }

@@ -21,6 +21,8 @@ export interface FigureRow {
   p99Ms?: number;
   /** Anything else worth a figure (RSS, outcomes). */
   note?: string;
+  /** On CI, when the check ran a sample: what the full run tries (support/sample.ts). */
+  sampled?: string;
 }
 
 declare module 'vitest' {
