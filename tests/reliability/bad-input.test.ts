@@ -272,7 +272,7 @@ function died(error: unknown): never {
 }
 
 /** The note of a fuzzed endpoint's row: how many kinds of case (`Case['kind']`) were tried. */
-const kindsNote = (kinds: ReadonlySet<string>) => `${kinds.size} kinds of case`;
+const kindsNote = (kinds: ReadonlySet<string>) => `${kinds.size} kind${kinds.size === 1 ? '' : 's'} of case`;
 
 /** Runs RUNS x BATCH cases of `arbitrary` and reports the endpoint's row. */
 async function fuzz(
