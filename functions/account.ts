@@ -72,7 +72,7 @@ function bookingWhen(row: {
   if (row.status === 'confirmed' && row.start_time) {
     return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
   }
-  return `Requested: ${describeVisitTime(row.day, row.time_window)}; we will call to confirm the time`;
+  return `Requested: ${describeVisitTime(row.day, row.time_window)}; we will send you a proposed time`;
 }
 
 /** A plan visit as the account lists it. */

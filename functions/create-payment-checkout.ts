@@ -40,7 +40,7 @@ export default handler(['POST'], async (req) => {
   const options = bookedOptions(serviceType, requested);
   const summary = bookingSummary(serviceType, options);
   const { visit } = parsed.data;
-  const where = `Visit: ${visitAddress(visit)}, ${describeVisitTime(visit.date, visit.window)}. We will call ${visit.phone} to confirm the time.`;
+  const where = `Visit: ${visitAddress(visit)}, ${describeVisitTime(visit.date, visit.window)}. We will send you a proposed time within a day: confirm it with one tap, or call us.`;
 
   const db = await getDb();
   // A closed day or a full window is refused before anything is charged (docs/product/visits.md#capacity-and-closed-days).

@@ -175,7 +175,7 @@ test.describe('from payment to visit', () => {
 
     const mail = await mailMatching(checkout, server.origin, email, /^Booking confirmed/);
     expect(mail.subject).toBe(`Booking confirmed: Air Filter Replacement (Premium filter) (${orderNumber})`);
-    for (const part of [orderNumber, '$30.00', ADDRESS, 'morning (8 AM-12 PM)', 'We will call to confirm the time']) {
+    for (const part of [orderNumber, '$30.00', ADDRESS, 'morning (8 AM-12 PM)', 'We will send you a proposed time']) {
       expect(mail.text).toContain(part);
     }
     expect(mail.html).toContain(orderNumber);

@@ -122,7 +122,7 @@ test('signed out, the e-mail link moves the visit: a full window refused, the li
   await choice.selectOption(`${MOVED_TO} afternoon`);
   await main.getByRole('button', { name: 'Move visit' }).click();
   await expect(main.getByRole('status').filter({ hasText: /./ })).toHaveText(
-    `Visit moved to ${formatDay(MOVED_TO)}, Afternoon (12-6 PM). We will call to confirm the time within that window.`,
+    `Visit moved to ${formatDay(MOVED_TO)}, Afternoon (12-6 PM). We will send you a proposed time within that window.`,
   );
   await expect(main.getByText(`${formatDay(MOVED_TO)}, afternoon (12-6 PM)`, { exact: true })).toBeVisible();
 

@@ -376,7 +376,7 @@ describe('payment functions', { timeout: 60_000 }, () => {
           orderNumber: paid[1]?.order_number,
           description: 'Air Filter Replacement (Premium filter)',
           when: expect.stringMatching(
-            /^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will call/,
+            /^Requested: \w+day, \w+ \d{1,2}, \d{4}, morning \(8 AM-12 PM\); we will send you a proposed time$/,
           ) as unknown,
           address: '1 Test Street, Springfield, MO 65804',
           status: 'requested',

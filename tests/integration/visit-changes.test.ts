@@ -380,7 +380,7 @@ describe('the reminder the day before', { timeout: 180_000 }, () => {
       new RegExp(`^Reminder: your visit tomorrow, ${formatDay(day)}, morning \\(8 AM-12 PM\\) \\(ORD-`),
     );
     expect(text).toContain('12 Elm St, Nixa, MO 65714');
-    expect(text).toContain('We will call to confirm the time within that window.');
+    expect(text).toContain('We will send you a proposed time within that window.');
     expect(verifiedClaims(linkIn(text, 'Reschedule'), SECRET)).toMatchObject({ purpose: 'reschedule', visitId: on.id });
     expect(verifiedClaims(linkIn(text, 'Cancel'), SECRET)).toMatchObject({ purpose: 'cancel', visitId: on.id });
   });

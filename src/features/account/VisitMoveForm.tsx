@@ -33,7 +33,7 @@ export default function VisitMoveForm({ reach, answer, availability, onApplied }
     }
     void send({ action: 'reschedule', date, window: window as VisitWindow }, (after) => {
       const label = VISIT_WINDOWS[after.visit.window].label;
-      return `Visit moved to ${formatDay(after.visit.date)}, ${label}. We will call to confirm the time within that window.`;
+      return `Visit moved to ${formatDay(after.visit.date)}, ${label}. We will send you a proposed time within that window.`;
     });
   }
 

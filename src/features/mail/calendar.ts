@@ -42,7 +42,7 @@ export function visitCalendarFile(booking: {
     title: `${booking.serviceName} (${SITE.name})`,
     description: booking.confirmed
       ? `Order ${booking.orderNumber}. Confirmed time. ${SITE.phone.display}`
-      : `Order ${booking.orderNumber}. Requested window: we will call to confirm the time. ${SITE.phone.display}`,
+      : `Order ${booking.orderNumber}. Requested window: we will send you a proposed time within that window. ${SITE.phone.display}`,
     location: booking.address,
     start: utc(start),
     startInputType: 'utc',

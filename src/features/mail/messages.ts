@@ -33,7 +33,7 @@ export function bookingConfirmedMail(booking: {
     greeting: greet(booking.name),
     paragraphs: [
       `Thank you for your booking. Your payment of ${formatCents(booking.amountCents)} is received.`,
-      'We will call to confirm the time within the window you asked for.',
+      'We will send you a proposed time within a day: confirm it with one tap, or call us.',
     ],
     details: [
       ['Order number', booking.orderNumber],

@@ -109,7 +109,7 @@ export function visitMovedMail(visit: VisitFacts): MailContent {
     greeting: greet(visit.name),
     paragraphs: [
       `Your visit has moved to ${when(visit)}.`,
-      ...(visit.confirmed ? [] : ['We will call to confirm the time within that window.']),
+      ...(visit.confirmed ? [] : ['We will send you a proposed time within that window.']),
     ],
     details: [
       ['Order number', visit.orderNumber],
@@ -156,7 +156,7 @@ export function visitReminderMail(visit: VisitFacts): MailContent {
     greeting: greet(visit.name),
     paragraphs: [
       'This is a reminder that we are coming tomorrow.',
-      ...(visit.confirmed ? [] : ['We will call to confirm the time within that window.']),
+      ...(visit.confirmed ? [] : ['We will send you a proposed time within that window.']),
     ],
     details: [
       ['Order number', visit.orderNumber],

@@ -38,7 +38,7 @@ describe('the booking-confirmed e-mail', () => {
       'Amount paid: $30.00',
       'Address: 12 Elm St, Nixa, MO 65714',
       'Requested: Monday, November 30, 2026, morning (8 AM-12 PM)',
-      'We will call to confirm the time',
+      'We will send you a proposed time within a day: confirm it with one tap, or call us.',
       'To reschedule or cancel, call (417) 555-0142',
       'Springfield Home Maintenance',
     ]) {

@@ -61,7 +61,7 @@ describe('the reminder the day before (docs/product/emails.md#visit-reminder)', 
       'Reminder: your visit tomorrow, Tuesday, December 1, 2026, afternoon (12-6 PM) (ORD-E5F6G7H8)',
     );
     expect(mail.text).toContain('This is a reminder that we are coming tomorrow.');
-    expect(mail.text).toContain('We will call to confirm the time within that window.');
+    expect(mail.text).toContain('We will send you a proposed time within that window.');
     expect(mail.text).toContain('12 Elm St, Nixa, MO 65714');
     expect(mail.text).toContain(`Reschedule: ${LINKS.reschedule}`);
     expect(mail.text).toContain(`Cancel: ${LINKS.cancel}`);
@@ -70,6 +70,6 @@ describe('the reminder the day before (docs/product/emails.md#visit-reminder)', 
   test('the confirmed time once agreed', () => {
     const mail = visitReminderMail({ ...VISIT, confirmed: { start: '13:30', end: '14:30' } });
     expect(mail.subject).toBe('Reminder: your visit tomorrow, Tuesday, December 1, 2026, 1:30 PM (ORD-E5F6G7H8)');
-    expect(mail.text).not.toContain('We will call to confirm');
+    expect(mail.text).not.toContain('We will send you a proposed time');
   });
 });
