@@ -114,3 +114,37 @@ export function movableWindows(
   }
   return open;
 }
+
+/** A window a customer may ask for another time in; `same` marks the visit's own day and window. */
+export interface AnswerWindow {
+  date: string;
+  window: VisitWindow;
+  same: boolean;
+}
+
+/**
+ * The windows offered when a customer asks for another time (docs/product/visits.md#proposed-times):
+ * the visit's own day and window first, then, from the availability answer's days, every other open
+ * window (not closed, not full) that starts after `now`. The 24-hour rule does not apply; the visit's
+ * own window is left out once it has started, as the proposal can then no longer be answered.
+ */
+export function answerWindows(
+  days: readonly { date: string; closed: string | null; windows: Record<string, { full: boolean }> }[],
+  now: Date,
+  current: { date: string; window: VisitWindow },
+): AnswerWindow[] {
+  const after = (date: string, window: VisitWindow) => visitStart(date, window).getTime() > now.getTime();
+  const open: AnswerWindow[] = after(current.date, current.window)
+    ? [{ date: current.date, window: current.window, same: true }]
+    : [];
+  for (const day of days) {
+    if (day.closed) continue;
+    for (const [window, places] of Object.entries(day.windows)) {
+      if (!Object.hasOwn(VISIT_WINDOWS, window) || places.full) continue;
+      const key = window as VisitWindow;
+      if (day.date === current.date && key === current.window) continue;
+      if (after(day.date, key)) open.push({ date: day.date, window: key, same: false });
+    }
+  }
+  return open;
+}
