@@ -2,14 +2,17 @@
  * The owner's visits (docs/product/desk.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
  * `GET /api/owner/visits?dueBy` the plan visits due by a day;
- * `POST /api/owner/visits/{id}` one action (confirm, reschedule, done, no-show, cancel, notes),
- * answered with the visit as it is afterwards. The owner's live session only: 401, 403 otherwise.
+ * `POST /api/owner/visits/{id}` one action (propose, confirm, reschedule, done, no-show, cancel, notes),
+ * answered with the visit as it is afterwards; `POST /api/owner/visits/propose-day` a day's proposed
+ * times (docs/product/visits.md#proposed-times), or with `preview` what they would be. The owner's live session only: 401, 403 otherwise.
  */
 import { addDays, dayProblem } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import {
   MAX_VISIT_RANGE_DAYS,
+  proposeDayRequest,
   visitActionRequest,
+  type ProposeDayAnswer,
   type OwnerVisitAnswer,
   type OwnerVisitsAnswer,
 } from '../src/features/visits/owner-api.ts';
@@ -20,6 +23,7 @@ import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.t
 import { announceLeadsStored } from './_lib/leads/leads.ts';
 import { announceMailQueued } from './_lib/platform/mail.ts';
 import { applyVisitAction } from './_lib/owner/visit-actions.ts';
+import { proposeDay } from './_lib/owner/proposals.ts';
 import { listVisits, planVisitsDue, visitWithHistory } from './_lib/visits/desk.ts';
 import { stripeClient } from './_lib/platform/stripe.ts';
 
@@ -60,6 +64,15 @@ export default handler(['GET', 'POST'], async (req, context) => {
     }
     const { from, to, status } = listQuery(url);
     return json({ visits: await listVisits(db, from, to, status) } satisfies OwnerVisitsAnswer);
+  }
+  if (id === 'propose-day') {
+    if (req.method !== 'POST') throw new HttpError(405, 'POST { date } to /api/owner/visits/propose-day');
+    const parsed = proposeDayRequest.safeParse(await readJsonObject(req));
+    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+    const { date, preview = false } = parsed.data;
+    const answer = await proposeDay(db, date, preview, owner.email, stripeClient);
+    announceMailQueued();
+    return json(answer satisfies ProposeDayAnswer);
   }
   if (req.method === 'POST') {
     const parsed = visitActionRequest.safeParse(await readJsonObject(req));

@@ -2,13 +2,15 @@
  * The customer's own changes to a visit (docs/product/visits.md#changing-a-visit): `GET
  * /api/visit-change?t=<link>` (or, signed in, `?id=<visit>`) reads the visit and what may be done;
  * `POST /api/visit-change` with `{ t | id, action: 'reschedule', date, window }` or `{ t | id,
- * action: 'cancel' }` does it and answers the same. A link works without a session, for its visit
+ * action: 'cancel' }` does it and answers the same; `{ t | id, action: 'confirm' }` and `{ t | id,
+ * action: 'another', date, window, note? }` answer a proposed time (docs/product/visits.md#proposed-times). A link works without a session, for its visit
  * and its purpose only; the signed-in customer's calls carry the live session, for their own
  * visits only.
  */
 import * as z from 'zod/mini';
 import { VISIT_WINDOWS, type VisitWindow } from '../src/features/visits/windows.ts';
 import type { VisitChangeAnswer } from '../src/features/visits/changes.ts';
+import { TIME_NOTE_MAX } from '../src/features/visits/proposals.ts';
 import { dayProblem } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import { requireLiveSession } from './_lib/platform/auth.ts';
@@ -33,22 +35,39 @@ export const visitChangeReach = z.object({
   id: z.optional(z.string('id must be a visit id').check(z.maxLength(100, 'id is too long'))),
 });
 
-/** What to change: a new day and window, or a cancellation. */
-export const visitChangeRequest = z.discriminatedUnion('action', [
-  z.object({
-    action: z.literal('reschedule'),
-    // A day that exists, or the refusal names it (docs/product/messages.md#validation).
-    date: z.string('Please choose a day.').check(
-      z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.'),
-      z.superRefine((value, context) => {
-        const problem = dayProblem('date', value);
-        if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
-      }),
-    ),
-    window: z.enum(WINDOWS, 'Please choose a window.'),
-  }),
-  z.object({ action: z.literal('cancel') }),
-]);
+/** A day that exists, or the refusal names it (docs/product/messages.md#validation). */
+const day = () =>
+  z.string('Please choose a day.').check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Please choose a day.'),
+    z.superRefine((value, context) => {
+      const problem = dayProblem('date', value);
+      if (problem) context.issues.push({ code: 'custom', message: problem, input: value });
+    }),
+  );
+
+/**
+ * What to change: a new day and window, a cancellation, or an answer to a proposed time
+ * (docs/product/visits.md#proposed-times): confirm it, or ask for another time with a note.
+ */
+export const visitChangeRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('reschedule'), date: day(), window: z.enum(WINDOWS, 'Please choose a window.') }),
+    z.object({ action: z.literal('cancel') }),
+    z.object({ action: z.literal('confirm') }),
+    z.object({
+      action: z.literal('another'),
+      date: day(),
+      window: z.enum(WINDOWS, 'Please choose a window.'),
+      note: z.optional(
+        z
+          .string('note must be text')
+          .check(z.maxLength(TIME_NOTE_MAX, `Please keep the note under ${TIME_NOTE_MAX} characters.`)),
+      ),
+    }),
+  ],
+  'action must be reschedule, cancel, confirm or another',
+);
 
 /** The visit the request reaches, by its link or by the signed-in customer. */
 async function reached(req: Request, db: Db, where: { t?: string | undefined; id?: string | undefined }) {

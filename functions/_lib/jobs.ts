@@ -13,6 +13,7 @@ import { noticeVisitsDue } from './notices/visit-events.ts';
 import { sendMorningList } from './notices/morning-list.ts';
 import { sendReviewRequests } from './notices/review-requests.ts';
 import { sendVisitReminders } from './notices/visit-reminders.ts';
+import { sendProposalReminders } from './notices/proposal-reminders.ts';
 import { completeStalledRefunds } from './owner/visit-actions.ts';
 import { settleDuePlans } from './payments/one-plan.ts';
 import { now } from './platform/clock.ts';
@@ -102,6 +103,14 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     atStart: true,
     netlify: { function: 'visit-reminders', schedule: '0 22,23 * * *' },
     run: ({ db }) => sendVisitReminders(db),
+  },
+  {
+    // A proposed time unanswered for 24 hours: one reminder (docs/product/visits.md#proposed-times).
+    name: 'Proposal reminders',
+    everyMs: 15 * MINUTE,
+    atStart: true,
+    netlify: { function: 'proposal-reminders', schedule: '*/15 * * * *' },
+    run: ({ db }) => sendProposalReminders(db),
   },
   {
     // Second plans whose cancellation or refund failed, tried again with backoff

@@ -16,6 +16,7 @@ import {
   visitStart,
   wrongPurposeMessage,
   type CustomerVisit,
+  type LinkProblem,
   type LinkPurpose,
   type VisitChangeAnswer,
   type VisitChangeRequest,
@@ -30,6 +31,7 @@ import { applyVisitAction } from '../owner/visit-actions.ts';
 import { findVisit, type VisitWithOrder } from '../visits/store.ts';
 import { visitService } from '../../../src/features/mail/describe.ts';
 import { readVisitLink, verifiedClaims, visitLinkSecret } from '../visits/links.ts';
+import { answerProposal } from './proposal-answers.ts';
 
 /** A visit reached by a link or by its signed-in customer, and what it may be used for. */
 export interface ReachedVisit {
@@ -52,8 +54,19 @@ export async function visitOfLink(db: Db, token: string, now: Date = clockNow())
     throw new HttpError(401, LINK_MESSAGES.altered);
   }
   const check = readVisitLink(token, secret, now, () => row.calendar_sequence);
-  if (!check.ok) throw new HttpError(401, LINK_MESSAGES[check.problem]);
+  if (!check.ok) throw new HttpError(401, LINK_MESSAGES[replacedOr(check.problem, claims.purpose, row)]);
   return { row, purpose: claims.purpose, version: claims.version };
+}
+
+/**
+ * A proposal's link made out of date by a newer proposal says so (docs/product/visits.md#proposed-times):
+ * the visit is still requested with a proposal standing, so the link's was replaced.
+ */
+function replacedOr(problem: LinkProblem, purpose: LinkPurpose, row: VisitWithOrder): LinkProblem {
+  const answersProposal = purpose === 'confirm' || purpose === 'another';
+  return problem === 'used' && answersProposal && row.status === 'requested' && row.proposed_start !== null
+    ? 'replaced'
+    : problem;
 }
 
 /** The signed-in customer's own visit, or 404 (another's visit is no visit of theirs). */
@@ -95,6 +108,14 @@ export function changeAnswer(reached: ReachedVisit, now: Date = clockNow()): Vis
   return {
     visit: customerVisit(reached.row),
     purpose: reached.purpose,
+    proposal:
+      reached.row.status === 'requested' && reached.row.proposed_start !== null && reached.row.proposed_at !== null
+        ? {
+            start: reached.row.proposed_start,
+            startLabel: formatClock(reached.row.proposed_start),
+            proposedAt: new Date(reached.row.proposed_at).toISOString(),
+          }
+        : null,
     blocked: blockedReason(reached.row, now),
     phone: SITE.phone.display,
     now: now.toISOString(),
@@ -115,6 +136,11 @@ export async function changeVisit(
 ): Promise<void> {
   const { row, purpose, version } = reached;
   if (purpose !== 'any' && purpose !== request.action) throw new HttpError(403, wrongPurposeMessage(purpose));
+  if (request.action === 'confirm' || request.action === 'another') {
+    // Answering a proposal: no 24-hour rule, only the link's version and an open proposal (proposal-answers.ts).
+    await answerProposal(db, row.id, request, versionGuard(version, purpose), now);
+    return;
+  }
   const blocked = blockedReason(row, now);
   if (blocked) throw new HttpError(409, blocked);
   const actor = { actor: { by: 'customer' as const, email: row.customer_email }, guard: guardOf(version, now) };
@@ -133,6 +159,14 @@ export async function changeVisit(
   }
   if (!changeOpen(visitStart(date, window), now)) throw new HttpError(409, TOO_SOON_MESSAGE);
   await applyVisitAction(db, row.id, { action: 'reschedule', date, window }, actor, stripe);
+}
+
+/** Refuses a visit a link no longer fits (changed since): a used link, or a replaced proposal's. */
+function versionGuard(version: number | null, purpose: LinkPurpose | 'any') {
+  return (row: VisitWithOrder) => {
+    if (version === null || row.calendar_sequence === version || purpose === 'any') return;
+    throw new HttpError(401, LINK_MESSAGES[replacedOr('used', purpose, row)]);
+  };
 }
 
 /** Refuses a visit a link no longer fits (changed since, by a use of it or otherwise), and one now within 24 hours. */

@@ -48,8 +48,9 @@ export async function readMorningList(db: Db, day: string): Promise<MorningList>
   const visits = (await listVisits(db, day, day, null)).filter(
     (v) => v.status === 'requested' || v.status === 'confirmed',
   );
-  const [confirm] = await db.query<{ n: number }>(
-    `select count(*)::int as n from visits where status = 'requested' and day >= $1`,
+  const [confirm] = await db.query<{ n: number; proposed: number }>(
+    `select count(*)::int as n, count(proposed_start)::int as proposed from visits
+     where status = 'requested' and day >= $1`,
     [day],
   );
   const overdue = await db.query<
@@ -76,6 +77,7 @@ export async function readMorningList(db: Db, day: string): Promise<MorningList>
     day,
     visits,
     toConfirm: confirm?.n ?? 0,
+    proposedUnanswered: confirm?.proposed ?? 0,
     overdue: overdue.map((row) => ({
       name: row.customer_name?.trim() || row.customer_email,
       phone: row.phone,

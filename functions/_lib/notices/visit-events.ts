@@ -43,6 +43,11 @@ async function orderNumberOf(tx: Db, row: VisitRow): Promise<string | null> {
   return order?.order_number ?? null;
 }
 
+/** The fields every visit event carries, with the visit's order number (the customer's answers to a proposal). */
+export async function visitEventFields(tx: Db, row: VisitRow): Promise<Record<string, unknown>> {
+  return eventFields(row, await orderNumberOf(tx, row));
+}
+
 /** `visit.done`, once per visit: the owner marked it done. */
 export async function noticeVisitDone(tx: Db, row: VisitRow): Promise<void> {
   await queueOwnerEvent(tx, `visit-done:${row.id}`, {

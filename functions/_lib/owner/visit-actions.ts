@@ -12,8 +12,10 @@ import {
   visitCancelledMail,
   visitConfirmedMail,
   visitMovedMail,
+  visitProposedMail,
   visitReportMail,
 } from '../../../src/features/mail/visit-messages.ts';
+import { proposalStartProblem, visitHour, withinWindow } from '../../../src/features/visits/proposals.ts';
 import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
 import type { VisitActionRequest } from '../../../src/features/visits/owner-api.ts';
 import { CANCELLING_MESSAGE, refusal, transitionOf, type VisitStatus } from '../../../src/features/visits/status.ts';
@@ -30,24 +32,16 @@ import { noticeCustomerChange, noticeVisitDone } from '../notices/visit-events.t
 import { factsOf } from '../notices/visit-facts.ts';
 import { planVisitReport } from '../notices/visit-report.ts';
 import { lockWindow, requireBookable } from '../visits/capacity.ts';
+import { proposalLinks } from '../visits/links.ts';
 import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
 import { transition, type Actor, type VisitChanges } from '../visits/transition.ts';
 
-/** The minutes of `HH:MM`. */
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-const clock = (total: number) =>
-  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-
-/** A visit lasts an hour, cut at its window's end (docs/product/desk.md#owners-desk). */
-const VISIT_MINUTES = 60;
-
 /** The confirmed start and end in `window`, or a 409 when the start is outside it. */
 function confirmedTime(window: VisitWindow, start: string): { start: string; end: string } {
-  const bounds = VISIT_WINDOWS[window];
-  if (minutes(start) < minutes(bounds.start) || minutes(start) >= minutes(bounds.end)) {
-    throw new HttpError(409, `The start must be within the window: ${bounds.label}.`);
+  if (!withinWindow(window, start)) {
+    throw new HttpError(409, `The start must be within the window: ${VISIT_WINDOWS[window].label}.`);
   }
-  return { start, end: clock(Math.min(minutes(start) + VISIT_MINUTES, minutes(bounds.end))) };
+  return visitHour(window, start);
 }
 
 /** Where the card provider refunds a booking: its checkout's payment. */
@@ -297,6 +291,12 @@ async function sendVisitReport(tx: Db, id: string): Promise<void> {
 /** The fields an action sets, in the order the history lists them. */
 async function changesOf(tx: Db, row: VisitRow, request: VisitActionRequest): Promise<VisitChanges> {
   switch (request.action) {
+    case 'propose': {
+      // A start within the visit's window (docs/product/visits.md#proposed-times); a new one replaces the last.
+      const problem = proposalStartProblem(row.time_window, request.start);
+      if (problem) throw new HttpError(400, problem);
+      return { proposed_start: request.start, proposed_at: now(), proposal_reminded_at: null, time_note: null };
+    }
     case 'confirm':
     case 'reschedule': {
       const day = request.date ?? row.day;
@@ -372,6 +372,15 @@ async function tell(
 ): Promise<void> {
   const to = row.customer_email;
   const facts = factsOf(row, after);
+  if (request.action === 'propose') {
+    if (to && after.proposed_start) {
+      await queueMail(tx, `visit-proposed:${row.id}:${facts.sequence}`, 'visit-proposed', {
+        to,
+        ...visitProposedMail(facts, after.proposed_start, proposalLinks(after)),
+      });
+    }
+    return;
+  }
   if ((request.action === 'confirm' || request.action === 'reschedule') && to) {
     const moved = facts.date !== row.day || facts.window !== row.time_window;
     const kind = request.action === 'confirm' && !moved ? 'visit-confirmed' : 'visit-moved';

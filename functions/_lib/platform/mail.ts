@@ -28,6 +28,7 @@ export type MailKind =
   | 'plan-resumed'
   | 'plan-payment-failed'
   | 'plan-refunded'
+  | 'visit-proposed'
   | 'visit-confirmed'
   | 'visit-moved'
   | 'visit-cancelled'
@@ -47,6 +48,7 @@ const MAIL_KINDS: readonly MailKind[] = [
   'plan-resumed',
   'plan-payment-failed',
   'plan-refunded',
+  'visit-proposed',
   'visit-confirmed',
   'visit-moved',
   'visit-cancelled',

@@ -18,7 +18,7 @@ import { findVisit, holdsPlaceSql, SELECT_VISITS, VISIT_COLUMNS, type VisitRow, 
 const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
 
 /** The visit as the desk shows it. */
-function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
+export function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
   return {
     id: row.id,
     status: row.status,
@@ -45,6 +45,10 @@ function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
     detectorsTested: row.detectors_tested,
     planFilterSizes: row.plan_filter_sizes ?? [],
     checklistItems: isPlanType(row.plan_tier) ? visitChecklist(row.plan_tier) : [],
+    proposedStart: row.proposed_start,
+    proposedAt: row.proposed_at ? new Date(row.proposed_at).toISOString() : null,
+    proposalRemindedAt: row.proposal_reminded_at ? new Date(row.proposal_reminded_at).toISOString() : null,
+    timeNote: row.time_note,
   };
 }
 

@@ -100,3 +100,19 @@ export function visitLinks(
   const link = (purpose: LinkPurpose) => `${publicOrigin(env)}/visit?t=${signVisitLink({ ...base, purpose }, secret)}`;
   return { reschedule: link('reschedule'), cancel: link('cancel') };
 }
+
+/**
+ * A proposal's confirm and another-time links (docs/product/visits.md#proposed-times), for the
+ * visit as it is once proposed: a newer proposal (or any other change) raises the version, so these
+ * stop working; null without a secret.
+ */
+export function proposalLinks(
+  visit: { id: string; day: string; calendar_sequence: number },
+  env: NodeJS.ProcessEnv = process.env,
+): { confirm: string; another: string } | null {
+  const secret = visitLinkSecret(env);
+  if (!secret) return null;
+  const base = { visitId: visit.id, version: visit.calendar_sequence, expires: linkExpiry(visit.day) };
+  const link = (purpose: LinkPurpose) => `${publicOrigin(env)}/visit?t=${signVisitLink({ ...base, purpose }, secret)}`;
+  return { confirm: link('confirm'), another: link('another') };
+}

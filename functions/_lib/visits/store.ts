@@ -42,6 +42,12 @@ export interface VisitRow {
   checklist: string[];
   filter_sizes: string[];
   detectors_tested: number | null;
+  /** The standing proposal (docs/product/visits.md#proposed-times): its start, when sent, when reminded. */
+  proposed_start: string | null;
+  proposed_at: Date | null;
+  proposal_reminded_at: Date | null;
+  /** The customer's note when they last asked for another time. */
+  time_note: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -77,6 +83,10 @@ const COLUMNS = [
   'checklist',
   'filter_sizes',
   'detectors_tested',
+  'proposed_start',
+  'proposed_at',
+  'proposal_reminded_at',
+  'time_note',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof VisitRow)[];
@@ -207,6 +217,11 @@ export async function insertVisit(
     ...(created.over_capacity ? { overCapacity: true } : {}),
   });
   return created;
+}
+
+/** Notes that a proposal's one reminder was sent (no change of the visit itself: its links stay good). */
+export async function markProposalReminded(tx: Db, visitId: string, at: Date): Promise<void> {
+  await tx.query('update visits set proposal_reminded_at = $2 where id = $1', [visitId, at]);
 }
 
 /** Notes that the owner was told a plan visit is due (`visit.due`, once per visit): no change of the visit itself. */

@@ -75,7 +75,11 @@ export async function transition(
   if (status === undefined || (rule.to === 'same' ? status !== visit.status : !rule.to.includes(status))) {
     throw new Error(`A visit's '${action}' cannot leave it ${String(status)}`);
   }
+  // A change of the visit's time or status answers or overtakes a standing proposal
+  // (docs/product/visits.md#proposed-times): only a new proposal sets one.
+  const clearsProposal = rule.raisesVersion && action !== 'propose' && visit.proposed_start !== null;
   const next: VisitChanges = {
+    ...(clearsProposal ? { proposed_start: null, proposed_at: null, proposal_reminded_at: null } : {}),
     ...changes,
     ...(rule.to === 'same' ? {} : { status }),
     ...(rule.raisesVersion ? { calendar_sequence: visit.calendar_sequence + 1 } : {}),

@@ -34,6 +34,8 @@ export interface MorningList {
   visits: readonly OwnerVisit[];
   /** Requested visits from today on, not yet confirmed. */
   toConfirm: number;
+  /** Of those, how many have a proposed time standing without an answer (docs/product/visits.md#proposed-times). */
+  proposedUnanswered: number;
   /** Plan visits due before today, neither done nor cancelled, the longest overdue first. */
   overdue: readonly OverdueVisit[];
   leads: readonly MorningLead[];
@@ -78,7 +80,9 @@ export function morningListMail(list: MorningList, siteUrl: string): MailContent
       ? ["Today's visits, in route order:", ...list.visits.map((v, i) => visitLine(v, i + 1))]
       : ['No visits today.']),
     list.toConfirm
-      ? `${plural(list.toConfirm, 'visit is', 'visits are')} still to confirm: call to agree a time.`
+      ? `${plural(list.toConfirm, 'visit is', 'visits are')} still to confirm: propose a time or call.${
+          list.proposedUnanswered ? ` ${list.proposedUnanswered} of them proposed, no answer yet.` : ''
+        }`
       : 'Nothing to confirm.',
     ...(list.overdue.length
       ? [

@@ -3,7 +3,7 @@
  * do, the details needed to act, and the desk's link; read from an owner event's payload or a
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
-import { formatDay } from '../../lib/dates.ts';
+import { formatClock, formatDay } from '../../lib/dates.ts';
 import { preferredDayLabel } from '../plans/plan-request.ts';
 import { deskPath, type DeskTarget } from '../visits/desk-link.ts';
 import { compose, type MailContent } from './compose.ts';
@@ -88,7 +88,7 @@ function eventAlert(payload: Payload): OwnerAlert | null {
       }
       return {
         subject: `New booking: ${service}, ${when}${withOrder}`,
-        line: `${customer} booked and paid for ${service}. Call to confirm the time.`,
+        line: `${customer} booked and paid for ${service}. Propose a time.`,
         details: facts,
       };
     }
@@ -157,9 +157,27 @@ function eventAlert(payload: Payload): OwnerAlert | null {
     case 'visit.moved':
       return {
         subject: `Visit moved by customer: ${service} for ${customer}, now ${text(payload, 'requested')}`,
-        line: `${customer} moved the ${service} to ${text(payload, 'requested')}. Call to confirm the time.`,
+        line: `${customer} moved the ${service} to ${text(payload, 'requested')}. Propose a time.`,
         details: facts,
       };
+    case 'visit.confirmed': {
+      // The customer confirmed a proposed time (docs/product/visits.md#proposed-times).
+      const day = text(payload, 'requestedDay');
+      const at = `${/^\d{4}-\d{2}-\d{2}$/.test(day) ? formatDay(day, 'short') : day} at ${text(payload, 'startLabel')}`;
+      return {
+        subject: `Time confirmed: ${customer}, ${at}`,
+        line: `${customer} confirmed the ${service} for ${at}. Nothing to do: it is on the desk as confirmed.`,
+        details: facts,
+      };
+    }
+    case 'visit.another_time': {
+      const note = text(payload, 'note');
+      return {
+        subject: `Another time asked: ${customer}, ${text(payload, 'requested')}`,
+        line: `${customer} asked for another time than ${text(payload, 'proposedStart') ? formatClock(text(payload, 'proposedStart')) : 'the one proposed'} for the ${service}, now ${text(payload, 'requested')}${note ? `: "${note}"` : '.'} Propose another time.`,
+        details: facts,
+      };
+    }
     case 'visit.cancelled':
       return {
         subject: `Visit cancelled by customer: ${service} for ${customer}, ${text(payload, 'requested')}`,

@@ -102,6 +102,44 @@ export function visitConfirmedMail(visit: VisitFacts): MailContent {
   return withCalendar(mail, visit);
 }
 
+/** A proposal's two answers (docs/product/visits.md#proposed-times): each a signed link that does one thing. */
+export interface ProposalLinks {
+  confirm: string;
+  another: string;
+}
+
+/**
+ * Proposed time (docs/product/visits.md#proposed-times): the start the owner proposes, 'Confirm' and
+ * 'Ask for another time' as labelled links, then the visit's own links; without links (no secret
+ * set), a reply or a call. `reminder` is its one reminder, 24 hours later without an answer.
+ */
+export function visitProposedMail(
+  visit: VisitFacts,
+  start: string,
+  links: ProposalLinks | null,
+  reminder = false,
+): MailContent {
+  const at = `${formatDay(visit.date)}, ${formatClock(start)}`;
+  return compose({
+    subject: `${reminder ? 'Reminder: proposed time' : 'Proposed time'}: ${at} (${visit.orderNumber})`,
+    greeting: greet(visit.name),
+    paragraphs: [
+      ...(reminder ? ['We have not heard from you about this time.'] : []),
+      `We propose ${formatDay(visit.date)} at ${formatClock(start)} for your visit.`,
+      ...(links
+        ? [`Confirm: ${links.confirm}`, `Ask for another time: ${links.another}`, `Or call ${SITE.phone.display}.`]
+        : [`To confirm it or ask for another time, call ${SITE.phone.display} or reply to this e-mail.`]),
+    ],
+    details: [
+      ['Order number', visit.orderNumber],
+      ['Service', visit.service],
+      ['When', at],
+      ...(visit.address ? ([['Address', visit.address]] as const) : []),
+    ],
+    after: [...changeLines(visit.links), `Your visits: ${visit.siteUrl}/account`],
+  });
+}
+
 /** Visit moved: the new day (and hour, or window), with the calendar entry updated. */
 export function visitMovedMail(visit: VisitFacts): MailContent {
   const mail = compose({

@@ -41,27 +41,56 @@ export function closedVisitMessage(status: string): string {
   return `This visit is ${status} and can no longer be changed.`;
 }
 
-/** What a link is for: each e-mail carries one of each. */
-export const LINK_PURPOSES = ['reschedule', 'cancel'] as const;
+/**
+ * What a link is for: every visit e-mail carries a reschedule and a cancel link; a proposal's
+ * e-mail (docs/product/visits.md#proposed-times) also a confirm and an another-time link.
+ */
+export const LINK_PURPOSES = ['reschedule', 'cancel', 'confirm', 'another'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 /** Why a link cannot be used. */
-export type LinkProblem = 'altered' | 'expired' | 'used';
+export type LinkProblem = 'altered' | 'expired' | 'used' | 'replaced';
 
 /** What a link that cannot be used says (the page adds 'Sign in'). */
 export const LINK_MESSAGES: Readonly<Record<LinkProblem, string>> = {
   altered: 'This link is not valid: it may have been copied incompletely.',
   expired: 'This link has expired: the visit it was for is over.',
   used: 'This link has already been used, or the visit has changed since it was sent. Use the link in the latest e-mail about this visit.',
+  replaced: 'This time was replaced by a newer proposal. Use the link in the latest e-mail about this visit.',
 };
+
+/** Said under every link that cannot be used: the way that always works. */
+export const LINK_PHONE_LINE = `Questions? Call ${SITE.phone.display}.`;
+
+/** A confirm or another-time answer with no proposal standing (docs/product/visits.md#proposed-times). */
+export const NO_PROPOSAL_MESSAGE = `There is no proposed time to answer: the visit has changed since. Please call ${SITE.phone.display}.`;
+
+/** A proposal whose window has already started. */
+export const PROPOSAL_STARTED_MESSAGE = `This visit's window has started: please call ${SITE.phone.display}.`;
 
 /** A link used for what it was not made for. */
 export function wrongPurposeMessage(purpose: LinkPurpose): string {
-  return `This link can only ${purpose} the visit.`;
+  return purpose === 'another'
+    ? 'This link can only ask for another time for the visit.'
+    : `This link can only ${purpose} the visit.`;
 }
 
 /** A change the customer asks for. */
-export type VisitChangeRequest = { action: 'reschedule'; date: string; window: VisitWindow } | { action: 'cancel' };
+export type VisitChangeRequest =
+  | { action: 'reschedule'; date: string; window: VisitWindow }
+  | { action: 'cancel' }
+  | { action: 'confirm' }
+  | { action: 'another'; date: string; window: VisitWindow; note?: string | undefined };
+
+/** A proposal standing for the visit (docs/product/visits.md#proposed-times). */
+export interface CustomerProposal {
+  /** `HH:MM`, Springfield time. */
+  start: string;
+  /** In words: '9:30 AM'. */
+  startLabel: string;
+  /** When it was sent (an ISO instant). */
+  proposedAt: string;
+}
 
 /** The visit as the page shows it. */
 export interface CustomerVisit {
@@ -86,6 +115,8 @@ export interface VisitChangeAnswer {
   visit: CustomerVisit;
   /** What the link may do; 'any' for the signed-in customer. */
   purpose: LinkPurpose | 'any';
+  /** The proposed time to confirm or decline, or null; answering it is open until its window starts. */
+  proposal: CustomerProposal | null;
   /** Why nothing may be done now (the 24-hour rule, a visit no longer open), or null. */
   blocked: string | null;
   phone: string;

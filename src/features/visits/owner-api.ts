@@ -46,6 +46,13 @@ export interface OwnerVisit {
   planFilterSizes: string[];
   /** A plan visit's checklist (its tier's items); empty for a booking's. */
   checklistItems: string[];
+  /** The standing proposal (docs/product/visits.md#proposed-times): its start, `HH:MM`, or null. */
+  proposedStart: string | null;
+  /** When it was sent, and when its one reminder went (ISO instants), or null. */
+  proposedAt: string | null;
+  proposalRemindedAt: string | null;
+  /** The customer's note when they last asked for another time, or null. */
+  timeNote: string | null;
 }
 
 /** One change in a visit's history. */
@@ -79,6 +86,7 @@ const FILTER_SIZE_MESSAGE = 'filterSizes: each size must look like 16x25x1';
 export const visitActionRequest = z.discriminatedUnion(
   'action',
   [
+    z.object({ action: z.literal('propose'), start: clock() }),
     z.object({ action: z.literal('confirm'), start: clock(), date: z.optional(day()), window: z.optional(window()) }),
     z.object({ action: z.literal('reschedule'), date: day(), window: window(), start: z.optional(clock()) }),
     z.object({
@@ -130,10 +138,23 @@ export const visitActionRequest = z.discriminatedUnion(
         .check(z.maxLength(2000, 'Please keep the notes under 2,000 characters')),
     }),
   ],
-  'action must be confirm, reschedule, done, no-show, cancel or notes',
+  'action must be propose, confirm, reschedule, done, no-show, cancel or notes',
 );
 /** One action the owner sends. */
 export type VisitActionRequest = z.output<typeof visitActionRequest>;
+
+/** The body of POST /api/owner/visits/propose-day: the day, and whether only to show what it would propose. */
+export const proposeDayRequest = z.object({
+  date: day(),
+  preview: z.optional(z.boolean('preview must be true or false')),
+});
+
+/** POST /api/owner/visits/propose-day: how many were (or would be) proposed, and the day's visits. */
+export interface ProposeDayAnswer {
+  proposed: number;
+  /** The day's visits in route order; with `preview`, each carries the start it would be proposed. */
+  visits: OwnerVisit[];
+}
 
 /** One closed day: a holiday or one the owner closed. */
 export interface ClosedDay {

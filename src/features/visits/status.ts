@@ -48,7 +48,10 @@ const HOLDING = PLACE_HOLDING_STATUSES;
  * paid booking, or a plan visit owed); from then on only these rows change it.
  */
 export const VISIT_TRANSITIONS = [
+  { action: 'propose', by: 'owner', from: ['requested'], to: 'same', raisesVersion: true },
   { action: 'confirm', by: 'owner', from: HOLDING, to: ['confirmed'], raisesVersion: true },
+  { action: 'confirm', by: 'customer', from: ['requested'], to: ['confirmed'], raisesVersion: true },
+  { action: 'another time', by: 'customer', from: ['requested'], to: ['requested'], raisesVersion: true },
   { action: 'reschedule', by: 'owner', from: HOLDING, to: ['requested', 'confirmed'], raisesVersion: true },
   { action: 'reschedule', by: 'customer', from: HOLDING, to: ['requested'], raisesVersion: true },
   { action: 'done', by: 'owner', from: HOLDING, to: ['done'], raisesVersion: false },
@@ -82,7 +85,7 @@ export function nextStatuses(status: VisitStatus): VisitStatus[] {
 }
 
 /** What the owner does to a visit on the desk, in the desk's order. */
-export const VISIT_ACTIONS = ['confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes'] as const;
+export const VISIT_ACTIONS = ['propose', 'confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes'] as const;
 /** One owner action. */
 export type VisitAction = (typeof VISIT_ACTIONS)[number];
 
@@ -98,7 +101,9 @@ export function actionsFor(status: VisitStatus): VisitAction[] {
 
 /** How each change reads in a refusal. */
 const REFUSED_VERB: Readonly<Record<VisitTransitionName, string>> = {
+  propose: 'given a proposed time',
   confirm: 'confirmed',
+  'another time': 'given another time',
   reschedule: 'moved',
   done: 'marked done',
   'no-show': 'marked a no-show',

@@ -30,7 +30,14 @@ const VISIT: OwnerVisit = {
   checklistItems: [],
 };
 
-const EMPTY: MorningList = { day: '2026-11-30', visits: [], toConfirm: 0, overdue: [], leads: [] };
+const EMPTY: MorningList = {
+  day: '2026-11-30',
+  visits: [],
+  toConfirm: 0,
+  proposedUnanswered: 0,
+  overdue: [],
+  leads: [],
+};
 
 describe('the morning list (docs/product/emails.md#morning-list)', () => {
   test('an empty day has no news', () => {
@@ -65,6 +72,10 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
       'Lou, Autopilot Lite quarterly visit, due Fri, Nov 27',
     ]);
     expect(morningListMail({ ...EMPTY, toConfirm: 1 }, 'https://www.example.com').text).not.toContain('overdue');
+    // No proposal standing: the count of unanswered ones is left out.
+    expect(morningListMail({ ...EMPTY, toConfirm: 1 }, 'https://www.example.com').text).toContain(
+      '1 visit is still to confirm: propose a time or call.\n',
+    );
   });
 
   test("today's visits in route order with time, address and phone; the count to confirm; the leads", () => {
@@ -83,6 +94,7 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
           },
         ],
         toConfirm: 3,
+        proposedUnanswered: 2,
         leads: [{ kind: 'contact', name: 'Ada', phone: '(417) 555-0101', email: 'ada@example.com' }],
       },
       'https://www.example.com',
@@ -92,7 +104,9 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
     expect(mail.text).toContain(
       '2. Morning (8 AM-12 PM): Lee, 12 Elm St, Nixa 65714, (417) 555-0100, Dryer Vent Cleaning (not confirmed yet)',
     );
-    expect(mail.text).toContain('3 visits are still to confirm: call to agree a time.');
+    expect(mail.text).toContain(
+      '3 visits are still to confirm: propose a time or call. 2 of them proposed, no answer yet.',
+    );
     expect(mail.text).toContain('Contact message: Ada, (417) 555-0101, ada@example.com');
     expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
   });

@@ -22,7 +22,7 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     expect(alert?.subject).toBe(
       'New booking: Dryer Vent Cleaning, Monday, November 30, Morning (8 AM-12 PM) (ORD-E5F6G7H8)',
     );
-    expect(alert?.line).toBe('Sam Subscriber booked and paid for Dryer Vent Cleaning. Call to confirm the time.');
+    expect(alert?.line).toBe('Sam Subscriber booked and paid for Dryer Vent Cleaning. Propose a time.');
     const mail = ownerAlertMail(alert!, 'https://www.example.com');
     expect(mail.text).toContain('Phone: (417) 555-0100');
     expect(mail.text).toContain('Address: 12 Elm St, Nixa, MO 65714');
@@ -132,7 +132,7 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
       'Visit moved by customer: Dryer Vent Cleaning for Sam Subscriber, now Tuesday, December 1, 2026, afternoon (12-6 PM)',
     );
     expect(moved?.line).toBe(
-      'Sam Subscriber moved the Dryer Vent Cleaning to Tuesday, December 1, 2026, afternoon (12-6 PM). Call to confirm the time.',
+      'Sam Subscriber moved the Dryer Vent Cleaning to Tuesday, December 1, 2026, afternoon (12-6 PM). Propose a time.',
     );
     expect(moved?.details).toContainEqual(['When', 'Tuesday, December 1, 2026, afternoon (12-6 PM)']);
     const cancelled = alertOfEvent({ ...BOOKING, event: 'visit.cancelled', by: 'customer', refundedCents: 3500 });
@@ -143,6 +143,35 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
       'Sam Subscriber cancelled the Dryer Vent Cleaning of Monday, November 30, Morning (8 AM-12 PM); the booking was refunded in full. The place in that window is free again.',
     );
     expect(alertOfEvent({ ...BOOKING, event: 'visit.cancelled', refundedCents: 0 })?.line).not.toContain('refunded');
+  });
+
+  test("the customer's answers to a proposed time (docs/product/visits.md#proposed-times) open the visit", () => {
+    const visit = { ...BOOKING, visitId: '6f1c1e2a-0000-4000-8000-000000000001', by: 'customer' };
+    const confirmed = alertOfEvent({
+      ...visit,
+      event: 'visit.confirmed',
+      requestedDay: '2026-12-08',
+      startLabel: '9:30 AM',
+    });
+    expect(confirmed?.subject).toBe('Time confirmed: Sam Subscriber, Tue, Dec 8 at 9:30 AM');
+    expect(confirmed?.line).toBe(
+      'Sam Subscriber confirmed the Dryer Vent Cleaning for Tue, Dec 8 at 9:30 AM. Nothing to do: it is on the desk as confirmed.',
+    );
+    expect(confirmed?.target).toEqual({ visit: visit.visitId });
+    const another = alertOfEvent({
+      ...visit,
+      event: 'visit.another_time',
+      requested: 'Tuesday, December 8, 2026, afternoon (12-6 PM)',
+      proposedStart: '09:30',
+      note: 'After 1 please',
+    });
+    expect(another?.subject).toBe('Another time asked: Sam Subscriber, Tuesday, December 8, 2026, afternoon (12-6 PM)');
+    expect(another?.line).toBe(
+      'Sam Subscriber asked for another time than 9:30 AM for the Dryer Vent Cleaning, now Tuesday, December 8, 2026, afternoon (12-6 PM): "After 1 please" Propose another time.',
+    );
+    expect(alertOfEvent({ ...visit, event: 'visit.another_time', requested: 'x', note: '' })?.line).toMatch(
+      /the one proposed for the Dryer Vent Cleaning, now x\. Propose another time\.$/,
+    );
   });
 
   test('a renewal paid, a guide download and an unknown event send no alert', () => {

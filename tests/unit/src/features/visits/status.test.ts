@@ -16,7 +16,7 @@ import {
 
 describe('the transitions allowed from each status', () => {
   test.each([
-    ['requested', ['confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes']],
+    ['requested', ['propose', 'confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes']],
     ['confirmed', ['confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes']],
     ['no-show', ['cancel', 'notes']],
     ['done', ['notes']],
@@ -33,6 +33,9 @@ describe('the transitions allowed from each status', () => {
     }
     expect(refusal('done', 'cancel')).toBe('A visit that is done cannot be cancelled.');
     expect(refusal('cancelled', 'reschedule')).toBe('A visit that is cancelled cannot be moved.');
+    // A time is proposed for a requested visit only: a confirmed one has its time.
+    expect(allows('confirmed', 'propose')).toBe(false);
+    expect(refusal('confirmed', 'propose')).toBe('A visit that is confirmed cannot be given a proposed time.');
   });
 
   test('only requested and confirmed visits take a place in their window', () => {
@@ -94,13 +97,15 @@ describe('the transition table', () => {
   test('every change is made by one kind of actor at most once, and the owner makes each desk action', () => {
     const keys = VISIT_TRANSITIONS.map((t) => `${t.action} by ${t.by}`);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const action of ['confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes'] as const) {
+    for (const action of ['propose', 'confirm', 'reschedule', 'done', 'no-show', 'cancel', 'notes'] as const) {
       expect(transitionOf(action, 'owner')).not.toBeNull();
     }
   });
 
-  test('the customer may only move or cancel a visit still to do; the provider only cancels on a full refund', () => {
+  test('the customer may only move or cancel a visit still to do, and answer a proposal of a requested one; the provider only cancels on a full refund', () => {
     expect(VISIT_TRANSITIONS.filter((t) => t.by === 'customer').map((t) => [t.action, [...t.from]])).toEqual([
+      ['confirm', ['requested']],
+      ['another time', ['requested']],
       ['reschedule', ['requested', 'confirmed']],
       ['cancel', ['requested', 'confirmed']],
     ]);
