@@ -1,6 +1,6 @@
 /**
- * The actions a visit's status allows (docs/product/desk.md#owners-desk, actionsFor): 'Confirm time',
- * 'Reschedule', 'Mark done', 'No-show', 'Cancel and refund', each a button that opens its form
+ * The actions a visit's status allows (docs/product/desk.md#owners-desk, actionsFor): 'Propose a time',
+ * 'Confirm time', 'Reschedule', 'Mark done', 'No-show', 'Cancel and refund', each a button that opens its form
  * below; a form closes once its action is applied.
  */
 import { useState, type ReactNode } from 'react';
@@ -10,10 +10,12 @@ import CancelForm from './CancelForm';
 import DoneForm from './DoneForm';
 import MoveForm from './MoveForm';
 import NoShowForm from './NoShowForm';
+import ProposeForm from './ProposeForm';
 
 type FormAction = Exclude<VisitAction, 'notes'>;
 
 const LABELS: Readonly<Record<FormAction, string>> = {
+  propose: 'Propose a time',
   confirm: 'Confirm time',
   reschedule: 'Reschedule',
   done: 'Mark done',
@@ -36,6 +38,7 @@ export default function VisitActions({ visit, onApplied }: Props) {
     onApplied(request, next);
   };
   const forms: Record<FormAction, () => ReactNode> = {
+    propose: () => <ProposeForm visit={visit} onApplied={applied} />,
     confirm: () => <MoveForm kind="confirm" visit={visit} onApplied={applied} />,
     reschedule: () => <MoveForm kind="reschedule" visit={visit} onApplied={applied} />,
     done: () => <DoneForm visit={visit} onApplied={applied} />,

@@ -1,14 +1,16 @@
 /**
  * What the desk knows of a visit (docs/product/desk.md#owners-desk): status, when, the customer, the
  * phone (tap to call) and address (maps) as big links, the service with its options in words, the
- * order, the customer's notes, a plan visit's filter sizes (docs/product/visits.md#plan-visits), and once
- * done the completion note and what the visit did.
+ * order, the customer's notes, a plan visit's filter sizes (docs/product/visits.md#plan-visits), a
+ * requested visit's standing proposal and the customer's note asking for another time
+ * (docs/product/visits.md#proposed-times), and once done the completion note and what the visit did.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
 import { formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
 import { addressOf, customerName, filtersLabel, STATUS_LABELS, telHref, visitTime } from './desk';
+import { proposalLabel, timeNoteLabel } from './desk-proposals';
 import { BIG_LINK, OverCapacityBadge } from './VisitCard';
 
 interface Props {
@@ -20,6 +22,9 @@ const TERM = 'font-semibold text-ink-muted';
 export default function VisitFacts({ visit }: Props) {
   const filters = filtersLabel(visit);
   const did = visit.status === 'done' && visit.checklistItems.length > 0;
+  // How long a proposal has waited, by the phone's clock: the desk knows only the server's day.
+  const proposal = proposalLabel(visit, new Date());
+  const note = visit.status === 'requested' ? timeNoteLabel(visit) : null;
   return (
     <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
       <dt className={TERM}>Status</dt>
@@ -35,6 +40,8 @@ export default function VisitFacts({ visit }: Props) {
       <dt className={TERM}>When</dt>
       <dd>
         {formatDay(visit.date)}, {visitTime(visit)}
+        {proposal && <p className="font-semibold">{proposal}</p>}
+        {note && <p className="font-semibold break-words">{note}</p>}
       </dd>
       <dt className={TERM}>Customer</dt>
       <dd className="min-w-0 break-words">
