@@ -2,7 +2,8 @@
  * One visit on the desk's lists (docs/product/desk.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
  * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
- * (docs/product/visits.md#plan-visits); 'Details' opens the visit.
+ * (docs/product/visits.md#plan-visits); what a list adds (To confirm's proposal or note); 'Details'
+ * opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
@@ -36,10 +37,12 @@ interface Props {
   withDay?: boolean;
   /** The site's today: with it, a plan visit shows when it is due (and whether overdue). */
   today?: string;
+  /** A line the list adds below the time ('Proposed 9:30 AM, no answer yet (sent 18 h ago)'), or null. */
+  remark?: string | null;
   onOpen: (visit: OwnerVisit) => void;
 }
 
-export default function VisitCard({ visit, withDay = false, today, onOpen }: Props) {
+export default function VisitCard({ visit, withDay = false, today, remark = null, onOpen }: Props) {
   const name = customerName(visit);
   const cancelled = visit.status === 'cancelled';
   const due = today === undefined ? null : dueLabel(visit, today);
@@ -55,6 +58,7 @@ export default function VisitCard({ visit, withDay = false, today, onOpen }: Pro
         <span className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold">{STATUS_LABELS[visit.status]}</span>
       </p>
       {due && <p className="mt-2 font-semibold">{due}</p>}
+      {remark && <p className="mt-2 font-semibold break-words">{remark}</p>}
       {visit.overCapacity && <OverCapacityBadge />}
       <p className="mt-2 text-lg font-bold break-words">{name}</p>
       <p className="text-ink-muted">{visit.service}</p>
