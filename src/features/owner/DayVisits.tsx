@@ -1,8 +1,9 @@
 /**
  * One day on the desk (docs/product/desk.md#owners-desk): its date, a 'Route' link through the visits
- * still to do, and its visits by window in the API's route order, each a card.
+ * still to do, on Tomorrow and Week's day 'Propose times for <day>', and its visits by window in the
+ * API's route order, each a card.
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { OwnerVisitsAnswer, OwnerVisit } from '@/features/visits/owner-api';
 import { formatDay } from '@/lib/dates';
 import { byWindow, dayRoute } from './desk';
@@ -10,6 +11,9 @@ import { visitsPath } from './owner-paths';
 import ReadState from './ReadState';
 import { useOwnerGet } from './use-owner';
 import VisitCard from './VisitCard';
+
+// Fetched on the days that offer it (Tomorrow, Week's), so Today draws without it.
+const ProposeDay = lazy(() => import('./ProposeDay'));
 
 interface Props {
   date: string;
@@ -20,9 +24,11 @@ interface Props {
   level?: 2 | 3;
   /** Called when the day's list (or its error) has come. */
   onRead?: () => void;
+  /** Offers 'Propose times for <day>', calling this once they are sent (docs/product/desk.md#owners-desk). */
+  onProposed?: () => void;
 }
 
-export default function DayVisits({ date, version, onOpen, level = 2, onRead }: Props) {
+export default function DayVisits({ date, version, onOpen, level = 2, onRead, onProposed }: Props) {
   const read = useOwnerGet<OwnerVisitsAnswer>(visitsPath(date, date), version);
   const settled = read.data !== null || read.error !== null;
   useEffect(() => void (settled && onRead?.()), [settled, onRead]);
@@ -43,6 +49,11 @@ export default function DayVisits({ date, version, onOpen, level = 2, onRead }: 
           </a>
         )}
       </div>
+      {onProposed && read.data && (
+        <Suspense fallback={null}>
+          <ProposeDay key={date} date={date} visits={visits} onChanged={onProposed} />
+        </Suspense>
+      )}
       <ReadState read={read} empty={visits.length === 0 ? 'No visits on this day.' : null} />
       {byWindow(visits).map((group) => (
         <div key={group.window} className="mt-6">

@@ -105,7 +105,7 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
             <DayVisits date={today} {...lists} onRead={onDrawn} />
           </TabPanel>
           <TabPanel>
-            <DayVisits date={addDays(today, 1)} {...lists} onRead={onDrawn} />
+            <DayVisits date={addDays(today, 1)} {...lists} onRead={onDrawn} onProposed={changed} />
           </TabPanel>
           <LaterPanel>
             <ToConfirm today={today} {...lists} />
@@ -114,7 +114,7 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
             <PlanVisitsDue today={today} {...lists} />
           </LaterPanel>
           <LaterPanel>
-            <WeekView today={today} capacity={capacity} {...lists} />
+            <WeekView today={today} capacity={capacity} {...lists} onChanged={changed} />
           </LaterPanel>
           <LaterPanel>
             <ClosedDays today={today} version={version} onChanged={changed} />

@@ -1,7 +1,8 @@
 /**
  * The desk's Week (docs/product/desk.md#owners-desk): seven days from today, each window's visits against
  * the capacity ('Full' once reached) or the reason a day is closed; 'Previous 7 days' and 'Next 7
- * days' move a week; 'Show <day>' lists that day's visits below, as Today does.
+ * days' move a week; 'Show <day>' lists that day's visits below, as Today does, with 'Propose times
+ * for <day>'.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ClosedDaysAnswer, OwnerVisit, OwnerVisitsAnswer } from '@/features/visits/owner-api';
@@ -17,9 +18,11 @@ interface Props {
   capacity: number;
   version: number;
   onOpen: (visit: OwnerVisit) => void;
+  /** Called once the shown day's proposals are sent. */
+  onChanged: () => void;
 }
 
-export default function WeekView({ today, capacity, version, onOpen }: Props) {
+export default function WeekView({ today, capacity, version, onOpen, onChanged }: Props) {
   const [start, setStart] = useState(today);
   const [shown, setShown] = useState<string | null>(null);
   const dayList = useRef<HTMLDivElement>(null);
@@ -88,7 +91,7 @@ export default function WeekView({ today, capacity, version, onOpen }: Props) {
       )}
       {shown && (
         <div ref={dayList} tabIndex={-1} className="mt-8">
-          <DayVisits date={shown} version={version} onOpen={onOpen} level={3} />
+          <DayVisits date={shown} version={version} onOpen={onOpen} level={3} onProposed={onChanged} />
         </div>
       )}
     </section>

@@ -8,6 +8,7 @@ import type {
   ClosedDaysAnswer,
   OwnerSettings,
   OwnerVisitAnswer,
+  ProposeDayAnswer,
   VisitActionRequest,
 } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
@@ -33,6 +34,18 @@ export async function sendAction(id: string, request: VisitActionRequest): Promi
     fallback: ACTION_FAILED,
   });
   return answer.visit;
+}
+
+/**
+ * Proposes a start for each requested visit of `date` without one and e-mails each customer
+ * (docs/product/desk.md#owner-api); with `preview`, only answers the starts it would propose.
+ */
+export function proposeDay(date: string, preview: boolean): Promise<ProposeDayAnswer> {
+  return callApi<ProposeDayAnswer>('/api/owner/visits/propose-day', {
+    method: 'POST',
+    body: preview ? { date, preview: true } : { date },
+    fallback: preview ? LOAD_FAILED : SAVE_FAILED,
+  });
 }
 
 /** Closes a day; resolves with the closed days as they now are. */
