@@ -44,7 +44,7 @@ export default function ProposeDay({ date, visits, onChanged }: Props) {
     if (lines) return close();
     setDone('');
     const answer = await previewing.send(() => proposeDay(date, true));
-    if (answer) setLines(proposalPreview(visits, answer.visits));
+    if (answer) setLines(proposalPreview(answer.visits));
   }
 
   function close() {

@@ -72,19 +72,14 @@ export interface PreviewLine {
 }
 
 /**
- * What 'Propose times for <day>' would send (docs/product/desk.md#owners-desk), in the preview's
- * (route) order: a line for each visit that wanted a proposal in the day's list as shown (`shown`),
- * its start from the preview, or 'No time left in the window' when the preview left it without. A
- * visit the shown list did not have counts as wanting one when the preview gives it a start not yet
- * sent (no `proposedAt`), or none at all.
+ * What 'Propose times for <day>' would send (docs/product/desk.md#owners-desk), from the server's
+ * preview, in its (route) order: a line for each requested visit with no proposal sent (no
+ * `proposedAt`: a standing one has it), with the start the preview gives it, or 'No time left in the
+ * window' when it gives none.
  */
-export function proposalPreview(shown: readonly OwnerVisit[], preview: readonly OwnerVisit[]): PreviewLine[] {
-  const before = new Map(shown.map((visit) => [visit.id, visit]));
+export function proposalPreview(preview: readonly OwnerVisit[]): PreviewLine[] {
   return preview
-    .filter((visit) => {
-      const seen = before.get(visit.id);
-      return visit.status === 'requested' && (seen ? wantsProposal(seen) : visit.proposedAt === null);
-    })
+    .filter((visit) => visit.status === 'requested' && visit.proposedAt === null)
     .map((visit) => {
       const name = customerName(visit);
       return visit.proposedStart === null

@@ -66,15 +66,8 @@ describe('Propose times for a day (docs/product/desk.md#owners-desk)', () => {
   });
 
   test("'<time>: <customer>, <service>' in route order, and 'No time left in the window' for one it cannot place", () => {
+    // The server's preview: the day's visits in route order, the starts it would propose filled in.
     const standing = { proposedStart: '08:00', proposedAt: '2026-11-25T15:00:00.000Z' };
-    const shown = [
-      visit('held', standing),
-      visit('b'),
-      visit('a', { service: 'Air Filter Replacement (Premium filter)' }),
-      visit('c', { status: 'confirmed', start: '10:30', end: '11:30' }),
-      visit('full', { customer: { name: null, email: 'full@example.com', phone: '' } }),
-      visit('x', { status: 'cancelled' }),
-    ];
     const preview = [
       visit('held', standing),
       visit('b', { proposedStart: '09:15' }),
@@ -82,24 +75,16 @@ describe('Propose times for a day (docs/product/desk.md#owners-desk)', () => {
       visit('c', { status: 'confirmed', start: '10:30', end: '11:30' }),
       visit('full', { customer: { name: null, email: 'full@example.com', phone: '' } }),
       visit('x', { status: 'cancelled' }),
+      visit('pm', { window: 'afternoon', proposedStart: '12:00' }),
     ];
-    expect(proposalPreview(shown, preview)).toEqual([
+    expect(proposalPreview(preview)).toEqual([
       { id: 'b', text: '9:15 AM: Customer b, Dryer Vent Cleaning', placed: true },
       { id: 'a', text: '11:45 AM: Customer a, Air Filter Replacement (Premium filter)', placed: true },
       { id: 'full', text: 'No time left in the window: full@example.com', placed: false },
+      { id: 'pm', text: '12:00 PM: Customer pm, Dryer Vent Cleaning', placed: true },
     ]);
-  });
-
-  test('a visit booked since the day was shown: proposed when the preview gives it a start not yet sent', () => {
-    const preview = [
-      visit('new', { proposedStart: '12:00' }),
-      visit('new-full'),
-      visit('new-held', { proposedStart: '13:15', proposedAt: '2026-11-25T15:00:00.000Z' }),
-    ];
-    expect(proposalPreview([], preview).map((line) => line.text)).toEqual([
-      '12:00 PM: Customer new, Dryer Vent Cleaning',
-      'No time left in the window: Customer new-full',
-    ]);
+    // A proposal already sent is not sent again: nothing to list.
+    expect(proposalPreview([visit('held', standing)])).toEqual([]);
   });
 
   test("'Proposed <n> times for <day>.'", () => {
