@@ -60,11 +60,19 @@ function recentlyDone(today: string): Date {
   return new Date(`${addDays(today, -RECENT_DONE_DAYS - 1)}T00:00:00Z`);
 }
 
-/** When a booking's visit is, in the account's words: requested, confirmed or done. */
+/** A requested visit's standing proposal, in the account's words (docs/product/visits.md#proposed-times), or null. */
+function proposalWhen(row: { day: string; status: VisitStatus; proposed_start: string | null }): string | null {
+  return row.status === 'requested' && row.proposed_start
+    ? `Proposed: ${formatDay(row.day)} at ${formatClock(row.proposed_start)}, please confirm`
+    : null;
+}
+
+/** When a booking's visit is, in the account's words: requested, proposed, confirmed or done. */
 function bookingWhen(row: {
   day: string;
   time_window: VisitWindow;
   start_time: string | null;
+  proposed_start: string | null;
   status: VisitStatus;
   completed_at: Date | null;
 }) {
@@ -72,7 +80,9 @@ function bookingWhen(row: {
   if (row.status === 'confirmed' && row.start_time) {
     return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
   }
-  return `Requested: ${describeVisitTime(row.day, row.time_window)}; we will send you a proposed time`;
+  return (
+    proposalWhen(row) ?? `Requested: ${describeVisitTime(row.day, row.time_window)}; we will send you a proposed time`
+  );
 }
 
 /** A plan visit as the account lists it. */
@@ -83,6 +93,7 @@ interface PlanVisitRow {
   day: string;
   due_date: string;
   start_time: string | null;
+  proposed_start: string | null;
   status: VisitStatus;
   completed_at: Date | null;
   street: string;
@@ -96,6 +107,8 @@ function planVisitWhen(row: PlanVisitRow): string {
   if (row.status === 'confirmed' && row.start_time) {
     return `Confirmed: ${formatDay(row.day)} at ${formatClock(row.start_time)}`;
   }
+  const proposed = proposalWhen(row);
+  if (proposed) return proposed;
   return row.plan_visit_no === 1
     ? `First visit due ${formatDay(row.due_date)}: we call you within 24 hours of signing up to set the day`
     : `Due ${formatDay(row.due_date)}: we will call to set the day and time`;
@@ -104,7 +117,8 @@ function planVisitWhen(row: PlanVisitRow): string {
 /** The plan's visits still to do and those done in the last 30 days, as records (docs/product/visits.md#plan-visits). */
 async function planVisits(db: Db, subscriptionId: string, orderNumber: string | null, today: string) {
   const rows = await db.query<PlanVisitRow>(
-    `select id, plan_visit_no, service, day, due_date, start_time, status, completed_at, street, city, zip from visits
+    `select id, plan_visit_no, service, day, due_date, start_time, proposed_start, status, completed_at,
+            street, city, zip from visits
      where subscription_id = $1 and plan_visit_no is not null
        and (${holdsPlaceSql()} or (status = 'done' and (day >= $2 or completed_at >= $3)))
      order by plan_visit_no`,
@@ -178,14 +192,15 @@ export default handler(['GET'], async (req) => {
     day: string;
     time_window: VisitWindow;
     start_time: string | null;
+    proposed_start: string | null;
     status: VisitStatus;
     completed_at: Date | null;
     street: string;
     city: string;
     zip: string;
   }>(
-    `select v.id, o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.status,
-            v.completed_at, v.street, v.city, v.zip
+    `select v.id, o.order_number, o.kind, o.item, o.options, v.day, v.time_window, v.start_time, v.proposed_start,
+            v.status, v.completed_at, v.street, v.city, v.zip
      from visits v join orders o on o.id = v.order_id
      where v.user_id = $1 and (
        (${holdsPlaceSql('v')} and v.day >= $2)
