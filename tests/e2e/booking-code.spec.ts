@@ -59,7 +59,7 @@ test('a new address books with an e-mail code: a wrong code keeps the card; pays
   await step.getByLabel('Email').fill(email);
   await step.getByRole('button', { name: 'E-mail me a code' }).click();
   await expect(step.getByRole('status')).toHaveText(
-    `We sent a six-digit code to ${email}. It works once, for one hour.`,
+    `We sent a six-digit code to ${email}. It works once, for 10 minutes.`,
   );
   await expect(step.getByLabel('Code')).toBeFocused();
   await expect(step.getByLabel('Code')).toHaveAttribute('autocomplete', 'one-time-code');

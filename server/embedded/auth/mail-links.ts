@@ -4,7 +4,8 @@
  * recovery link, the sign-in (magic) link and code of /otp, the reauthentication code, and /verify by link (GET) or by token hash or code (POST). Each mail
  * carries a six-digit code and the link carries its token hash; a new mail of a kind replaces the
  * last, at most one per address per minute and, project-wide, as many an hour as the cap allows; a
- * link works once, for an hour.
+ * link or code works once, for 10 minutes (AUTH_DEFAULTS.emailLinkSeconds). A wrong code spends
+ * nothing, as in GoTrue: guesses meet only the per-IP limit on /verify (rate-limit.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../functions/_lib/platform/db.ts';
@@ -120,7 +121,8 @@ export function createMailLinks({ db, mailer, now, emailsSent }: AuthServiceDeps
 
   /**
    * Finds the live token `hash` of one of `kinds` (for `email`'s user only, when given) and the user
-   * it belongs to; GoTrue's 403 otp_expired with `message` when there is none or it is over an hour old.
+   * it belongs to; GoTrue's 403 otp_expired with `message` when there is none or it has expired
+   * (linkExpired).
    */
   async function spend(tx: Db, kinds: readonly store.TokenKind[], hash: string, message: string, email?: string) {
     const token = kinds.length ? await store.findOneTimeToken(tx, kinds, digest(hash)) : undefined;

@@ -14,8 +14,11 @@ export const AUTH_DEFAULTS = {
   refreshReuseSeconds: 10,
   /** One confirmation mail per address per this many seconds (SMTP.MaxFrequency). */
   emailFrequencySeconds: 60,
-  /** How long a mailed link or code stays valid (CLI `otp_expiry`). */
-  emailLinkSeconds: 3600,
+  /**
+   * How long a mailed link or code stays valid: `otp_expiry` in supabase/config.toml, 10 minutes
+   * (docs/product/accounts.md#e-mail-code); GoTrue applies it to every kind of mail (Mailer.OtpExp).
+   */
+  emailLinkSeconds: 600,
   /** Digits of a mailed one-time code (CLI `otp_length`). */
   otpLength: 6,
   /**

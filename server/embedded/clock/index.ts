@@ -5,7 +5,7 @@
  * before the answer), and the site's functions decide "now" and "today" by it (installed into
  * functions/_lib/platform/clock.ts). The sign-in emulator stays on real time: the browser's supabase-js and
  * the functions' token check judge a token's expiry by real time, so a token must not age with an
- * advance. Its mailed links and codes (an hour each), the minute between mails to one address and
+ * advance. Its mailed links and codes (10 minutes each), the minute between mails to one address and
  * its rate limits keep that same real time, so the sign-in emulator has one clock; the integration
  * suites reach them by moving the harness's clock instead (tests/integration/auth-email-code.test.ts).
  * The offset is kept in the database (schema `emulator_clock`) so a restart never sends

@@ -6,6 +6,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import AuthField from './AuthField';
 import AuthPostForm from './AuthPostForm';
+import { CODE_LIFETIME } from './messages';
 
 interface Props {
   fieldId: string;
@@ -32,7 +33,7 @@ export default function CodeStepForm(props: Props) {
     <>
       <p role="status" className="mt-4">
         We sent a {props.again ? 'new ' : ''}six-digit code to <strong className="break-all">{props.sentTo}</strong>. It
-        works once, for one hour.
+        works once, for {CODE_LIFETIME}.
       </p>
       <AuthPostForm busy={busy !== null} onSubmit={props.onSubmit}>
         <AuthField

@@ -115,12 +115,18 @@ export function emailLimitOf(error: AuthFailure | null | undefined): EmailLimit 
   return wait ? { kind: 'wait', seconds: Number(wait[1]) } : { kind: 'cap' };
 }
 
-/** Codes e-mailed for signing in have six digits and work for an hour (docs/product/accounts.md#e-mail-code). */
+/**
+ * Codes e-mailed for signing in have six digits and work for 10 minutes, the sign-in service's
+ * `otp_expiry` (docs/product/accounts.md#e-mail-code; tests/unit/repo/deployment-config.test.ts holds
+ * the two together).
+ */
 export const CODE_LENGTH = 6;
-export const CODE_LIFETIME_SECONDS = 3600;
+export const CODE_LIFETIME_SECONDS = 600;
+/** The code's life in words, as the code step and the expired code's message say it. */
+export const CODE_LIFETIME = '10 minutes';
 export const CODE_NOT_SIX_DIGITS = 'Enter the six-digit code from the e-mail.';
 export const CODE_WRONG = 'That code is not right. Check the newest e-mail from us, or send a new code.';
-export const CODE_EXPIRED = 'That code has expired: codes work for one hour. Send a new code.';
+export const CODE_EXPIRED = `That code has expired: codes work for ${CODE_LIFETIME}. Send a new code.`;
 /** The hourly e-mail cap met while asking for a code: nothing went out. */
 export const CODE_UNAVAILABLE =
   'We cannot send e-mail right now, so no code went out. Please try again later, or call us at ' +
@@ -154,7 +160,7 @@ export function codeRequestMessage(error: AuthFailure): string {
 
 /**
  * What to show when a code was refused. The service answers a wrong, used, replaced and expired
- * code alike (`otp_expired`), so a code asked for over an hour before `nowMs` reads as expired.
+ * code alike (`otp_expired`), so a code asked for longer than its life before `nowMs` reads as expired.
  */
 export function codeRefusalMessage(error: AuthFailure, sentAtMs: number, nowMs: number): string {
   if (error.code !== 'otp_expired') return authErrorMessage(error);

@@ -17,6 +17,7 @@ import { SUPABASE_RATE_RULES } from '../../../server/embedded/auth/rate-limit.ts
 import { AUTH_DEFAULTS } from '../../../server/embedded/auth/rules.ts';
 import { cacheControlFor } from '../../../server/static.ts';
 import { CONFIRM_PATH, RESET_PATH } from '../../../src/features/auth/link.ts';
+import { CODE_LIFETIME, CODE_LIFETIME_SECONDS } from '../../../src/features/auth/messages.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -95,6 +96,9 @@ describe('supabase/', () => {
     expect(config.auth['refresh_token_reuse_interval']).toBe(AUTH_DEFAULTS.refreshReuseSeconds);
     expect(config.auth['minimum_password_length']).toBe(AUTH_DEFAULTS.minPasswordLength);
     expect(config.auth.email['otp_expiry']).toBe(AUTH_DEFAULTS.emailLinkSeconds);
+    // The code step says how long a code works, and tells an expired code from a wrong one by it.
+    expect(CODE_LIFETIME_SECONDS).toBe(config.auth.email['otp_expiry']);
+    expect(CODE_LIFETIME).toBe(`${CODE_LIFETIME_SECONDS / 60} minutes`);
     expect(config.auth.email['max_frequency']).toBe(`${AUTH_DEFAULTS.emailFrequencySeconds / 60}m0s`);
     expect(config.auth.rate_limit['token_refresh']).toBe(SUPABASE_RATE_RULES.token.limit);
     expect(config.auth.rate_limit['sign_in_sign_ups']).toBe(SUPABASE_RATE_RULES.signup.limit);

@@ -175,12 +175,13 @@ describe('normalisePhone (E.164 after "+" and spaces are dropped)', () => {
   });
 });
 
-describe('linkExpired (links and codes live one hour)', () => {
+describe('linkExpired (links and codes live 10 minutes)', () => {
   const sent = new Date('2026-03-01T12:00:00Z');
-  test('valid up to the hour, expired after it', () => {
-    const hour = AUTH_DEFAULTS.emailLinkSeconds * 1000;
-    expect(linkExpired(sent, sent.getTime() + hour)).toBe(false);
-    expect(linkExpired(sent, sent.getTime() + hour + 1)).toBe(true);
+  test('valid up to the 10 minutes, expired after them', () => {
+    const life = 10 * 60_000;
+    expect(AUTH_DEFAULTS.emailLinkSeconds * 1000).toBe(life);
+    expect(linkExpired(sent, sent.getTime() + life)).toBe(false);
+    expect(linkExpired(sent, sent.getTime() + life + 1)).toBe(true);
   });
 });
 
