@@ -1,18 +1,18 @@
 /**
  * /visit (docs/product/visits.md#changing-a-visit): the visit a signed e-mail link (`?t=`) or the
- * signed-in customer (`?id=`) reaches, and what may be done with it: move it to an open window at
- * least 24 hours ahead, or cancel a booking with a full refund. Within 24 hours it gives the phone
- * number instead; a link that cannot be used says why and offers to sign in.
+ * signed-in customer (`?id=`) reaches, and what may be done with it: answer a proposed time
+ * (docs/product/visits.md#proposed-times), move it to an open window at least 24 hours ahead, or
+ * cancel a booking with a full refund. Within 24 hours it gives the phone number instead; a link
+ * that cannot be used says why, offers to sign in and gives the phone number.
  */
-import { useEffect, useState } from 'react';
-import { SITE } from '@/site';
+import { useEffect, useRef, useState } from 'react';
 import { SignedOutError } from '@/features/auth/api';
 import type { VisitChangeAnswer } from '@/features/visits/changes';
 import type { AvailabilityAnswer } from '@/features/visits/capacity';
 import { ApiError, requestJson } from '@/lib/api';
-import { call, reachOf, type OnApplied, type Reach } from './visit-change-calls';
-import VisitCancelForm from './VisitCancelForm';
-import VisitMoveForm from './VisitMoveForm';
+import { call, reachOf, type Reach } from './visit-change-calls';
+import VisitActions from './VisitActions';
+import VisitPhoneLine from './VisitPhoneLine';
 import VisitSummary from './VisitSummary';
 
 const LOAD_FAILED = 'The visit could not be loaded. Please try again.';
@@ -28,6 +28,13 @@ export default function VisitChange() {
   const [reach] = useState<Reach>(() => (typeof window === 'undefined' ? null : reachOf(window.location.search)));
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [availability, setAvailability] = useState<AvailabilityAnswer | null>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  const done = state.kind === 'ready' ? state.done : null;
+
+  useEffect(() => {
+    // The form that was used is gone: focus goes to what it did rather than to the page.
+    if (done) status.current?.focus();
+  }, [done]);
 
   useEffect(() => {
     let current = true;
@@ -67,19 +74,20 @@ export default function VisitChange() {
             <span className="text-ink-muted">to see and change your visits from your account.</span>
           </p>
         )}
+        <VisitPhoneLine />
       </div>
     );
   }
-  const { answer, done } = state;
+  const { answer } = state;
   const applied = (next: VisitChangeAnswer, message: string) =>
     setState({ kind: 'ready', answer: next, done: message });
   return (
     <div className="grid gap-6">
       <VisitSummary answer={answer} />
-      <p role="status" className="text-lg font-semibold text-brand-800 empty:hidden">
+      <p ref={status} tabIndex={-1} role="status" className="text-lg font-semibold text-brand-800 empty:hidden">
         {done}
       </p>
-      {reach && !done && <Actions reach={reach} answer={answer} availability={availability} onApplied={applied} />}
+      {reach && !done && <VisitActions reach={reach} answer={answer} availability={availability} onApplied={applied} />}
       {done && (
         <p>
           <a className="btn-outline" href="/account">
@@ -87,46 +95,6 @@ export default function VisitChange() {
           </a>
         </p>
       )}
-    </div>
-  );
-}
-
-interface ActionsProps {
-  reach: NonNullable<Reach>;
-  answer: VisitChangeAnswer;
-  availability: AvailabilityAnswer | null;
-  onApplied: OnApplied;
-}
-
-function Actions({ reach, answer, availability, onApplied }: ActionsProps) {
-  const { visit, purpose, blocked } = answer;
-  if (blocked) {
-    return (
-      <p role="alert" className="text-lg font-semibold">
-        {blocked}{' '}
-        <a className="underline" href={SITE.phone.href}>
-          Call {answer.phone}
-        </a>
-      </p>
-    );
-  }
-  const canMove = purpose === 'any' || purpose === 'reschedule';
-  const canCancel = purpose === 'any' || purpose === 'cancel';
-  return (
-    <div className="grid gap-8">
-      {canMove && <VisitMoveForm reach={reach} answer={answer} availability={availability} onApplied={onApplied} />}
-      {canCancel &&
-        (visit.planVisit ? (
-          <p>
-            Plan visits are not cancelled one by one: to cancel your plan, use Manage billing on your{' '}
-            <a className="underline" href="/account">
-              account page
-            </a>
-            . You can move this visit to another day.
-          </p>
-        ) : (
-          <VisitCancelForm reach={reach} answer={answer} onApplied={onApplied} />
-        ))}
     </div>
   );
 }
