@@ -6,7 +6,7 @@
  * answered with the visit as it is afterwards; `POST /api/owner/visits/propose-day` a day's proposed
  * times (docs/product/visits.md#proposed-times), or with `preview` what they would be. The owner's live session only: 401, 403 otherwise.
  */
-import { addDays, dayProblem } from '../src/lib/dates.ts';
+import { dayProblem, daysBetween } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import {
   MAX_VISIT_RANGE_DAYS,
@@ -41,7 +41,7 @@ function listQuery(url: URL): { from: string; to: string; status: string | null 
   requireDay('from', from);
   requireDay('to', to);
   if (to < from) throw new HttpError(400, 'to must not be before from');
-  if (addDays(from, MAX_VISIT_RANGE_DAYS) < to) {
+  if (daysBetween(from, to) > MAX_VISIT_RANGE_DAYS) {
     throw new HttpError(400, `to must be within ${MAX_VISIT_RANGE_DAYS} days of from`);
   }
   if (status !== null && !(VISIT_STATUSES as readonly string[]).includes(status)) {

@@ -20,10 +20,11 @@ export const DAY_YEARS = { min: 1900, max: 9999 } as const;
 /**
  * Why `value` is not a calendar day the site takes, in words after the field's name, or null when
  * it is one: `YYYY-MM-DD`, a day that exists (it round-trips: no February 30) in years 1900-9999.
+ * A year of more digits (99999-01-01) is refused for its year, before any Date is made of it.
  * The one parser of every date a form, a query or a body gives (docs/product/messages.md#validation).
  */
 export function dayProblem(name: string, value: string): string | null {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const parts = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(value);
   if (!parts) return `${name} must be YYYY-MM-DD`;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   if (year < DAY_YEARS.min || year > DAY_YEARS.max) {
@@ -42,6 +43,15 @@ export function isCalendarDay(value: string): boolean {
 /** Noon UTC of a `YYYY-MM-DD` day: the same day in every time zone the site writes dates in. */
 function noonOf(date: string): Date {
   return new Date(`${date}T12:00:00Z`);
+}
+
+/**
+ * Whole days from `from` to `to` (both days dayProblem takes; negative when `to` is earlier). A
+ * range is measured with it rather than by comparing `addDays(from, n)` with `to`: past 9999-12-31
+ * that day is no longer `YYYY-MM-DD`, and the comparison of strings goes wrong.
+ */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((noonOf(to).getTime() - noonOf(from).getTime()) / 86_400_000);
 }
 
 /** The date `days` after `date` (both `YYYY-MM-DD`). */

@@ -357,6 +357,44 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
     expect(await stack.db.query("select day from closed_days where reason = 'Inventory'")).toEqual([]);
   });
 
+  test('days far ahead: past 9999 the year is named, up to it a range is measured in days, never an overflow', async () => {
+    const id = await bookAndPay(newCustomer('Gus'), place('7 Pine St', 'Ozark', '65721', WEEKDAYS[3]!.date));
+    const year = (field: string) => ({ status: 400, body: { error: `${field}: the year must be from 1900 to 9999` } });
+    for (const far of ['275760-09-13', '99999-01-01', '10000-01-01']) {
+      const exported = await fetch(`${stack.origin}/api/owner/export/visits.csv?from=${WEEKDAYS[0]!.date}&to=${far}`, {
+        headers: { Authorization: `Bearer ${await issuer.sign(stack.origin, owner)}` },
+      });
+      expect({ status: exported.status, body: (await exported.json()) as unknown }, far).toEqual(year('to'));
+      expect(await call('GET', `/api/owner/visits?from=${far}&to=${far}`, owner), far).toEqual(year('from'));
+      expect(await call('GET', `/api/owner/visits?from=${WEEKDAYS[0]!.date}&to=${far}`, owner), far).toEqual(
+        year('to'),
+      );
+      expect(await call('GET', `/api/owner/visits?dueBy=${far}`, owner), far).toEqual(year('dueBy'));
+      expect(await call('POST', '/api/owner/closed-days', owner, { date: far, reason: 'Far' }), far).toEqual(
+        year('date'),
+      );
+      expect(await call('DELETE', `/api/owner/closed-days/${far}`, owner), far).toEqual(year('date'));
+      expect(await call('POST', '/api/owner/visits/propose-day', owner, { date: far, preview: true }), far).toEqual(
+        year('date'),
+      );
+      expect(
+        await call('POST', `/api/owner/visits/${id}`, owner, { action: 'reschedule', date: far, window: 'morning' }),
+        far,
+      ).toEqual(year('date'));
+    }
+    // 9999-12-31 is a day: a range ending there is measured in days, though the day after it is no longer YYYY-MM-DD.
+    const last = await call<OwnerVisitsAnswer>('GET', '/api/owner/visits?from=9999-12-31&to=9999-12-31', owner);
+    expect(last).toEqual({ status: 200, body: { visits: [] } });
+    expect((await call('GET', '/api/owner/visits?from=9999-11-15&to=9999-12-31', owner)).status).toBe(200);
+    expect(await call('GET', `/api/owner/visits?from=${WEEKDAYS[0]!.date}&to=9999-12-31`, owner)).toEqual({
+      status: 400,
+      body: { error: 'to must be within 62 days of from' },
+    });
+    expect(await stack.db.query("select day from closed_days where reason = 'Far'")).toEqual([]);
+    const [visit] = await stack.db.query<{ day: string }>('select day from visits where id = $1', [id]);
+    expect(visit?.day).toBe(WEEKDAYS[3]!.date);
+  });
+
   test('closed days and the capacity, as the checkout then applies them', async () => {
     const day = WEEKDAYS[4]!.date;
     const closing = await call<ClosedDaysAnswer>('POST', '/api/owner/closed-days', owner, {

@@ -4,6 +4,7 @@ import {
   accountDate,
   addDays,
   dayProblem,
+  daysBetween,
   isCalendarDay,
   businessTimeToUtc,
   businessToday,
@@ -72,6 +73,13 @@ describe('the one parser of a day given to the site (docs/product/messages.md#va
     ['2027-00-10', 'from: 2027-00-10 is not a day of the calendar'],
     ['0000-01-01', 'from: the year must be from 1900 to 9999'],
     ['1899-12-31', 'from: the year must be from 1900 to 9999'],
+    // Past 9999: the year is what is wrong, whatever its digits (275760-09-13 is the last day a JS Date holds).
+    ['10000-01-01', 'from: the year must be from 1900 to 9999'],
+    ['99999-01-01', 'from: the year must be from 1900 to 9999'],
+    ['275760-09-13', 'from: the year must be from 1900 to 9999'],
+    ['275760-09-14', 'from: the year must be from 1900 to 9999'],
+    ['1000000000000000000000000000000-01-01', 'from: the year must be from 1900 to 9999'],
+    ['+275760-09-13', 'from must be YYYY-MM-DD'],
     ['27-03-01', 'from must be YYYY-MM-DD'],
     ['2027-3-1', 'from must be YYYY-MM-DD'],
     ['2027-03-01T00:00', 'from must be YYYY-MM-DD'],
@@ -79,5 +87,20 @@ describe('the one parser of a day given to the site (docs/product/messages.md#va
   ])('%s -> %s', (value, problem) => {
     expect(dayProblem('from', value)).toBe(problem);
     expect(isCalendarDay(value)).toBe(problem === null);
+  });
+});
+
+describe('days between two days the parser took', () => {
+  test.each([
+    ['2026-11-25', '2026-11-25', 0],
+    ['2026-11-25', '2027-01-26', 62],
+    ['2027-01-26', '2026-11-25', -62],
+    // Across a DST change and a leap day, whole days all the same.
+    ['2028-02-28', '2028-03-13', 14],
+    // At the top of the range, where a day after 9999-12-31 is no longer YYYY-MM-DD.
+    ['9999-11-15', '9999-12-31', 46],
+    ['1900-01-01', '9999-12-31', 2_958_463],
+  ])('%s to %s: %i', (from, to, days) => {
+    expect(daysBetween(from, to)).toBe(days);
   });
 });
