@@ -15,6 +15,7 @@ import { HANDLED_EVENTS } from '../../../functions/_lib/payments/events.ts';
 import { STRIPE_API_VERSION } from '../../../functions/_lib/platform/stripe.ts';
 import { SUPABASE_RATE_RULES } from '../../../server/embedded/auth/rate-limit.ts';
 import { AUTH_DEFAULTS } from '../../../server/embedded/auth/rules.ts';
+import { CLIENT_LIMITS } from '../../../server/app.ts';
 import { cacheControlFor } from '../../../server/static.ts';
 import { CONFIRM_PATH, RESET_PATH } from '../../../src/features/auth/link.ts';
 import { CODE_LIFETIME, CODE_LIFETIME_SECONDS } from '../../../src/features/auth/messages.ts';
@@ -180,5 +181,16 @@ describe('docs/deploy.md', () => {
         /^(login|link --project-ref [a-z]{20}|config (diff|push)|db push --remote( --dry-run)?)$/,
       );
     }
+  });
+
+  test("the reverse proxy's snippets limit each client's connections as the server does", () => {
+    // Behind the proxy every connection is the proxy's, so the server's own limit counts nobody.
+    const limit = CLIENT_LIMITS.connectionsPerClient;
+    expect(guide).toContain(`allows ${limit} per client`);
+    expect(guide).toContain('limit_conn_zone $binary_remote_addr zone=perclient:10m;');
+    expect(guide).toContain(`limit_conn perclient ${limit};`);
+    expect([...guide.matchAll(/ct count over (\d+)/g)].map((m) => Number(m[1]))).toEqual([limit, limit]);
+    // Caddy serves HTTP/3 over UDP unless told not to, and the firewall rule counts TCP.
+    expect(guide).toMatch(/servers \{\s+#[^\n]*\n\s+protocols h1 h2\n/);
   });
 });
