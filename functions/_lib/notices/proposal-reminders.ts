@@ -2,9 +2,10 @@
  * A proposal's one reminder (docs/product/visits.md#proposed-times): a customer who has not answered
  * a proposed time 24 hours after it was sent gets 'Reminder: proposed time ...' with the same two
  * links (the proposal's version is unchanged, so they still work), once per proposal, while the
- * visit's day has not passed. A newer proposal is a new proposal: it may be reminded once too.
+ * visit's window has not started. A newer proposal is a new proposal: it may be reminded once too.
  */
 import { visitProposedMail } from '../../../src/features/mail/visit-messages.ts';
+import { visitStart } from '../../../src/features/visits/changes.ts';
 import { PROPOSAL_REMINDER_HOURS } from '../../../src/features/visits/proposals.ts';
 import { businessToday } from '../../../src/lib/dates.ts';
 import { now as clockNow } from '../platform/clock.ts';
@@ -26,7 +27,8 @@ export async function sendProposalReminders(db: Db, at: Date = clockNow()): Prom
   let sent = 0;
   for (const visit of visits) {
     const start = visit.proposed_start;
-    if (start === null) continue;
+    // A proposal whose window has started can no longer be answered: no reminder for it.
+    if (start === null || visitStart(visit.day, visit.time_window) <= at) continue;
     await db.transaction(async (tx) => {
       await queueMail(tx, `visit-proposed-reminder:${visit.id}:${visit.calendar_sequence}`, 'visit-proposed', {
         to: visit.customer_email,
