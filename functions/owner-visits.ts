@@ -3,7 +3,7 @@
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
  * `GET /api/owner/visits?dueBy` the plan visits due by a day;
  * `POST /api/owner/visits/{id}` one action (propose, confirm, reschedule, done, no-show, cancel, notes),
- * answered with the visit as it is afterwards; `POST /api/owner/visits/propose-day` a day's proposed
+ * answered with the visit as it is afterwards, a 409 with it too; `POST /api/owner/visits/propose-day` a day's proposed
  * times (docs/product/visits.md#proposed-times), or with `preview` what they would be. The owner's live session only: 401, 403 otherwise.
  */
 import { dayProblem, daysBetween } from '../src/lib/dates.ts';
@@ -14,6 +14,7 @@ import {
   visitActionRequest,
   type ProposeDayAnswer,
   type OwnerVisitAnswer,
+  type OwnerVisitRefusal,
   type OwnerVisitsAnswer,
 } from '../src/features/visits/owner-api.ts';
 import { VISIT_STATUSES } from '../src/features/visits/status.ts';
@@ -77,7 +78,14 @@ export default handler(['GET', 'POST'], async (req, context) => {
   if (req.method === 'POST') {
     const parsed = visitActionRequest.safeParse(await readJsonObject(req));
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    await applyVisitAction(db, id, parsed.data, { actor: { by: 'owner', email: owner.email } }, stripeClient);
+    try {
+      await applyVisitAction(db, id, parsed.data, { actor: { by: 'owner', email: owner.email } }, stripeClient);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 409)) throw error;
+      // Refused for what the visit now is: it comes along, so the desk shows it as it stands.
+      const visit = await visitWithHistory(db, id);
+      return json({ error: error.message, visit } satisfies OwnerVisitRefusal, 409, error.headers);
+    }
     // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
     announceMailQueued();
     announceLeadsStored();

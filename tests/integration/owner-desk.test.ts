@@ -204,7 +204,7 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
     // Done is final.
     expect(await call('POST', `/api/owner/visits/${springfield}`, owner, { action: 'cancel', refund: true })).toEqual({
       status: 409,
-      body: { error: 'A visit that is done cannot be cancelled.' },
+      body: { error: 'A visit that is done cannot be cancelled.', visit: done.body.visit },
     });
 
     // Cancel with a refund, pressed twice at once: one refund, order refunded, one e-mail, one event.
@@ -427,5 +427,77 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
     const availability = (await (await fetch(`${stack.origin}/api/availability`)).json()) as { capacity: number };
     expect(availability.capacity).toBe(4);
     await call('POST', '/api/owner/settings', owner, { visitsPerWindow: 3 });
+  });
+});
+
+describe('a change that changes nothing, and a press that lost the race', { timeout: 180_000 }, () => {
+  const byOwner = { actor: { by: 'owner' as const, email: owner.email } };
+
+  test('the same start confirmed again: 200 with the visit as it was, no second e-mail, calendar update or history line', async () => {
+    const day = WEEKDAYS[5]!.date;
+    const id = await bookAndPay(newCustomer('Hal'), place('8 Pine St', 'Ozark', '65721', day));
+    const path = `/api/owner/visits/${id}`;
+    const first = await call<OwnerVisitAnswer>('POST', path, owner, { action: 'confirm', start: '09:30' });
+    expect(first.body.visit).toMatchObject({ status: 'confirmed', start: '09:30' });
+    const again = [
+      await call<OwnerVisitAnswer>('POST', path, owner, { action: 'confirm', start: '09:30' }),
+      await call<OwnerVisitAnswer>('POST', path, owner, {
+        action: 'confirm',
+        start: '09:30',
+        date: day,
+        window: 'morning',
+      }),
+      // Pressed on two phones at once, twice.
+      ...(await Promise.all(
+        [1, 2, 3, 4].map(() => call<OwnerVisitAnswer>('POST', path, owner, { action: 'confirm', start: '09:30' })),
+      )),
+    ];
+    for (const answer of again) expect(answer).toEqual({ status: 200, body: first.body });
+    expect(await mails(`visit-confirmed:${id}:%`)).toHaveLength(1);
+    const sequence = async () =>
+      (await stack.db.query<{ n: number }>('select calendar_sequence as n from visits where id = $1', [id]))[0]?.n;
+    expect(await sequence()).toBe(1);
+
+    // Another start is a change: its e-mail, with the calendar entry's next sequence.
+    const moved = await call<OwnerVisitAnswer>('POST', path, owner, { action: 'confirm', start: '10:00' });
+    expect(moved.body.visit).toMatchObject({ start: '10:00', end: '11:00' });
+    const confirmed = await mails(`visit-confirmed:${id}:%`);
+    expect(confirmed).toHaveLength(2);
+    expect(confirmed[1]?.payload.attachments?.[0]?.content).toContain('SEQUENCE:2');
+    expect(await sequence()).toBe(2);
+  });
+
+  test('a press that lost the race: 409 with the visit as it now is, whichever check caught it', async () => {
+    const id = await bookAndPay(newCustomer('Ida'), place('9 Pine St', 'Ozark', '65721', WEEKDAYS[5]!.date));
+    const presses = await Promise.all(
+      [1, 2].map(() => call<OwnerVisitAnswer>('POST', `/api/owner/visits/${id}`, owner, { action: 'done' })),
+    );
+    expect(presses.map((press) => press.status).sort()).toEqual([200, 409]);
+    const lost = presses.find((press) => press.status === 409)!;
+    expect(lost.body).toEqual({
+      error: 'A visit that is done cannot be marked done.',
+      visit: (await call<OwnerVisitAnswer>('GET', `/api/owner/visits/${id}`, owner)).body.visit,
+    });
+    expect(lost.body.visit.history.filter((line) => line.action === 'done')).toHaveLength(1);
+
+    // The check under the visit's lock: another press lands after the first read, before the transaction.
+    const other = await bookAndPay(newCustomer('Jo'), place('10 Pine St', 'Ozark', '65721', WEEKDAYS[5]!.date));
+    const racing = new Proxy(stack.db, {
+      get: (target, key) => {
+        if (key === 'transaction') {
+          return async (fn: Parameters<typeof target.transaction>[0]) => {
+            await applyVisitAction(stack.db, other, { action: 'no-show' }, byOwner, () => stack.stripe);
+            return target.transaction(fn);
+          };
+        }
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await expect(
+      applyVisitAction(racing, other, { action: 'done' }, byOwner, () => stack.stripe),
+    ).rejects.toMatchObject({ status: 409, message: 'A visit that is no-show cannot be marked done.' });
+    const [row] = await stack.db.query<{ status: string }>('select status from visits where id = $1', [other]);
+    expect(row?.status).toBe('no-show');
   });
 });

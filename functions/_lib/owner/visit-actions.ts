@@ -34,7 +34,7 @@ import { planVisitReport } from '../notices/visit-report.ts';
 import { lockWindow, requireBookable } from '../visits/capacity.ts';
 import { proposalLinks } from '../visits/links.ts';
 import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
-import { transition, type Actor, type VisitChanges } from '../visits/transition.ts';
+import { changesNothing, transition, type Actor, type VisitChanges } from '../visits/transition.ts';
 
 /** The confirmed start and end in `window`, or a 409 when the start is outside it. */
 function confirmedTime(window: VisitWindow, start: string): { start: string; end: string } {
@@ -89,7 +89,11 @@ function mayApply(status: VisitStatus, action: VisitActionRequest['action'], by:
   return transitionOf(action, by)?.from.includes(status) ?? false;
 }
 
-/** Applies one action to a visit, the owner's or the customer's. */
+/**
+ * Applies one action to a visit, the owner's or the customer's (docs/product/visits.md#visits): a
+ * 409 with the reason when the visit's status does not allow it, also when another press changed it
+ * since it was read; nothing at all when the action would leave the visit as it is.
+ */
 export async function applyVisitAction(
   db: Db,
   id: string,
@@ -109,10 +113,13 @@ export async function applyVisitAction(
   }
   await db.transaction(async (tx) => {
     const row = await findVisit(tx, id, true);
-    // A second press that raced the first: the visit is already what the first made it.
-    if (!mayApply(row.status, request.action, actor.by)) return;
+    // A press that lost the race to another (a second press, another device): refused as it now stands.
+    if (!mayApply(row.status, request.action, actor.by)) throw new HttpError(409, refusal(row.status, request.action));
     guard?.(row);
-    const after = await transition(tx, row, request.action, actor, await changesOf(tx, row, request));
+    const changes = await changesOf(tx, row, request);
+    // The same start confirmed again: not a change, so no version, e-mail or history line.
+    if (changesNothing(row, request.action, changes)) return;
+    const after = await transition(tx, row, request.action, actor, changes);
     await tell(tx, row, after, request, false, 0);
     if (actor.by === 'customer') await noticeCustomerChange(tx, row, after, 0);
     if (request.action === 'done') await afterDone(tx, row, after);

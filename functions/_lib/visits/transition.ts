@@ -43,6 +43,16 @@ function changed(before: VisitRow, next: VisitChanges) {
   return { was, now };
 }
 
+/**
+ * Whether `changes` would leave `visit` as it is: no field differs, and no standing proposal would
+ * be cleared. Such a change is not made (docs/product/visits.md#visits): the caller skips
+ * `transition` and what comes after it, so no version is raised and nothing is sent or recorded.
+ */
+export function changesNothing(visit: VisitRow, action: VisitTransitionName, changes: VisitChanges): boolean {
+  if (visit.proposed_start !== null && action !== 'propose') return false;
+  return Object.keys(changed(visit, changes).now).length === 0;
+}
+
 /** How a change is made. */
 export interface TransitionOptions {
   /** The cancellation that completes its booking's refund claim (docs/product/visits.md#refunds): the one change a claim lets through. */

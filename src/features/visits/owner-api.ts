@@ -74,6 +74,11 @@ export interface OwnerVisitAnswer {
   visit: OwnerVisit & { history: VisitHistoryEntry[] };
 }
 
+/** An action's 409 (docs/product/desk.md#owner-api): the reason, and the visit as it now is. */
+export interface OwnerVisitRefusal extends OwnerVisitAnswer {
+  error: string;
+}
+
 const day = () => calendarDay('date');
 const clock = () => z.string('start must be HH:MM').check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'start must be HH:MM'));
 const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must be morning, afternoon or saturday');
