@@ -28,6 +28,10 @@ const VISIT: OwnerVisit = {
   detectorsTested: null,
   planFilterSizes: [],
   checklistItems: [],
+  proposedStart: null,
+  proposedAt: null,
+  proposalRemindedAt: null,
+  timeNote: null,
 };
 
 const EMPTY: MorningList = {
