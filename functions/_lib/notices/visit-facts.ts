@@ -26,5 +26,6 @@ export function factsOf(row: VisitWithOrder, next: Partial<VisitRow>): VisitFact
     sequence: merged.calendar_sequence,
     siteUrl: publicOrigin(),
     links: visitLinks(merged),
+    proposedStart: merged.status === 'requested' ? merged.proposed_start : null,
   };
 }

@@ -30,6 +30,15 @@ export interface VisitFacts {
   siteUrl: string;
   /** The visit's reschedule and cancel links as they are after this change (none without a secret). */
   links?: VisitLinks | null;
+  /** A proposed start standing without an answer (`HH:MM`; docs/product/visits.md#proposed-times), or null. */
+  proposedStart?: string | null;
+}
+
+/** What a visit without a confirmed time says of its time: the proposal standing, or the one to come. */
+function unconfirmedLine(visit: VisitFacts): string {
+  return visit.proposedStart
+    ? `We proposed ${formatClock(visit.proposedStart)}: please confirm it, or ask for another time, from our e-mail with the subject "Proposed time", or call ${SITE.phone.display}.`
+    : 'We will send you a proposed time within that window.';
 }
 
 /** A visit's signed links (docs/product/visits.md#changing-a-visit). */
@@ -194,7 +203,7 @@ export function visitReminderMail(visit: VisitFacts): MailContent {
     greeting: greet(visit.name),
     paragraphs: [
       'This is a reminder that we are coming tomorrow.',
-      ...(visit.confirmed ? [] : ['We will send you a proposed time within that window.']),
+      ...(visit.confirmed ? [] : [unconfirmedLine(visit)]),
     ],
     details: [
       ['Order number', visit.orderNumber],

@@ -67,6 +67,14 @@ describe('the reminder the day before (docs/product/emails.md#visit-reminder)', 
     expect(mail.text).toContain(`Cancel: ${LINKS.cancel}`);
   });
 
+  test('a proposed time still unanswered: how to answer it (docs/product/visits.md#proposed-times)', () => {
+    const mail = visitReminderMail({ ...VISIT, proposedStart: '13:30' });
+    expect(mail.text).toContain(
+      'We proposed 1:30 PM: please confirm it, or ask for another time, from our e-mail with the subject "Proposed time", or call (417) 555-0142.',
+    );
+    expect(mail.text).not.toContain('We will send you a proposed time');
+  });
+
   test('the confirmed time once agreed', () => {
     const mail = visitReminderMail({ ...VISIT, confirmed: { start: '13:30', end: '14:30' } });
     expect(mail.subject).toBe('Reminder: your visit tomorrow, Tuesday, December 1, 2026, 1:30 PM (ORD-E5F6G7H8)');
