@@ -27,12 +27,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** The messages per field, when the function gave them (a form's 400). */
   readonly fields: Readonly<Record<string, string>>;
+  /** The function's whole JSON answer, or null: what it sent beside `error` (the owner's 409 carries the visit). */
+  readonly answer: unknown;
 
-  constructor(message: string, status: number, fields: Readonly<Record<string, string>> = {}, options?: ErrorOptions) {
+  constructor(
+    message: string,
+    status: number,
+    fields: Readonly<Record<string, string>> = {},
+    options?: ErrorOptions & { answer?: unknown },
+  ) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
     this.fields = fields;
+    this.answer = options?.answer ?? null;
   }
 }
 
@@ -78,7 +86,7 @@ export async function requestJson<T>(path: string, request: ApiRequest): Promise
   const answer: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const reason = isRecord(answer) && typeof answer['error'] === 'string' ? answer['error'] : fallback;
-    throw new ApiError(reason, res.status, isRecord(answer) ? stringsOf(answer['fields']) : {});
+    throw new ApiError(reason, res.status, isRecord(answer) ? stringsOf(answer['fields']) : {}, { answer });
   }
   if (answer === null) throw new ApiError(fallback, res.status);
   return answer as T;

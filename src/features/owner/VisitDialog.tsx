@@ -2,15 +2,16 @@
  * A visit on the desk (docs/product/desk.md#owners-desk): a Headless UI Dialog, which keeps focus inside
  * until 'Close' or Escape and then returns it to the card's 'Details'. It shows the visit from the
  * list at once, then with its history; after an action, the visit as the server answered it, what
- * was done in words, and the lists behind it are read again.
+ * was done in words, and the lists behind it are read again (after a 409 carrying the visit, too).
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
+import { actionsFor } from '@/features/visits/status';
 import { actionDone, customerName } from './desk';
 import { visitPath } from './owner-paths';
 import TechNotes from './TechNotes';
-import { useOwnerGet } from './use-owner';
+import { useOwnerGet, VisitRefused } from './use-owner';
 import VisitActions from './VisitActions';
 import VisitFacts from './VisitFacts';
 import VisitHistory from './VisitHistory';
@@ -53,6 +54,14 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
     onChanged();
   }
 
+  // Refused because another press or device changed the visit first: show it as it now is. The
+  // refused form says why, unless the visit takes no more actions and so shows no form.
+  function refused(next: OwnerVisitAnswer['visit'], reason: string) {
+    setLatest(next);
+    setDone(actionsFor(next.status).some((action) => action !== 'notes') ? '' : reason);
+    onChanged();
+  }
+
   return (
     <>
       <div className="flex items-start justify-between gap-3">
@@ -67,8 +76,10 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
       <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 font-semibold empty:hidden">
         {done}
       </p>
-      <VisitActions visit={visit} onApplied={applied} />
-      <TechNotes visit={visit} onApplied={applied} />
+      <VisitRefused.Provider value={refused}>
+        <VisitActions visit={visit} onApplied={applied} />
+        <TechNotes visit={visit} onApplied={applied} />
+      </VisitRefused.Provider>
       {read.error && !detail && (
         <p role="alert" className="mt-4 font-semibold text-red-700">
           {read.error}

@@ -1,11 +1,13 @@
 /**
  * The desk's ways of talking to the owner API (docs/product/desk.md#owners-desk): reading a path (again
  * whenever `version` moves, after an action), and sending a change (an action on a visit among
- * them) with a busy state, once at a time, keeping the server's reason to show beside the form.
+ * them) with a busy state, once at a time, keeping the server's reason to show beside the form; an
+ * action refused with the visit as it now is hands that visit to its dialog.
  */
-import { useEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { callApi } from '@/features/auth/api';
 import type { OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
+import { ApiError } from '@/lib/api';
 import { ACTION_FAILED, errorMessage, LOAD_FAILED, sendAction } from './owner-calls';
 
 /** What a read shows: its data (kept while the same path is read again), its error, whether it is loading. */
@@ -96,14 +98,37 @@ export function useOwnerSend(fallback: string): OwnerSend {
   return { busy, error, send };
 }
 
-/** An action on one visit being sent: as useOwnerSend, calling `onApplied` with the visit as it now is. */
+/** Where an action refused for what the visit now is sends that visit and the reason: its dialog. */
+export const VisitRefused = createContext<((visit: OwnerVisitAnswer['visit'], reason: string) => void) | null>(null);
+
+/** The visit as it now is that an action's 409 carries (docs/product/desk.md#owner-api), or null. */
+export function refusedVisit(error: unknown): OwnerVisitAnswer['visit'] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const visit = (error.answer as { visit?: unknown } | null)?.visit;
+  return typeof visit === 'object' && visit !== null && typeof (visit as { id?: unknown }).id === 'string'
+    ? (visit as OwnerVisitAnswer['visit'])
+    : null;
+}
+
+/**
+ * An action on one visit being sent: as useOwnerSend, calling `onApplied` with the visit as it now
+ * is; a refusal that carries the visit (another press or device changed it first) also goes to
+ * VisitRefused, so the dialog shows the visit as it stands.
+ */
 export function useVisitAction(
   id: string,
   onApplied: (request: VisitActionRequest, visit: OwnerVisitAnswer['visit']) => void,
 ) {
   const sender = useOwnerSend(ACTION_FAILED);
+  const refused = useContext(VisitRefused);
   async function act(request: VisitActionRequest): Promise<void> {
-    const visit = await sender.send(() => sendAction(id, request));
+    const visit = await sender.send(() =>
+      sendAction(id, request).catch((error: unknown) => {
+        const now = refusedVisit(error);
+        if (now) refused?.(now, errorMessage(error, ACTION_FAILED));
+        throw error;
+      }),
+    );
     if (visit) onApplied(request, visit);
   }
   return { busy: sender.busy, error: sender.error, act };

@@ -1,9 +1,10 @@
 /**
- * requestJson's answers sent early (src/lib/api.ts): a GET sent as the page opens is taken once, by
- * the same path with the same headers, and only while fresh; every other call goes to the network.
+ * requestJson (src/lib/api.ts): its refusals, and its answers sent early: a GET sent as the page
+ * opens is taken once, by the same path with the same headers, and only while fresh; every other
+ * call goes to the network.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { requestJson, sendEarly, SENT_EARLY_FOR_MS } from '@/lib/api';
+import { ApiError, requestJson, sendEarly, SENT_EARLY_FOR_MS } from '@/lib/api';
 
 const TOKEN = { Authorization: 'Bearer owner-token' };
 const OTHER = { Authorization: 'Bearer other-token' };
@@ -73,5 +74,29 @@ describe('answers sent early', () => {
     expect(
       await requestJson('/api/owner-settings', { method: 'POST', body: {}, headers: TOKEN, fallback: 'x' }),
     ).toEqual({ n: 2 });
+  });
+});
+
+describe('refusals', () => {
+  test("a refusal throws the function's reason, with the whole answer beside it (the owner's 409 and its visit)", async () => {
+    const answer = { error: 'A visit that is done cannot be marked done.', visit: { id: 'v1', status: 'done' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json(answer, { status: 409 }))),
+    );
+    const refused = await requestJson('/api/owner/visits/v1', { method: 'POST', body: {}, fallback: 'x' }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 409, message: answer.error, answer });
+  });
+
+  test('an answer that is not JSON leaves the fallback and no answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))),
+    );
+    const refused = await requestJson('/api/x', { fallback: 'Try again.' }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 502, message: 'Try again.', answer: null });
   });
 });
