@@ -2001,6 +2001,8 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
     schemas: [visitChangeReach, visitChangeRequest],
     valid: () => ({ t: 'x', action: 'reschedule', date: '2026-12-01', window: 'morning' }),
     opaque: ['t', 'id'],
+    // The note left when asking for another time (docs/product/visits.md#proposed-times) is a textarea's.
+    multiLine: ['note'],
   },
   '/api/owner/closed-days': {
     method: 'POST',
