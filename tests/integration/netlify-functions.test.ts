@@ -53,6 +53,7 @@ const FUNCTION_FILES = [
   'owner-visits.ts',
   'plan-details.ts',
   'plan-request.ts',
+  'proposal-reminders.ts',
   'stripe-webhook.ts',
   'unsubscribe.ts',
   'visit-change.ts',
@@ -258,6 +259,12 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     },
     // A token that is none of ours, well formed: looked up and refused in words.
     { file: 'unsubscribe.ts', method: 'POST', path: `/api/unsubscribe?t=${'a'.repeat(43)}` },
+    {
+      file: 'proposal-reminders.ts',
+      method: 'POST',
+      path: '/.netlify/functions/proposal-reminders',
+      ...json({ next_run: '' }),
+    },
   ]);
 
   expect(guard).toBe('active');
@@ -284,6 +291,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['morning-list.ts', 204],
     ['visit-schedule.ts', 204],
     ['unsubscribe.ts', 404],
+    ['proposal-reminders.ts', 204],
   ]);
   expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
