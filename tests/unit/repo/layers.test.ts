@@ -45,6 +45,8 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   ['features/service-area', 'features/change-guide', 'features/diy-vs-pro', 'features/reminder'],
   // Visits: statuses, capacity, closed days and route order, shared by the booking card, the desk and the functions.
   ['features/visits'],
+  // Texts: their words, quiet hours and the consent box's wording, above the visits they are about.
+  ['features/texts'],
   // Commerce above the session: one-off bookings and the plans, side by side; the printable guides.
   ['features/booking', 'features/plans', 'features/guide-pdfs'],
   // What combines them: the account, the owner's pages, the e-mails, and the pages' sections.
@@ -76,6 +78,8 @@ const LIB_TIERS: readonly string[] = [
   'visits',
   // Plans: prices, status, visit details, the plan's visits.
   'plans',
+  // Texts: consent, the texts outbox and its sender (docs/product/texts.md).
+  'texts',
   // What customers and the owner are told: order and visit notices, reminders, the morning list.
   'notices',
   // Money: orders, the card provider's events, refunds, second-plan settlements.
