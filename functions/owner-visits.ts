@@ -2,16 +2,21 @@
  * The owner's visits (docs/product/desk.md#owner-api): `GET /api/owner/visits?from&to[&status]` lists a
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
  * `GET /api/owner/visits?dueBy` the plan visits due by a day;
- * `POST /api/owner/visits/{id}` one action (propose, confirm, reschedule, done, no-show, cancel, notes),
+ * `POST /api/owner/visits/{id}` one action (propose, confirm, reschedule, done, no-show, cancel, on-my-way, notes),
  * answered with the visit as it is afterwards, a 409 with it too; `POST /api/owner/visits/propose-day` a day's proposed
- * times (docs/product/visits.md#proposed-times), or with `preview` what they would be. The owner's live session only: 401, 403 otherwise.
+ * times (docs/product/visits.md#proposed-times), or with `preview` what they would be;
+ * `GET`/`POST /api/owner/visits/{id}/texts` the visit's texts and the owner's reply
+ * (docs/product/texts.md#the-owners-texts). The owner's live session only: 401, 403 otherwise.
  */
 import { dayProblem, daysBetween } from '../src/lib/dates.ts';
 import { firstIssue } from '../src/lib/validation.ts';
 import {
   MAX_VISIT_RANGE_DAYS,
   proposeDayRequest,
+  textReplyRequest,
   visitActionRequest,
+  type OwnerTextAnswer,
+  type OwnerTextsAnswer,
   type ProposeDayAnswer,
   type OwnerVisitAnswer,
   type OwnerVisitRefusal,
@@ -19,11 +24,13 @@ import {
 } from '../src/features/visits/owner-api.ts';
 import { VISIT_STATUSES } from '../src/features/visits/status.ts';
 import { requireOwner } from './_lib/platform/auth.ts';
-import { getDb } from './_lib/platform/db.ts';
-import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
+import { getDb, type Db } from './_lib/platform/db.ts';
+import { HttpError, handler, json, readIdempotencyKey, readJsonObject } from './_lib/platform/http.ts';
 import { announceLeadsStored } from './_lib/leads/leads.ts';
 import { announceMailQueued } from './_lib/platform/mail.ts';
+import { announceTextQueued } from './_lib/texts/queue.ts';
 import { applyVisitAction } from './_lib/owner/visit-actions.ts';
+import { replyToVisit, visitTexts, withTextable } from './_lib/owner/visit-texts.ts';
 import { proposeDay } from './_lib/owner/proposals.ts';
 import { listVisits, planVisitsDue, visitWithHistory } from './_lib/visits/desk.ts';
 import { stripeClient } from './_lib/platform/stripe.ts';
@@ -51,6 +58,26 @@ function listQuery(url: URL): { from: string; to: string; status: string | null 
   return { from, to, status };
 }
 
+/** One visit with its history, as the desk shows it: whether it can be texted too. */
+async function deskVisit(db: Db, id: string) {
+  const [visit] = await withTextable(db, [await visitWithHistory(db, id)]);
+  return visit!;
+}
+
+/**
+ * A visit's texts (docs/product/texts.md#the-owners-texts): `GET` the thread, `POST { body }` a reply
+ * through the texts outbox (once per Idempotency-Key), answered with the text as stored.
+ */
+async function texts(req: Request, db: Db, id: string): Promise<Response> {
+  if (req.method === 'GET') return json((await visitTexts(db, id)) satisfies OwnerTextsAnswer);
+  const key = readIdempotencyKey(req);
+  const parsed = textReplyRequest.safeParse(await readJsonObject(req));
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  const text = await replyToVisit(db, id, parsed.data.body, key);
+  announceTextQueued();
+  return json({ text } satisfies OwnerTextAnswer);
+}
+
 export default handler(['GET', 'POST'], async (req, context) => {
   const owner = await requireOwner(req);
   const db = await getDb();
@@ -61,10 +88,10 @@ export default handler(['GET', 'POST'], async (req, context) => {
     const dueBy = url.searchParams.get('dueBy');
     if (dueBy !== null) {
       requireDay('dueBy', dueBy);
-      return json({ visits: await planVisitsDue(db, dueBy) } satisfies OwnerVisitsAnswer);
+      return json({ visits: await withTextable(db, await planVisitsDue(db, dueBy)) } satisfies OwnerVisitsAnswer);
     }
     const { from, to, status } = listQuery(url);
-    return json({ visits: await listVisits(db, from, to, status) } satisfies OwnerVisitsAnswer);
+    return json({ visits: await withTextable(db, await listVisits(db, from, to, status)) } satisfies OwnerVisitsAnswer);
   }
   if (id === 'propose-day') {
     if (req.method !== 'POST') throw new HttpError(405, 'POST { date } to /api/owner/visits/propose-day');
@@ -73,8 +100,9 @@ export default handler(['GET', 'POST'], async (req, context) => {
     const { date, preview = false } = parsed.data;
     const answer = await proposeDay(db, date, preview, owner.email, stripeClient);
     announceMailQueued();
-    return json(answer satisfies ProposeDayAnswer);
+    return json({ ...answer, visits: await withTextable(db, answer.visits) } satisfies ProposeDayAnswer);
   }
+  if (new URL(req.url).pathname.endsWith('/texts')) return texts(req, db, id);
   if (req.method === 'POST') {
     const parsed = visitActionRequest.safeParse(await readJsonObject(req));
     if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
@@ -83,14 +111,15 @@ export default handler(['GET', 'POST'], async (req, context) => {
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 409)) throw error;
       // Refused for what the visit now is: it comes along, so the desk shows it as it stands.
-      const visit = await visitWithHistory(db, id);
+      const visit = await deskVisit(db, id);
       return json({ error: error.message, visit } satisfies OwnerVisitRefusal, 409, error.headers);
     }
     // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
     announceMailQueued();
+    announceTextQueued();
     announceLeadsStored();
   }
-  return json({ visit: await visitWithHistory(db, id) } satisfies OwnerVisitAnswer);
+  return json({ visit: await deskVisit(db, id) } satisfies OwnerVisitAnswer);
 });
 
-export const config = { path: ['/api/owner/visits', '/api/owner/visits/:id'] };
+export const config = { path: ['/api/owner/visits', '/api/owner/visits/:id', '/api/owner/visits/:id/texts'] };

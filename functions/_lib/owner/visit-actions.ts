@@ -35,6 +35,7 @@ import { lockWindow, requireBookable } from '../visits/capacity.ts';
 import { proposalLinks } from '../visits/links.ts';
 import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
 import { changesNothing, transition, type Actor, type VisitChanges } from '../visits/transition.ts';
+import { onMyWay } from './visit-texts.ts';
 
 /** The confirmed start and end in `window`, or a 409 when the start is outside it. */
 function confirmedTime(window: VisitWindow, start: string): { start: string; end: string } {
@@ -84,8 +85,11 @@ export interface VisitChanger {
   guard?: (row: VisitWithOrder) => void;
 }
 
+/** The actions that change the visit: all but 'on-my-way', a text (visit-texts.ts). */
+type VisitChangeRequest = Exclude<VisitActionRequest, { action: 'on-my-way' }>;
+
 /** Whether this actor may apply the action to a visit in `status`. */
-function mayApply(status: VisitStatus, action: VisitActionRequest['action'], by: Actor['by']): boolean {
+function mayApply(status: VisitStatus, action: VisitChangeRequest['action'], by: Actor['by']): boolean {
   return transitionOf(action, by)?.from.includes(status) ?? false;
 }
 
@@ -102,6 +106,8 @@ export async function applyVisitAction(
   stripe: () => Stripe,
 ): Promise<void> {
   const { actor, guard } = changer;
+  // A text and a line of history, not a change of the visit (docs/product/texts.md#on-my-way).
+  if (request.action === 'on-my-way') return onMyWay(db, id, request.minutes, actor);
   const current = await findVisit(db, id);
   guard?.(current);
   if (!mayApply(current.status, request.action, actor.by)) {
@@ -296,7 +302,7 @@ async function sendVisitReport(tx: Db, id: string): Promise<void> {
 }
 
 /** The fields an action sets, in the order the history lists them. */
-async function changesOf(tx: Db, row: VisitRow, request: VisitActionRequest): Promise<VisitChanges> {
+async function changesOf(tx: Db, row: VisitRow, request: VisitChangeRequest): Promise<VisitChanges> {
   switch (request.action) {
     case 'propose': {
       // A start within the visit's window (docs/product/visits.md#proposed-times); a new one replaces the last.

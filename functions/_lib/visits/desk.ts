@@ -9,7 +9,10 @@ import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts
 import { zipCentre } from '../../../src/features/service-area/area-list.server.ts';
 import type { GeoPoint } from '../../../src/features/service-area/area.ts';
 import type { OwnerVisit, VisitHistoryEntry } from '../../../src/features/visits/owner-api.ts';
+import { routeEtas, type RouteStop } from '../../../src/features/visits/eta.ts';
 import { routeOrder } from '../../../src/features/visits/route.ts';
+import { businessToday } from '../../../src/lib/dates.ts';
+import { now } from '../platform/clock.ts';
 import type { VisitWindow } from '../../../src/features/visits/windows.ts';
 import type { Db } from '../platform/db.ts';
 import { findVisit, holdsPlaceSql, SELECT_VISITS, VISIT_COLUMNS, type VisitRow, type VisitWithOrder } from './store.ts';
@@ -17,8 +20,11 @@ import { findVisit, holdsPlaceSql, SELECT_VISITS, VISIT_COLUMNS, type VisitRow, 
 /** The windows in the order a day is worked. */
 const WINDOW_ORDER: readonly VisitWindow[] = ['morning', 'saturday', 'afternoon'];
 
-/** The visit as the desk shows it. */
-export function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisit {
+/**
+ * The visit as the desk shows it; `etaMinutes` the minutes 'On my way' suggests (today's confirmed
+ * visits). Whether it can be texted is the owner's side to say (owner/visit-texts.ts): 'off' here.
+ */
+export function ownerVisit(row: VisitWithOrder, route: number | null, etaMinutes: number | null = null): OwnerVisit {
   return {
     id: row.id,
     status: row.status,
@@ -49,36 +55,64 @@ export function ownerVisit(row: VisitWithOrder, route: number | null): OwnerVisi
     proposedAt: row.proposed_at ? new Date(row.proposed_at).toISOString() : null,
     proposalRemindedAt: row.proposal_reminded_at ? new Date(row.proposal_reminded_at).toISOString() : null,
     timeNote: row.time_note,
+    textable: 'off',
+    etaMinutes,
   };
 }
 
+type RoutedRow = Pick<VisitRow, 'id' | 'day' | 'time_window' | 'zip' | 'status'>;
+
 /**
- * Each visit's place in its day's route: window by window, nearest neighbour from the business
- * (then from the last visit of the window before) through the visits' ZIP centres.
+ * Each day's stops in route order: window by window, nearest neighbour from the business (then from
+ * the last visit of the window before) through the visits' ZIP centres; a visit whose ZIP has no
+ * known centre last in its window. Cancelled visits are no stops.
  */
-export function routePlaces(rows: readonly Pick<VisitRow, 'id' | 'day' | 'time_window' | 'zip' | 'status'>[]) {
-  const places = new Map<string, number>();
-  const days = new Map<string, typeof rows>();
+function dayRoutes(rows: readonly RoutedRow[]): RouteStop[][] {
+  const days = new Map<string, RoutedRow[]>();
   for (const row of rows) {
     if (row.status === 'cancelled') continue;
     days.set(row.day, [...(days.get(row.day) ?? []), row]);
   }
-  for (const visits of days.values()) {
+  return [...days.values()].map((visits) => {
     let here: GeoPoint = SITE.address.geo;
-    let place = 0;
+    const route: RouteStop[] = [];
     for (const window of WINDOW_ORDER) {
       const stops = visits.filter((v) => v.time_window === window).map((v) => ({ id: v.id, place: zipCentre(v.zip) }));
       for (const id of routeOrder(here, stops)) {
-        place += 1;
-        const stop = stops.find((s) => s.id === id);
-        if (stop?.place) {
-          places.set(id, place);
-          here = stop.place;
-        }
+        const stop = stops.find((s) => s.id === id)!;
+        route.push(stop);
+        if (stop.place) here = stop.place;
       }
     }
+    return route;
+  });
+}
+
+/** Each visit's place in its day's route, from 1; none for a visit whose ZIP has no known centre. */
+export function routePlaces(rows: readonly RoutedRow[]) {
+  const places = new Map<string, number>();
+  for (const route of dayRoutes(rows)) {
+    route.forEach((stop, i) => {
+      if (stop.place) places.set(stop.id, i + 1);
+    });
   }
   return places;
+}
+
+/**
+ * The minutes 'On my way' suggests for each of today's confirmed visits among `rows` (with every
+ * visit of today among them), from the stop before it in the day's route
+ * (docs/product/texts.md#on-my-way).
+ */
+export function todaysEtas(rows: readonly RoutedRow[]): Map<string, number> {
+  const today = businessToday(now());
+  const todays = rows.filter((row) => row.day === today);
+  const confirmed = new Set(todays.filter((row) => row.status === 'confirmed').map((row) => row.id));
+  const etas = new Map<string, number>();
+  for (const route of dayRoutes(todays)) {
+    for (const [id, minutes] of routeEtas(SITE.address.geo, route)) if (confirmed.has(id)) etas.set(id, minutes);
+  }
+  return etas;
 }
 
 /** The visits from `from` to `to` (and of one status, when given), by day, window and route. */
@@ -89,9 +123,10 @@ export async function listVisits(db: Db, from: string, to: string, status: strin
     [from, to, status],
   );
   const places = routePlaces(rows);
+  const etas = todaysEtas(rows);
   const order = (v: OwnerVisit) => [v.date, WINDOW_ORDER.indexOf(v.window), v.route ?? Number.MAX_SAFE_INTEGER];
   return rows
-    .map((row) => ownerVisit(row, places.get(row.id) ?? null))
+    .map((row) => ownerVisit(row, places.get(row.id) ?? null, etas.get(row.id) ?? null))
     .sort((a, b) => {
       const [x, y] = [order(a), order(b)];
       return x[0]! < y[0]! ? -1 : x[0]! > y[0]! ? 1 : Number(x[1]) - Number(y[1]) || Number(x[2]) - Number(y[2]);
@@ -127,7 +162,7 @@ export async function visitWithHistory(db: Db, id: string): Promise<OwnerVisit &
     ),
   ]);
   return {
-    ...ownerVisit(row, routePlaces(places).get(id) ?? null),
+    ...ownerVisit(row, routePlaces(places).get(id) ?? null, todaysEtas(places).get(id) ?? null),
     history: history.map((h) => ({
       at: new Date(h.at).toISOString(),
       actor: h.actor,

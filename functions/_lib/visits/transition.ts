@@ -57,6 +57,8 @@ export function changesNothing(visit: VisitRow, action: VisitTransitionName, cha
 export interface TransitionOptions {
   /** The cancellation that completes its booking's refund claim (docs/product/visits.md#refunds): the one change a claim lets through. */
   completesClaim?: boolean;
+  /** What the history records beside the fields changed: 'on my way''s minutes (docs/product/texts.md#on-my-way). */
+  recorded?: Record<string, unknown>;
 }
 
 /**
@@ -73,7 +75,7 @@ export async function transition(
   action: VisitTransitionName,
   actor: Actor,
   changes: VisitChanges = {},
-  { completesClaim = false }: TransitionOptions = {},
+  { completesClaim = false, recorded = {} }: TransitionOptions = {},
 ): Promise<VisitRow> {
   const rule = transitionOf(action, actor.by);
   if (!rule) throw new Error(`A visit's '${action}' is not the ${actor.by}'s to make`);
@@ -103,7 +105,7 @@ export async function transition(
     [visit.id, ...fields.map((key) => jsonbSafe(next[key as keyof VisitChanges]))],
   );
   if (!after) throw new Error(`Visit ${visit.id} vanished during '${action}'`);
-  await recordVisitEvent(tx, visit.id, actorName(actor), action, was, now);
+  await recordVisitEvent(tx, visit.id, actorName(actor), action, was, { ...now, ...recorded });
   return after;
 }
 

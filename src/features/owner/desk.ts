@@ -164,6 +164,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   cancel: 'Cancelled',
   notes: "Technician's notes changed",
   refunded: 'Refunded and cancelled',
+  'on my way': 'On my way texted',
 };
 
 /** Who made a change, in words. */
@@ -236,6 +237,8 @@ export function actionDone(request: VisitActionRequest, visit: OwnerVisit): stri
         : 'Visit cancelled.';
     case 'notes':
       return 'Notes saved.';
+    case 'on-my-way':
+      return `Texted: on my way, about ${request.minutes} minutes.`;
   }
 }
 

@@ -53,7 +53,17 @@ export interface OwnerVisit {
   proposalRemindedAt: string | null;
   /** The customer's note when they last asked for another time, or null. */
   timeNote: string | null;
+  /**
+   * Whether the visit can be texted (docs/product/texts.md#consent): 'yes', or why not: no consent
+   * for its phone, the number opted out, or texts are off (not configured).
+   */
+  textable: VisitTextable;
+  /** The minutes 'On my way' suggests (docs/product/texts.md#on-my-way), for today's confirmed visits; else null. */
+  etaMinutes: number | null;
 }
+
+/** Whether a visit can be texted, or why not. */
+export type VisitTextable = 'yes' | 'no consent' | 'opted out' | 'off';
 
 /** One change in a visit's history. */
 export interface VisitHistoryEntry {
@@ -86,6 +96,9 @@ const window = () => z.enum(['morning', 'afternoon', 'saturday'], 'window must b
 /** A filter's size, width x height x depth in inches (docs/product/visits.md#plan-visits): 16x25x1, 20x25x4.5. */
 export const FILTER_SIZE = /^\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?x\d{1,2}(\.\d{1,2})?$/i;
 const FILTER_SIZE_MESSAGE = 'filterSizes: each size must look like 16x25x1';
+
+/** The refusal of minutes 'On my way' cannot text. */
+export const ON_MY_WAY_MINUTES_MESSAGE = 'minutes must be a whole number from 1 to 180';
 
 /** The body of POST /api/owner/visits/{id}: one action. */
 export const visitActionRequest = z.discriminatedUnion(
@@ -136,6 +149,13 @@ export const visitActionRequest = z.discriminatedUnion(
       // One line, as its field on the desk: it goes into the customer's e-mail.
       reason: z.optional(oneLineText(500, 'reason must be text', 'Please keep the reason under 500 characters')),
     }),
+    // 'On my way' (docs/product/texts.md#on-my-way): the minutes texted, a whole number from 1 to 180.
+    z.object({
+      action: z.literal('on-my-way'),
+      minutes: z
+        .int(ON_MY_WAY_MINUTES_MESSAGE)
+        .check(z.minimum(1, ON_MY_WAY_MINUTES_MESSAGE), z.maximum(180, ON_MY_WAY_MINUTES_MESSAGE)),
+    }),
     z.object({
       action: z.literal('notes'),
       techNotes: z
@@ -143,10 +163,47 @@ export const visitActionRequest = z.discriminatedUnion(
         .check(z.maxLength(2000, 'Please keep the notes under 2,000 characters')),
     }),
   ],
-  'action must be propose, confirm, reschedule, done, no-show, cancel or notes',
+  'action must be propose, confirm, reschedule, done, no-show, cancel, on-my-way or notes',
 );
 /** One action the owner sends. */
 export type VisitActionRequest = z.output<typeof visitActionRequest>;
+
+/** One text of a visit's thread (docs/product/texts.md#the-owners-texts), to or from its number. */
+export interface OwnerText {
+  id: string;
+  direction: 'outbound' | 'inbound';
+  /** The whole text, as sent or as it came. */
+  body: string;
+  /** When it was made, or came in (an ISO instant). */
+  at: string;
+  /** An outbound text waiting in the outbox, sent, or not sent (`reason` says why); an inbound one received. */
+  state: 'waiting' | 'sent' | 'not sent' | 'received';
+  reason?: string;
+  /** When a waiting text goes (an ISO instant): 8 AM for one made in quiet hours. */
+  sendAt?: string;
+}
+
+/** GET /api/owner/visits/{id}/texts: the thread, newest first, and whether the number opted out. */
+export interface OwnerTextsAnswer {
+  texts: OwnerText[];
+  optedOut: boolean;
+}
+
+/** POST /api/owner/visits/{id}/texts: the reply as stored. */
+export interface OwnerTextAnswer {
+  text: OwnerText;
+}
+
+/** The most characters of an owner's reply (docs/product/texts.md#the-owners-texts). */
+export const MAX_REPLY_CHARACTERS = 480;
+const REPLY_MESSAGE = `body must be 1 to ${MAX_REPLY_CHARACTERS} characters`;
+
+/** The body of POST /api/owner/visits/{id}/texts: the owner's reply. */
+export const textReplyRequest = z.object({
+  body: z
+    .string(REPLY_MESSAGE)
+    .check(z.trim(), z.minLength(1, REPLY_MESSAGE), z.maxLength(MAX_REPLY_CHARACTERS, REPLY_MESSAGE)),
+});
 
 /** The body of POST /api/owner/visits/propose-day: the day, and whether only to show what it would propose. */
 export const proposeDayRequest = z.object({

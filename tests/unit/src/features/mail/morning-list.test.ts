@@ -32,6 +32,8 @@ const VISIT: OwnerVisit = {
   proposedAt: null,
   proposalRemindedAt: null,
   timeNote: null,
+  textable: 'off',
+  etaMinutes: null,
 };
 
 const EMPTY: MorningList = {

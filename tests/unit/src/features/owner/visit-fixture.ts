@@ -33,6 +33,8 @@ export function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
     proposedAt: null,
     proposalRemindedAt: null,
     timeNote: null,
+    textable: 'off',
+    etaMinutes: null,
     ...over,
   };
 }
