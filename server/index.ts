@@ -15,6 +15,8 @@ import {
   checkConfig,
   describeProblems,
   ownerFeedLine,
+  textsOff,
+  TEXTS_OFF_LINE,
   type BuildConfig,
   type ConfigReport,
 } from '../functions/_lib/platform/config-check.ts';
@@ -97,6 +99,8 @@ if (report.problems.length > 0) refuse(describeProblems(report));
 // Which feed tells the owner of leads and events (docs/product/emails.md#owner-alerts): in production right
 // after the check, so a deploy's log says it before anything else; locally with the other start lines.
 if (report.mode === 'production') console.log(ownerFeedLine(process.env));
+// Texts without the Twilio variables are off (docs/product/texts.md#texts-in-production-and-in-the-embedded-default).
+if (report.mode === 'production' && textsOff(process.env)) console.log(TEXTS_OFF_LINE);
 // The dashboard prices must be the ones the pages show (docs/product/plans.md#billing-periods).
 const priceProblem = report.mode === 'production' ? await planPricesProblem(stripeClient) : null;
 if (priceProblem) refuse(priceProblem);

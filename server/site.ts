@@ -26,10 +26,12 @@ import { openClock } from './embedded/clock/index.ts';
 import {
   applyEmbeddedEnv,
   applyEmbeddedPaymentsEnv,
+  applyEmbeddedTextsEnv,
   embeddedClockRoute,
   embeddedPayments,
   embeddedRoutes,
   embeddedSmtp,
+  embeddedTexts,
 } from './embedded/index.ts';
 import type { StripeEmulator } from './embedded/stripe/index.ts';
 import { embeddedVisitLinkSecret } from './embedded/visit-link-key.ts';
@@ -92,6 +94,8 @@ export async function startBackend({
   if (embedded) {
     applyEmbeddedEnv(port, process.env, loopbackHost);
     applyEmbeddedPaymentsEnv(port, process.env, loopbackHost);
+    // The text provider's stand-in: its account kept in the data dir, the site's fictional number.
+    applyEmbeddedTextsEnv(port, process.env, loopbackHost, dataDir);
     // The secret of the visits' e-mail links (docs/product/visits.md#changing-a-visit), kept in the data dir.
     process.env['VISIT_LINK_SECRET'] ??= embeddedVisitLinkSecret(dataDir);
   }
@@ -115,6 +119,7 @@ export async function startBackend({
       embeddedClockRoute(clock, payments, () => schedule?.runAll() ?? Promise.resolve()),
     );
     routes.push(...payments.routes);
+    routes.push(...(await embeddedTexts(db, process.env, clock.now)).routes);
   }
   const smtp = embedded ? await embeddedSmtp(db) : null;
 

@@ -25,6 +25,7 @@ import { drainOutbox } from './platform/outbox.ts';
 import type { RepeatingJob } from './platform/schedule.ts';
 import { stripeClient } from './platform/stripe.ts';
 import { leadsQueue } from './leads/leads-queue.ts';
+import { textQueue } from './texts/sender.ts';
 import { syncPlanVisits } from './plans/visits.ts';
 import { LIVE_STATUSES } from './plans/subscription-status.ts';
 
@@ -135,7 +136,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     },
   },
   {
-    // The leads and owner events to the automation webhooks, the e-mails to SMTP_URL.
+    // The leads and owner events to the automation webhooks, the e-mails to SMTP_URL, the texts to the provider.
     name: 'Outboxes',
     everyMs: MINUTE,
     atStart: false,
@@ -167,10 +168,11 @@ export function scheduledFunction(name: string) {
     const context: JobContext = {
       db,
       stripe: stripeClient,
-      // Half the budget each: the leads and owner events, then the e-mails.
+      // A third of the budget each: the leads and owner events, the e-mails, then the texts.
       relayOutboxes: async () => {
-        await drainOutbox({ db, queue: leadsQueue() }, DRAIN_BUDGET_MS / 2);
-        await drainOutbox({ db, queue: mailQueue(process.env, db) }, DRAIN_BUDGET_MS / 2);
+        await drainOutbox({ db, queue: leadsQueue() }, DRAIN_BUDGET_MS / 3);
+        await drainOutbox({ db, queue: mailQueue(process.env, db) }, DRAIN_BUDGET_MS / 3);
+        await drainOutbox({ db, queue: textQueue(process.env, db) }, DRAIN_BUDGET_MS / 3);
       },
     };
     for (const job of jobs) await job.run(context);

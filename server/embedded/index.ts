@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { checkConfig } from '../../functions/_lib/platform/config-check.ts';
 import type { Db } from '../../functions/_lib/platform/db.ts';
-import { supabaseUrl } from '../../functions/_lib/platform/config.ts';
+import { publicOrigin, supabaseUrl } from '../../functions/_lib/platform/config.ts';
+import { toE164 } from '../../functions/_lib/texts/phone.ts';
 import type { Route } from '../../functions/_lib/platform/http.ts';
 import { createAuthEmulator } from './auth/handler.ts';
 import { createClockHandler, type EmbeddedClock } from './clock/index.ts';
@@ -17,6 +18,8 @@ import { writeServiceKey } from './service-key.ts';
 import { openMailbox } from './mailbox/index.ts';
 import { startLocalSmtp, type LocalSmtp } from './mailbox/smtp.ts';
 import { createStripeEmulator, type StripeEmulator } from './stripe/index.ts';
+import { embeddedTwilioAccount } from './sms/credentials.ts';
+import { createSmsStandIn, type SmsStandIn } from './sms/index.ts';
 
 /** What the embedded routes run on. */
 export interface EmbeddedOptions {
@@ -136,6 +139,51 @@ export function embeddedPayments(
     webhookSecret,
     apiKey,
     publicUrl: (env['SITE_URL'] ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    now,
+  });
+}
+
+/** The embedded default's number for the site's texts: a fictional 555-01xx number. */
+export const STAND_IN_NUMBER = '+14175550199';
+
+/**
+ * Points the functions' texts at this server's stand-in of the text provider (server/embedded/sms/):
+ * its account (kept in the data dir, sms/credentials.ts), the site's fictional number and the
+ * loopback API address. A provider account already configured is left as it is.
+ */
+export function applyEmbeddedTextsEnv(
+  port: number,
+  env: NodeJS.ProcessEnv = process.env,
+  host?: string,
+  dataDir?: string,
+): void {
+  if (env['TWILIO_ACCOUNT_SID']?.trim()) return;
+  const account = embeddedTwilioAccount(dataDir);
+  env['TWILIO_ACCOUNT_SID'] = account.accountSid;
+  env['TWILIO_AUTH_TOKEN'] = account.authToken;
+  env['TWILIO_FROM'] ??= STAND_IN_NUMBER;
+  env['TWILIO_API_URL'] ??= loopbackOrigin(port, host);
+}
+
+/**
+ * The stand-in of the text provider, answering the account applyEmbeddedTextsEnv set and
+ * delivering replies to the site's webhook at its public address (publicOrigin, the address the
+ * webhook checks signatures against), stamped by `now` (the embedded clock).
+ */
+export function embeddedTexts(
+  db: Db,
+  env: NodeJS.ProcessEnv = process.env,
+  now: () => number = Date.now,
+): Promise<SmsStandIn> {
+  const accountSid = env['TWILIO_ACCOUNT_SID'];
+  const authToken = env['TWILIO_AUTH_TOKEN'];
+  if (!accountSid || !authToken) throw new Error('applyEmbeddedTextsEnv must run before embeddedTexts');
+  return createSmsStandIn({
+    db,
+    accountSid,
+    authToken,
+    siteNumber: toE164(env['TWILIO_FROM'] ?? '') ?? STAND_IN_NUMBER,
+    webhookUrl: () => `${publicOrigin(env)}/api/sms-inbound`,
     now,
   });
 }

@@ -52,7 +52,9 @@ alter table public.text_messages enable row level security;
 -- The texts outbox (platform/outbox.ts relays it). A text about a visit carries the visit's
 -- version (calendar_sequence) when it was made: a text whose visit has changed since is stale and
 -- is not sent. `outcome` says what became of a delivered row: 'sent', or why it was not
--- ('stale', 'opted out', 'no consent').
+-- ('stale', 'opted out', 'no consent'). `send_started_at` is when an attempt last began handing
+-- the text to the provider: a later attempt first asks the provider whether that one got through
+-- (a process killed mid-send), so no text is sent twice.
 create table if not exists public.text_outbox (
   id uuid primary key default gen_random_uuid(),
   kind text not null,
@@ -68,7 +70,8 @@ create table if not exists public.text_outbox (
   visit_id uuid references public.visits (id),
   visit_version integer,
   outcome text,
-  provider_sid text
+  provider_sid text,
+  send_started_at timestamptz
 );
 create index if not exists text_outbox_pending_idx on public.text_outbox (next_attempt_at)
   where delivery_state = 'pending';

@@ -345,6 +345,42 @@ export const VARIABLES: readonly VariableSpec[] = [
     hint: 'a random secret of at least 32 characters that signs the visit links in e-mails, e.g. the output of `openssl rand -hex 32`',
     check: (value) => (value.length >= 32 ? null : 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
   },
+  // Texts (docs/product/texts.md#texts-in-production-and-in-the-embedded-default): all of them or
+  // none (texts off); checkConfig names what a partial set lacks.
+  {
+    name: 'TWILIO_ACCOUNT_SID',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: "the Twilio account's SID (AC...), from the Twilio console",
+    check: (value) =>
+      /^AC[0-9a-f]{32}$/i.test(value) ? null : 'must be the account SID: AC followed by 32 hex digits',
+  },
+  {
+    name: 'TWILIO_AUTH_TOKEN',
+    visibility: 'secret',
+    production: 'optional',
+    selectsProduction: false,
+    hint: "the Twilio account's auth token, from the Twilio console",
+  },
+  {
+    name: 'TWILIO_FROM',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: "the site's Twilio number in E.164, e.g. +14175550142",
+    check: (value) =>
+      /^\+[1-9][0-9]{6,14}$/.test(value) ? null : 'must be a phone number in E.164, e.g. +14175550142',
+  },
+  {
+    name: 'TWILIO_MESSAGING_SERVICE_SID',
+    visibility: 'server setting',
+    production: 'optional',
+    selectsProduction: false,
+    hint: 'the Twilio Messaging Service SID (MG...)',
+    check: (value) =>
+      /^MG[0-9a-f]{32}$/i.test(value) ? null : 'must be a Messaging Service SID: MG followed by 32 hex digits',
+  },
   {
     name: 'LEAD_RATE_LIMIT',
     visibility: 'server setting',
@@ -455,7 +491,31 @@ export function checkConfig(env: Readonly<Record<string, string | undefined>>, f
     const problem = valueProblem(spec, value, mode);
     if (problem) problems.push(`${spec.name} ${problem}`);
   }
+  if (mode === 'production') problems.push(...twilioProblems(values));
   return { mode, selectedBy, problems };
+}
+
+const TWILIO_SENDERS = ['TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID'] as const;
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', ...TWILIO_SENDERS] as const;
+
+/** The start's line when no Twilio variable is set (docs/product/texts.md#texts-in-production-and-in-the-embedded-default). */
+export const TEXTS_OFF_LINE =
+  'Texts are off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID) are not set.';
+
+/** Whether no Twilio variable is set: texts are off. */
+export function textsOff(env: Readonly<Record<string, string | undefined>>): boolean {
+  const values = setValues(env);
+  return TWILIO_VARIABLES.every((name) => !values.has(name));
+}
+
+/** What a partial Twilio set lacks: all of it or none (texts off). */
+function twilioProblems(values: Map<string, string>): string[] {
+  if (TWILIO_VARIABLES.every((name) => !values.has(name))) return [];
+  const why =
+    'texts need TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID (or none of them: texts off)';
+  const missing: string[] = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const).filter((name) => !values.has(name));
+  if (TWILIO_SENDERS.every((name) => !values.has(name))) missing.push('TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)');
+  return missing.map((name) => `${name} is missing: ${why}`);
 }
 
 /** The first problem of a set value: stray whitespace, then the variable's own check. */

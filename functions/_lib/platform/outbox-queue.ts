@@ -24,13 +24,23 @@ export interface OutboxQueue {
   /** What the log calls it ("Leads outbox"). */
   name: string;
   /** The table, schema-qualified. */
-  table: 'public.leads' | 'public.mail_outbox';
+  table: 'public.leads' | 'public.mail_outbox' | 'public.text_outbox';
   /** The kinds that can be delivered now. */
   configuredKinds(): string[];
   /** Delivers one row; `signal` ends when the caller stops or the attempt times out. */
   deliver(row: ClaimedRow, signal: AbortSignal, stopping: AbortSignal): Promise<Outcome>;
   /** Subscribes to "a row was stored" (the worker wakes at once); returns the unsubscriber. */
   onStored(listener: () => void): () => void;
+  /**
+   * The clock its rows' due times are on, when not the database's: the texts outbox holds texts
+   * till 8 AM by the site's clock (platform/clock.ts), which the embedded default moves.
+   */
+  now?: () => Date;
+  /**
+   * What orders its rows: the rows of a batch with the same key are delivered one after another,
+   * in the order claimed (the texts to one number, in the order they were made).
+   */
+  orderKey?: (row: ClaimedRow) => string;
 }
 
 /** A short reason for a failed attempt: the network error's code when there is one. */

@@ -73,6 +73,10 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     log = (message: string) => console.warn(message),
   } = options;
   const table = queue.table;
+  // Due times by the queue's clock when it has one (the texts' 8 AM), else the database's.
+  const clockNow = (): string | null => queue.now?.().toISOString() ?? null;
+  /** "Now" in SQL: the clock's time passed as parameter `$n`, or the database's. */
+  const nowSql = (n: number) => `coalesce($${n}::timestamptz, clock_timestamp())`;
   // A claimed row is not due again until its attempt has surely ended, even if this process dies.
   const leaseMs = timeoutMs + 30_000;
   let adopted = '';
@@ -89,14 +93,17 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
 
   async function claim(kinds: string[]): Promise<ClaimedRow[]> {
     return db.query<ClaimedRow>(
-      `update ${table} set next_attempt_at = clock_timestamp() + make_interval(secs => $2::float8 / 1000)
-       where id in (
-         select id from ${table}
-         where delivery_state = 'pending' and next_attempt_at <= clock_timestamp() and kind = any($1::text[])
-         order by next_attempt_at, created_at limit $3
-         for update skip locked)
-       returning id, kind, payload, attempts, idempotency_key`,
-      [kinds, leaseMs, batchSize],
+      // In the order the rows were made (an update returns its rows in no set order).
+      `with claimed as (
+         update ${table} set next_attempt_at = ${nowSql(4)} + make_interval(secs => $2::float8 / 1000)
+         where id in (
+           select id from ${table}
+           where delivery_state = 'pending' and next_attempt_at <= ${nowSql(4)} and kind = any($1::text[])
+           order by next_attempt_at, created_at limit $3
+           for update skip locked)
+         returning id, kind, payload, attempts, idempotency_key, created_at)
+       select id, kind, payload, attempts, idempotency_key from claimed order by created_at, id`,
+      [kinds, leaseMs, batchSize, clockNow()],
     );
   }
 
@@ -105,9 +112,9 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     const [row] = await db.query<{ wait_ms: number | null }>(
       // greatest() skips nulls, so "nothing pending" (a null min) is tested first.
       `select case when min(next_attempt_at) is null then null
-              else greatest(0, extract(epoch from min(next_attempt_at) - clock_timestamp()) * 1000)::float8 end as wait_ms
+              else greatest(0, extract(epoch from min(next_attempt_at) - ${nowSql(2)}) * 1000)::float8 end as wait_ms
        from ${table} where delivery_state = 'pending' and kind = any($1::text[])`,
-      [kinds],
+      [kinds, clockNow()],
     );
     return row?.wait_ms ?? null;
   }
@@ -130,9 +137,9 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     const delay = backoffMs(attempts, backoff);
     await db.query(
       `update ${table} set attempts = $2, last_error = $3,
-         next_attempt_at = clock_timestamp() + make_interval(secs => $4::float8 / 1000)
+         next_attempt_at = ${nowSql(5)} + make_interval(secs => $4::float8 / 1000)
        where id = $1`,
-      [lead.id, attempts, outcome.error.slice(0, MAX_ERROR_LENGTH), delay],
+      [lead.id, attempts, outcome.error.slice(0, MAX_ERROR_LENGTH), delay, clockNow()],
     );
     log(
       `${queue.name}: ${lead.kind} ${lead.id} not delivered (${outcome.error}), attempt ${attempts}; ` +
@@ -150,13 +157,28 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
     }
     const batch = await claim(kinds);
     if (batch.length > 0) {
-      await Promise.all(batch.map(attempt));
+      await Promise.all(
+        inOrder(batch, queue.orderKey).map(async (rows) => {
+          for (const row of rows) await attempt(row);
+        }),
+      );
       return 0;
     }
     return (await nextDueInMs(kinds)) ?? idlePollMs;
   }
 
   return { pass };
+}
+
+/** A batch in runs delivered side by side: the rows of one `orderKey` in one run, in claimed order. */
+function inOrder(batch: ClaimedRow[], orderKey: ((row: ClaimedRow) => string) | undefined): ClaimedRow[][] {
+  if (!orderKey) return batch.map((row) => [row]);
+  const runs = new Map<string, ClaimedRow[]>();
+  for (const row of batch) {
+    const key = orderKey(row);
+    runs.set(key, [...(runs.get(key) ?? []), row]);
+  }
+  return [...runs.values()];
 }
 
 /** Starts relaying pending leads (including those left by a previous run). */

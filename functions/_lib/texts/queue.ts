@@ -174,23 +174,33 @@ export async function queueVisitText(
 ): Promise<QueueResult> {
   if (!textsConfigured()) return 'off';
   if (await keyTaken(tx, key)) return 'repeat';
-  const [visit] = await tx.query<VisitForText>(
+  const consented = await consentedVisit(tx, visitId);
+  if (!consented) return 'no consent';
+  if (await isOptedOut(tx, consented.phone)) return 'opted out';
+  const { phone, version } = consented;
+  return store(tx, { key, kind, phone, text, visitId, visitVersion: version });
+}
+
+/**
+ * The visit's phone (E.164) and version when its booking or plan recorded a consent still standing
+ * for that phone (docs/product/texts.md#consent), else null. The sender asks again before a send.
+ */
+export async function consentedVisit(db: Db, visitId: string): Promise<{ phone: string; version: number } | null> {
+  const [visit] = await db.query<VisitForText>(
     'select phone, calendar_sequence, order_id, subscription_id, user_id from public.visits where id = $1',
     [visitId],
   );
   if (!visit) throw new Error(`No visit ${visitId} to text about`);
   const phone = toE164(visit.phone);
-  if (!phone) return 'no consent';
-  const consents = await tx.query(
+  if (!phone) return null;
+  const consents = await db.query(
     `select 1 from public.text_consents
      where ended_at is null and phone = $1
        and ((order_id is not null and order_id = $2::bigint) or ($3::boolean and plan_user_id = $4::uuid))
      limit 1`,
     [phone, visit.order_id, visit.subscription_id !== null, visit.user_id],
   );
-  if (consents.length === 0) return 'no consent';
-  if (await isOptedOut(tx, phone)) return 'opted out';
-  return store(tx, { key, kind, phone, text, visitId, visitVersion: visit.calendar_sequence });
+  return consents.length > 0 ? { phone, version: visit.calendar_sequence } : null;
 }
 
 /**
