@@ -23,6 +23,7 @@ import { getDb, type Db } from './_lib/platform/db.ts';
 import { handler, json } from './_lib/platform/http.ts';
 import { orderDescription } from '../src/features/mail/describe.ts';
 import { readPlanDetails } from './_lib/plans/details.ts';
+import { textsConfigured } from './_lib/texts/queue.ts';
 import { stripeClient } from './_lib/platform/stripe.ts';
 import { currentSubscription, planRows, type PlanRow } from './_lib/plans/subscription-status.ts';
 import { lastPlanVisitReport } from './_lib/notices/visit-report.ts';
@@ -233,6 +234,7 @@ export default handler(['GET'], async (req) => {
       refundedAt: new Date(row.refunded_at).toISOString(),
     })),
     planDetails,
+    texts: textsConfigured(),
     visits: [
       ...(plan ? await planVisits(db, plan.id, planOrder?.order_number ?? null, today) : []),
       ...bookings

@@ -1,6 +1,7 @@
 /**
  * GET /api/availability: the bookable days (tomorrow through three weeks, Sundays left out) with
- * each window's places and the closed days, for the booking card (docs/product/visits.md#capacity-and-closed-days).
+ * each window's places and the closed days, for the booking card (docs/product/visits.md#capacity-and-closed-days),
+ * and whether texts are on, for its consent box (docs/product/texts.md#consent).
  * Public: it names no one, only how many places are taken.
  */
 import { bookableDays } from '../src/features/visits/windows.ts';
@@ -10,6 +11,7 @@ import { now } from './_lib/platform/clock.ts';
 import { getDb } from './_lib/platform/db.ts';
 import { handler, json } from './_lib/platform/http.ts';
 import { closedDays, placesTaken, visitsPerWindow } from './_lib/visits/capacity.ts';
+import { textsConfigured } from './_lib/texts/queue.ts';
 
 export default handler(['GET'], async () => {
   const db = await getDb();
@@ -33,6 +35,7 @@ export default handler(['GET'], async () => {
         }),
       ),
     })),
+    texts: textsConfigured(),
   };
   return json(answer);
 });

@@ -41,6 +41,14 @@ export async function recordPendingOrder(db: Db, order: PendingOrder): Promise<s
   return number;
 }
 
+/** The id of a session's order, or null when none is stored. */
+export async function orderIdOf(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db.query<{ id: string }>('select id::text as id from orders where checkout_session_id = $1', [
+    sessionId,
+  ]);
+  return row?.id ?? null;
+}
+
 /**
  * Marks the order of a session paid and links it to the subscription it started, if any; an order
  * whose subscription was already refunded as a second plan (docs/product/plans.md#one-live-plan-per-customer)

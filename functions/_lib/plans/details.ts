@@ -20,12 +20,18 @@ interface DetailsRow {
   zip: string;
   preferred_day: PlanDetails['preferredDay'];
   instructions: string;
+  text_consent: boolean;
 }
 
-/** A user's visit details, or null when none were given yet. */
+/**
+ * A user's visit details, or null when none were given yet; `textConsent` says whether the plan's
+ * consent to texts stands (docs/product/texts.md#consent), so the form shows the box as it is.
+ */
 export async function readPlanDetails(db: Db, userId: string): Promise<PlanDetails | null> {
   const [row] = await db.query<DetailsRow>(
-    `select full_name, phone, street, city, state, zip, preferred_day, instructions from plan_details where user_id = $1`,
+    `select full_name, phone, street, city, state, zip, preferred_day, instructions,
+            exists (select 1 from text_consents c where c.plan_user_id = d.user_id and c.ended_at is null) as text_consent
+     from plan_details d where user_id = $1`,
     [userId],
   );
   if (!row) return null;
@@ -38,6 +44,7 @@ export async function readPlanDetails(db: Db, userId: string): Promise<PlanDetai
     zip: row.zip,
     preferredDay: row.preferred_day,
     specialInstructions: row.instructions,
+    textConsent: row.text_consent,
   };
 }
 

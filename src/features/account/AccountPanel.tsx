@@ -124,6 +124,7 @@ export default function AccountPanel() {
       {loaded && (plan.subscribed || loaded.planDetails) && (
         <AccountPlanDetails
           details={loaded.planDetails}
+          texts={loaded.texts === true}
           onSaved={(planDetails) => setSummary({ ...loaded, planDetails })}
         />
       )}

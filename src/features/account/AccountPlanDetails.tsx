@@ -21,6 +21,8 @@ type Errors = Partial<Record<keyof PlanDetails, string>>;
 
 interface Props {
   details: PlanDetails | null;
+  /** Whether texts are on: the form then shows the consent box under the phone (docs/product/texts.md#consent). */
+  texts: boolean;
   /** Called with the details as stored after a successful change. */
   onSaved: (details: PlanDetails) => void;
 }
@@ -49,7 +51,7 @@ function DetailsList({ details }: { details: PlanDetails }) {
   );
 }
 
-export default function AccountPlanDetails({ details, onSaved }: Props) {
+export default function AccountPlanDetails({ details, texts, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const [fields, setFields] = useState<PlanDetailsInput>(details ?? EMPTY_PLAN_DETAILS);
   const [errors, setErrors] = useState<Errors>({});
@@ -74,7 +76,8 @@ export default function AccountPlanDetails({ details, onSaved }: Props) {
     try {
       const answer = await callApi<PlanDetailsAnswer>('/api/plan-details', {
         method: 'PUT',
-        body: fields,
+        // Consent only as shown: a box never shown (texts off) is never ticked.
+        body: { ...fields, textConsent: texts && fields.textConsent === true },
         fallback: 'Your visit details could not be saved.',
       });
       onSaved(answer.planDetails);
@@ -110,7 +113,21 @@ export default function AccountPlanDetails({ details, onSaved }: Props) {
       )}
       {editing && (
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 grid gap-4">
-          <PlanDetailsFields values={fields} errors={errors} onEdit={edit} withEmail={false} columns={1} />
+          <PlanDetailsFields
+            values={fields}
+            errors={errors}
+            onEdit={edit}
+            withEmail={false}
+            columns={1}
+            textConsent={
+              texts
+                ? {
+                    checked: fields.textConsent === true,
+                    onChange: (checked) => setFields((current) => ({ ...current, textConsent: checked })),
+                  }
+                : undefined
+            }
+          />
           <div className="flex flex-wrap gap-3">
             <button type="submit" className="btn-primary" disabled={state === 'saving'} aria-busy={state === 'saving'}>
               {state === 'saving' ? 'Saving...' : 'Save visit details'}

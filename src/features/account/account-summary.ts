@@ -65,6 +65,8 @@ export interface AccountSummary {
   subscription: AccountPlan | null;
   refundedPlans: RefundedPlan[];
   planDetails: PlanDetails | null;
+  /** Whether texts are on, so the visit details show the consent box (docs/product/texts.md#consent); missing in a summary kept from before. */
+  texts?: boolean;
   /** Visits to come, soonest first. */
   visits: AccountVisit[];
   /** The plan's latest visit done, as its report tells it (docs/product/accounts.md#account-page); null before one. */

@@ -29,7 +29,7 @@ interface Props {
 }
 
 export default function BookingCard({ serviceType, serviceName }: Props) {
-  const { options, setOptions, visit, setVisit, days, availability } = useBookingDraft(serviceType);
+  const { options, setOptions, visit, setVisit, days, availability, consent } = useBookingDraft(serviceType);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [codeStep, setCodeStep] = useState(false); // Book & Pay pressed without a session
@@ -38,7 +38,7 @@ export default function BookingCard({ serviceType, serviceName }: Props) {
   // After a first press of Book & Pay, each field's message follows what is typed.
   const errors = checked ? checkVisit(visit, SERVED_AREA, availability) : {};
 
-  function editVisit(name: keyof VisitInput, value: string) {
+  function editVisit(name: Exclude<keyof VisitInput, 'textConsent'>, value: string) {
     setVisit((current) => {
       const next = { ...current, [name]: value };
       // A day without the chosen window (Saturday has its own) drops it.
@@ -121,6 +121,7 @@ export default function BookingCard({ serviceType, serviceName }: Props) {
           availability={availability}
           area={SERVED_AREA}
           onEdit={editVisit}
+          consent={consent}
         />
         <button type="submit" className="btn-primary w-full" disabled={'problem' in price || busy}>
           {busy ? (

@@ -1,13 +1,16 @@
 /**
  * The visit fields of a booking card (docs/product/services.md#visit-details): service address, phone,
  * preferred day (filled in once the island runs, as the days depend on today) and time window,
- * and notes, each with its message after a press of Book & Pay.
+ * and notes, each with its message after a press of Book & Pay; under the phone, while texts are
+ * on, the texts' consent box (docs/product/texts.md#consent).
  */
 import { SITE } from '@/site';
 import { checkArea, type AreaList } from '@/features/service-area/area';
 import { dayUnavailable, windowFull, type Availability } from './availability';
 import ChoiceRadio from './ChoiceRadio';
 import { type VisitInput } from './visit';
+import TextConsentBox, { type ConsentBox } from '@/features/texts/TextConsentBox';
+import { VISIT_CONSENT_WORDING } from '@/features/texts/consent';
 import { VISIT_WINDOWS, type BookableDay, type VisitWindow } from '../visits/windows';
 
 interface Props {
@@ -17,7 +20,9 @@ interface Props {
   /** Closed days and full windows, shown unavailable (empty until the server answered). */
   availability: Availability;
   area: AreaList;
-  onEdit: (name: keyof VisitInput, value: string) => void;
+  onEdit: (name: Exclude<keyof VisitInput, 'textConsent'>, value: string) => void;
+  /** The consent box under the phone, while texts are on (else undefined: no box). */
+  consent: ConsentBox | undefined;
 }
 
 const TEXT_FIELDS = [
@@ -27,7 +32,7 @@ const TEXT_FIELDS = [
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
 ] as const;
 
-export default function BookingVisitFields({ visit, errors, days, availability, area, onEdit }: Props) {
+export default function BookingVisitFields({ visit, errors, days, availability, area, onEdit, consent }: Props) {
   const errorId = (name: string) => `booking-${name}-error`;
   const invalid = (name: keyof VisitInput) =>
     errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(name) } : {};
@@ -65,6 +70,7 @@ export default function BookingVisitFields({ visit, errors, days, availability, 
             <p className="mt-1 text-sm text-ink-muted">We serve {area5.town}.</p>
           )}
           {message(f.name)}
+          {f.name === 'phone' && consent && <TextConsentBox wording={VISIT_CONSENT_WORDING} {...consent} />}
         </div>
       ))}
       <div>

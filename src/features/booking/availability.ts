@@ -51,15 +51,19 @@ export function checkVisit(visit: VisitInput, area: AreaList, availability: Avai
   return { ...availabilityErrors(visit, availability), ...visitErrors(visit, area, businessToday()) };
 }
 
-/** The bookable days' availability, or null when it could not be read. */
-export async function loadAvailability(): Promise<Availability | null> {
+/** The bookable days' availability and whether texts are on, or null when it could not be read. */
+export async function loadCardFacts(): Promise<{ availability: Availability; texts: boolean } | null> {
   try {
     const { requestJson } = await import('@/lib/api');
-    return availabilityOf(
-      await requestJson<AvailabilityAnswer>('/api/availability', { fallback: 'Availability not read' }),
-    );
+    const answer = await requestJson<AvailabilityAnswer>('/api/availability', { fallback: 'Availability not read' });
+    return { availability: availabilityOf(answer), texts: answer.texts === true };
   } catch (error) {
     console.error('Availability not read:', error);
     return null;
   }
+}
+
+/** The bookable days' availability, or null when it could not be read. */
+export async function loadAvailability(): Promise<Availability | null> {
+  return (await loadCardFacts())?.availability ?? null;
 }

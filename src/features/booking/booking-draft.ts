@@ -26,10 +26,11 @@ export function loadBookingDraft(serviceType: string): BookingDraft | null {
       Object.entries(draft.options ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
     const visit = { ...EMPTY_VISIT };
-    for (const key of Object.keys(EMPTY_VISIT) as (keyof VisitInput)[]) {
+    for (const key of Object.keys(EMPTY_VISIT) as Exclude<keyof VisitInput, 'textConsent'>[]) {
       const value = draft.visit?.[key];
       if (typeof value === 'string') visit[key] = value;
     }
+    if (draft.visit?.textConsent === true) visit.textConsent = true;
     return { options, visit };
   } catch {
     return null;

@@ -1,11 +1,11 @@
 /**
  * What the booking card holds and what it chooses from (docs/product/services.md#booking-card): the option
  * fields and the visit, restored from this tab's draft once the island runs and kept there on every
- * change (booking-draft.ts); the bookable days; the closed days and full windows.
+ * change (booking-draft.ts); the bookable days; the closed days and full windows; the texts' consent box.
  */
 import { useEffect, useRef, useState } from 'react';
 import { businessToday } from '@/lib/dates';
-import { loadAvailability, type Availability } from './availability';
+import { loadCardFacts, type Availability } from './availability';
 import { loadBookingDraft, saveBookingDraft } from './booking-draft';
 import { defaultOptionValues } from './booking-options';
 import type { ServiceType } from './pricing';
@@ -18,6 +18,8 @@ export function useBookingDraft(serviceType: ServiceType) {
   const [visit, setVisit] = useState<VisitInput>(EMPTY_VISIT);
   const [days, setDays] = useState<readonly BookableDay[]>([]);
   const [availability, setAvailability] = useState<Availability>(new Map());
+  // Whether texts are on (the server's answer): the consent box shows only then.
+  const [texts, setTexts] = useState(false);
   const restored = useRef(false);
 
   // The days depend on today, so they are listed here rather than at build time; then the draft
@@ -34,12 +36,23 @@ export function useBookingDraft(serviceType: ServiceType) {
     setVisit((current) => ({ ...current, ...draft?.visit }));
     restored.current = true;
     // Closed days and full windows, shown as unavailable; without an answer the server still refuses them.
-    void loadAvailability().then((known) => known && setAvailability(known));
+    void loadCardFacts().then((known) => {
+      if (!known) return;
+      setAvailability(known.availability);
+      setTexts(known.texts);
+    });
   }, [serviceType]);
 
   useEffect(() => {
     if (restored.current) saveBookingDraft(serviceType, { options, visit });
   }, [serviceType, options, visit]);
 
-  return { options, setOptions, visit, setVisit, days, availability };
+  // The consent box, shown only while texts are on (docs/product/texts.md#consent).
+  const consent = texts
+    ? {
+        checked: visit.textConsent === true,
+        onChange: (checked: boolean) => setVisit((current) => ({ ...current, textConsent: checked })),
+      }
+    : undefined;
+  return { options, setOptions, visit, setVisit, days, availability, consent };
 }

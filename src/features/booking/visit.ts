@@ -1,7 +1,8 @@
 /**
  * Where and when a booked service is done (docs/product/services.md#visit-details): the service address,
  * inside the service area, a phone number, a preferred day within the next 21 days and a time
- * window the business works in that day, and notes. One schema for the booking card and the
+ * window the business works in that day, notes, and the texts' consent box
+ * (docs/product/texts.md#consent). One schema for the booking card and the
  * payment function; the day rules need today's date in Springfield (lib/dates.ts) and the area
  * list, so the schema is made from both. Shared core: Node loads it directly from functions/, so relative
  * imports with the extension only.
@@ -53,6 +54,8 @@ export function visitSchema(area: AreaList, today: string) {
       ),
       window: z.enum(Object.keys(VISIT_WINDOWS) as [VisitWindow, ...VisitWindow[]], 'Please choose a time window'),
       notes: optionalText(FIELD_LIMITS.instructions, 'Notes must be text', 'the notes'),
+      // The consent box under the phone (docs/product/texts.md#consent): ticked or not; missing is not.
+      textConsent: z.optional(z.boolean('textConsent must be true or false')),
     })
     .check(
       z.refine((visit) => !days.has(visit.date) || (days.get(visit.date) ?? []).includes(visit.window), {
@@ -71,6 +74,8 @@ export interface VisitInput {
   date: string;
   window: string;
   notes: string;
+  /** The consent box, ticked or not (missing: not ticked). */
+  textConsent?: boolean;
 }
 
 /** A visit that passed validation. */

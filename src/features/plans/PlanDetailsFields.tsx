@@ -5,13 +5,15 @@
  * message. The plan sign-up and the account's Visit details draw the same fields.
  */
 import { useId } from 'react';
+import TextConsentBox, { type ConsentBox } from '@/features/texts/TextConsentBox';
+import { PLAN_CONSENT_WORDING } from '@/features/texts/consent';
 import { PREFERRED_DAYS, type PlanDetailsInput } from './plan-request';
 import { TEXT_FIELDS } from './signup';
 
 /** The fields' values: the visit details, and the e-mail when the form asks for it. */
 export type DetailsValues = PlanDetailsInput & { email?: string };
-/** The name of one of the fields. */
-export type DetailName = keyof DetailsValues;
+/** The name of one of the text fields (the consent box has its own handler). */
+export type DetailName = Exclude<keyof DetailsValues, 'textConsent'>;
 
 interface Props {
   values: DetailsValues;
@@ -21,9 +23,11 @@ interface Props {
   withEmail: boolean;
   /** Two columns from the small breakpoint up (the sign-up card), or one (the account's section). */
   columns: 1 | 2;
+  /** The texts' consent box under the phone (docs/product/texts.md#consent), where it is shown: while texts are on. */
+  textConsent?: ConsentBox | undefined;
 }
 
-export default function PlanDetailsFields({ values, errors, onEdit, withEmail, columns }: Props) {
+export default function PlanDetailsFields({ values, errors, onEdit, withEmail, columns, textConsent }: Props) {
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
   const errorId = (name: string) => `${id}-${name}-error`;
@@ -57,6 +61,7 @@ export default function PlanDetailsFields({ values, errors, onEdit, withEmail, c
             {...invalid(f.name)}
           />
           {message(f.name)}
+          {f.name === 'phone' && textConsent && <TextConsentBox wording={PLAN_CONSENT_WORDING} {...textConsent} />}
         </div>
       ))}
       <div className={wide}>

@@ -47,4 +47,6 @@ export interface DayAvailability {
 export interface AvailabilityAnswer {
   capacity: number;
   days: DayAvailability[];
+  /** Whether texts are on, so the booking card shows the consent box (docs/product/texts.md#consent). */
+  texts: boolean;
 }

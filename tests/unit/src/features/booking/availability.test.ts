@@ -4,6 +4,7 @@ import { availabilityErrors, availabilityOf, dayUnavailable, windowFull } from '
 
 const AVAILABILITY = availabilityOf({
   capacity: 3,
+  texts: false,
   days: [
     {
       date: '2026-12-01',

@@ -17,4 +17,12 @@ describe('the payment checkout request', () => {
     const outside = request.safeParse({ serviceType: 'x', visit: { ...VISIT, zip: '64101' } });
     expect(outside.success || firstIssue(outside.error)).toMatch(/^visit\.zip: This ZIP code is outside our 25-mile/);
   });
+  test('the consent box rides as visit.textConsent: true or false, missing when not sent (docs/product/texts.md#consent)', () => {
+    for (const textConsent of [true, false]) {
+      expect(request.parse({ serviceType: 'x', visit: { ...VISIT, textConsent } }).visit.textConsent).toBe(textConsent);
+    }
+    expect(request.parse({ serviceType: 'x', visit: VISIT }).visit).not.toHaveProperty('textConsent');
+    const text = request.safeParse({ serviceType: 'x', visit: { ...VISIT, textConsent: 'yes' } });
+    expect(text.success || firstIssue(text.error)).toBe('visit.textConsent: textConsent must be true or false');
+  });
 });

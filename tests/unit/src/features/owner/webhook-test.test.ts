@@ -18,6 +18,7 @@ describe('the webhook test visit (docs/product/checkout.md#webhook-test-page)', 
   test('a closed day is passed over, then a full window', () => {
     const availability = availabilityOf({
       capacity: 3,
+      texts: false,
       days: [
         { date: '2026-11-26', closed: 'Thanksgiving Day', windows: {} },
         {
@@ -37,6 +38,7 @@ describe('the webhook test visit (docs/product/checkout.md#webhook-test-page)', 
     const full = { booked: 3, full: true };
     const availability = availabilityOf({
       capacity: 3,
+      texts: false,
       days: [{ date: '2026-11-26', closed: null, windows: { morning: full, afternoon: full } }, open('2026-11-27')],
     });
     expect(testVisit(TODAY, availability)).toMatchObject({ date: '2026-11-27', window: 'morning' });

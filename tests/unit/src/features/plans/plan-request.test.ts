@@ -93,6 +93,15 @@ describe('plan visit details (docs/product/plans.md#plan-visit-details)', () => 
     expect(planDetailsSchema.parse({ ...valid })).toEqual({ ...details, specialInstructions: 'Side gate code 1234' });
   });
 
+  test('the consent box: textConsent true or false, missing when not sent (docs/product/texts.md#consent)', () => {
+    expect(planDetailsSchema.parse({ ...details, textConsent: true }).textConsent).toBe(true);
+    expect(planDetailsSchema.parse({ ...details, textConsent: false }).textConsent).toBe(false);
+    expect(planDetailsSchema.parse(details)).not.toHaveProperty('textConsent');
+    expect(planDetailsErrors({ ...details, textConsent: 'on' })).toEqual({
+      textConsent: 'textConsent must be true or false',
+    });
+  });
+
   test('a message per field', () => {
     expect(planDetailsErrors({ ...details, phone: '', city: ' ', preferredDay: 'noon' })).toEqual({
       phone: 'Please enter your phone number',
