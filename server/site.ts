@@ -15,6 +15,7 @@ import { migrate } from '../functions/_lib/platform/migrate.ts';
 import { mailQueue } from '../functions/_lib/platform/mail.ts';
 import { repeatingJobs } from '../functions/_lib/jobs.ts';
 import { leadsQueue } from '../functions/_lib/leads/leads-queue.ts';
+import { textQueue } from '../functions/_lib/texts/sender.ts';
 import { allowedHostHeader } from './embedded/hosts.ts';
 import { startOutbox } from '../functions/_lib/platform/outbox.ts';
 import { installClock } from '../functions/_lib/platform/clock.ts';
@@ -123,10 +124,11 @@ export async function startBackend({
   }
   const smtp = embedded ? await embeddedSmtp(db) : null;
 
-  // Relays stored leads and owner events to the automation webhooks, and e-mails to the SMTP
-  // server, resuming any left queued by the last run.
+  // Relays stored leads and owner events to the automation webhooks, e-mails to the SMTP server and
+  // texts to the provider, resuming any left queued by the last run.
   const outbox = startOutbox({ db, queue: leadsQueue() });
   const mailOutbox = startOutbox({ db, queue: mailQueue(process.env, db) });
+  const textOutbox = startOutbox({ db, queue: textQueue(process.env, db) });
   const jobs = repeatingJobs({
     db,
     stripe: stripeClient,
@@ -134,6 +136,8 @@ export async function startBackend({
     relayOutboxes: () => {
       outbox.kick();
       mailOutbox.kick();
+      // The texts held till 8 AM go once the (embedded) clock has passed it.
+      textOutbox.kick();
       return Promise.resolve();
     },
   });
@@ -146,7 +150,7 @@ export async function startBackend({
     },
     async stopWork() {
       // Pending webhook deliveries, leads and e-mails stay queued in the database and resume at the next start.
-      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), schedule?.stop()]);
+      await Promise.all([payments?.stop(), outbox.stop(), mailOutbox.stop(), textOutbox.stop(), schedule?.stop()]);
       await smtp?.stop();
       if (embedded) installClock(Date.now);
       await db.close();
