@@ -100,6 +100,7 @@ export default handler(['GET', 'POST'], async (req, context) => {
     const { date, preview = false } = parsed.data;
     const answer = await proposeDay(db, date, preview, owner.email, stripeClient);
     announceMailQueued();
+    announceTextQueued();
     return json({ ...answer, visits: await withTextable(db, answer.visits) } satisfies ProposeDayAnswer);
   }
   if (new URL(req.url).pathname.endsWith('/texts')) return texts(req, db, id);

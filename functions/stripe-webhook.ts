@@ -11,6 +11,7 @@ import { getDb } from './_lib/platform/db.ts';
 import { HttpError, json, readLimited, serverHandler } from './_lib/platform/http.ts';
 import { announceLeadsStored } from './_lib/leads/leads.ts';
 import { announceMailQueued } from './_lib/platform/mail.ts';
+import { announceTextQueued } from './_lib/texts/queue.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payments/events.ts';
 import { settleDuplicatePlan } from './_lib/payments/one-plan.ts';
 import { priceCatalogue } from './_lib/plans/prices.ts';
@@ -54,6 +55,7 @@ export default serverHandler(['POST'], async (req) => {
   // What the event queued (e-mails, owner events) is committed now: wake the outboxes.
   if (applied) {
     announceMailQueued();
+    announceTextQueued();
     announceLeadsStored();
   }
   // Also on a duplicate delivery, which may find the plan's settlement still pending. Only this

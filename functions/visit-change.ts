@@ -18,6 +18,7 @@ import { getDb, type Db } from './_lib/platform/db.ts';
 import { HttpError, handler, json, readJsonObject } from './_lib/platform/http.ts';
 import { announceLeadsStored } from './_lib/leads/leads.ts';
 import { announceMailQueued } from './_lib/platform/mail.ts';
+import { announceTextQueued } from './_lib/texts/queue.ts';
 import { stripeClient } from './_lib/platform/stripe.ts';
 import {
   changeAnswer,
@@ -100,6 +101,7 @@ export default handler(['GET', 'POST'], async (req) => {
   await changeVisit(db, visit, request.data, stripeClient);
   // What the change queued (e-mails, the owner's feed) is committed: wake the outboxes.
   announceMailQueued();
+  announceTextQueued();
   announceLeadsStored();
   const after = await visitOfCustomer(db, visit.row.user_id, visit.row.id);
   return json(changeAnswer({ ...after, purpose: visit.purpose }) satisfies VisitChangeAnswer, 200, {

@@ -29,6 +29,7 @@ import { HttpError } from '../platform/http-error.ts';
 import { queueMail } from '../platform/mail.ts';
 import { factsOf } from '../notices/visit-facts.ts';
 import { visitEventFields } from '../notices/visit-events.ts';
+import { textVisitEvent } from '../notices/visit-texts.ts';
 import { lockWindow, requireBookable } from '../visits/capacity.ts';
 import { findVisit, type VisitWithOrder } from '../visits/store.ts';
 import { transition } from '../visits/transition.ts';
@@ -91,6 +92,7 @@ export async function answerProposal(
         to: row.customer_email,
         ...visitConfirmedMail(facts),
       });
+      await textVisitEvent(tx, 'visit-confirmed', after);
       await queueOwnerEvent(tx, `visit-confirmed:${row.id}:${after.calendar_sequence}`, {
         event: 'visit.confirmed',
         ...(await visitEventFields(tx, after)),
@@ -123,6 +125,7 @@ export async function answerProposal(
         to: row.customer_email,
         ...visitMovedMail(facts),
       });
+      await textVisitEvent(tx, 'visit-moved', after);
     }
     await queueOwnerEvent(tx, `visit-another-time:${row.id}:${after.calendar_sequence}`, {
       event: 'visit.another_time',

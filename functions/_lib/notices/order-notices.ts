@@ -31,6 +31,7 @@ import { visitLinks } from '../visits/links.ts';
 import type { VisitRow } from '../visits/store.ts';
 import { orderDescription } from '../../../src/features/mail/describe.ts';
 import { NO_VISIT_DETAILS } from '../plans/details.ts';
+import { textVisitEvent } from './visit-texts.ts';
 import { ENDED_STATUSES, LIVE_STATUSES, RETRYING_STATUSES } from '../plans/subscription-status.ts';
 
 interface PaidOrderRow {
@@ -82,6 +83,7 @@ export async function noticeBookingPaid(tx: Db, sessionId: string, receiptUrl: s
       }),
     });
   }
+  if (order.booked) await textVisitEvent(tx, 'booking-received', order.booked);
   await queueOwnerEvent(tx, `booking-paid:${sessionId}`, {
     event: 'booking.paid',
     orderNumber: order.order_number,

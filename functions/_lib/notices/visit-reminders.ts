@@ -11,6 +11,8 @@ import { now as clockNow } from '../platform/clock.ts';
 import type { Db } from '../platform/db.ts';
 import { announceMailQueued, queueMail } from '../platform/mail.ts';
 import { factsOf } from './visit-facts.ts';
+import { textVisitEvent } from './visit-texts.ts';
+import { announceTextQueued } from '../texts/queue.ts';
 import { holdsPlaceSql, SELECT_VISITS, type VisitWithOrder } from '../visits/store.ts';
 
 /** When the reminders go, Springfield wall-clock time, the day before the visit. */
@@ -33,11 +35,18 @@ export async function sendVisitReminders(db: Db, at: Date = clockNow()): Promise
     [day],
   );
   for (const visit of visits) {
-    await queueMail(db, `visit-reminder:${visit.id}:${day}`, 'visit-reminder', {
-      to: visit.customer_email,
-      ...visitReminderMail(factsOf(visit, {})),
+    // The e-mail and the text (docs/product/texts.md#what-is-texted) stored together.
+    await db.transaction(async (tx) => {
+      await queueMail(tx, `visit-reminder:${visit.id}:${day}`, 'visit-reminder', {
+        to: visit.customer_email,
+        ...visitReminderMail(factsOf(visit, {})),
+      });
+      await textVisitEvent(tx, 'visit-reminder', visit);
     });
   }
-  if (visits.length > 0) announceMailQueued();
+  if (visits.length > 0) {
+    announceMailQueued();
+    announceTextQueued();
+  }
   return visits.length;
 }

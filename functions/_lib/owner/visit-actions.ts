@@ -31,6 +31,7 @@ import { syncPlanVisits } from '../plans/visits.ts';
 import { noticeCustomerChange, noticeVisitDone } from '../notices/visit-events.ts';
 import { factsOf } from '../notices/visit-facts.ts';
 import { planVisitReport } from '../notices/visit-report.ts';
+import { textVisitEvent } from '../notices/visit-texts.ts';
 import { lockWindow, requireBookable } from '../visits/capacity.ts';
 import { proposalLinks } from '../visits/links.ts';
 import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
@@ -392,14 +393,17 @@ async function tell(
         ...visitProposedMail(facts, after.proposed_start, proposalLinks(after)),
       });
     }
+    await textVisitEvent(tx, 'visit-proposed', after);
     return;
   }
-  if ((request.action === 'confirm' || request.action === 'reschedule') && to) {
+  if (request.action === 'confirm' || request.action === 'reschedule') {
     const moved = facts.date !== row.day || facts.window !== row.time_window;
     const kind = request.action === 'confirm' && !moved ? 'visit-confirmed' : 'visit-moved';
     const mail = kind === 'visit-confirmed' ? visitConfirmedMail(facts) : visitMovedMail(facts);
-    await queueMail(tx, `${kind}:${row.id}:${facts.sequence}`, kind, { to, ...mail });
+    if (to) await queueMail(tx, `${kind}:${row.id}:${facts.sequence}`, kind, { to, ...mail });
+    await textVisitEvent(tx, kind, after);
   }
+  if (request.action === 'done') await textVisitEvent(tx, 'visit-done', after);
   if (request.action !== 'cancel') return;
   // A refund refunds the whole booking: what was paid, whoever refunded part of it before.
   const total = refunding ? (row.amount_cents ?? 0) : null;

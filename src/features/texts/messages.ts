@@ -9,13 +9,6 @@ import { SITE } from '../../site.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import { VISIT_WINDOWS, type VisitWindow } from '../visits/windows.ts';
 
-/** What the first text to a number starts and ends with, and what every later one starts with. */
-export const TEXT_FRAME = {
-  first: 'Springfield Home Maintenance: ',
-  firstEnd: ' Reply STOP to stop, HELP for help.',
-  later: 'Springfield Home: ',
-} as const;
-
 /** The longest text that fits one segment of the GSM alphabet. */
 export const SEGMENT_CHARACTERS = 160;
 

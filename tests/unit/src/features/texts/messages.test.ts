@@ -4,7 +4,6 @@ import {
   isGsmText,
   onMyWayText,
   SEGMENT_CHARACTERS,
-  TEXT_FRAME,
   visitConfirmedText,
   visitDoneText,
   visitMovedText,
@@ -13,6 +12,7 @@ import {
   type VisitTextFacts,
 } from '../../../../../src/features/texts/messages.ts';
 import { PLAN_CONSENT_WORDING, VISIT_CONSENT_WORDING } from '../../../../../src/features/texts/consent.ts';
+import { withPrefix } from '../../../../../functions/_lib/texts/queue.ts';
 
 /** Tue, Dec 8, 2026: a dryer vent cleaning, requested for the morning. */
 const REQUESTED: VisitTextFacts = { service: 'Dryer Vent Cleaning', day: '2026-12-08', window: 'morning', start: null };
@@ -70,7 +70,7 @@ describe('the texts about a visit (docs/product/texts.md#what-is-texted)', () =>
 describe('one segment where it can (docs/product/texts.md#what-is-texted)', () => {
   // The longest of each part the texts name: the longest service and plan names, a two-digit day
   // of the longest month name, the longest window label, a start of two digits, 180 minutes.
-  const LONGEST: VisitTextFacts = {
+  const LONGEST: VisitTextFacts & { start: string } = {
     service: 'Smoke Detector Batteries',
     day: '2026-12-30',
     window: 'morning',
@@ -86,8 +86,9 @@ describe('one segment where it can (docs/product/texts.md#what-is-texted)', () =
     'on my way': onMyWayText(180),
     done: visitDoneText({ service: 'Autopilot Full' }),
   };
-  const first = (body: string) => `${TEXT_FRAME.first}${body}${TEXT_FRAME.firstEnd}`;
-  const later = (body: string) => `${TEXT_FRAME.later}${body}`;
+  // As the texts outbox sends them: the first text to a number, and every later one.
+  const first = (body: string) => withPrefix(body, true);
+  const later = (body: string) => withPrefix(body, false);
 
   test('every text is of the GSM alphabet, so a segment holds 160 characters', () => {
     for (const body of Object.values(bodies)) expect(isGsmText(first(body)), body).toBe(true);
