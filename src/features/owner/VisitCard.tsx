@@ -2,8 +2,8 @@
  * One visit on the desk's lists (docs/product/desk.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
  * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
- * (docs/product/visits.md#plan-visits); what a list adds (To confirm's proposal or note); 'Details'
- * opens the visit.
+ * (docs/product/visits.md#plan-visits); what a list adds (To confirm's proposal or note); on
+ * today's confirmed visits 'On my way' (docs/product/texts.md#on-my-way); 'Details' opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
@@ -19,6 +19,7 @@ import {
   telHref,
   visitTime,
 } from './desk';
+import OnMyWay from './OnMyWay';
 
 /** A link as big as a button: the thumb's target on a phone. */
 export const BIG_LINK =
@@ -77,6 +78,7 @@ export default function VisitCard({ visit, withDay = false, today, remark = null
           </a>
         )}
       </div>
+      {visit.status === 'confirmed' && visit.etaMinutes !== null && <OnMyWay visit={visit} />}
       <button type="button" className="mt-3 btn-primary w-full sm:w-auto" onClick={() => onOpen(visit)}>
         Details<span className="sr-only"> for {name}</span>
       </button>

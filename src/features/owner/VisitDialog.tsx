@@ -2,7 +2,8 @@
  * A visit on the desk (docs/product/desk.md#owners-desk): a Headless UI Dialog, which keeps focus inside
  * until 'Close' or Escape and then returns it to the card's 'Details'. It shows the visit from the
  * list at once, then with its history; after an action, the visit as the server answered it, what
- * was done in words, and the lists behind it are read again (after a 409 carrying the visit, too).
+ * was done in words, and the lists behind it are read again (after a 409 carrying the visit, too);
+ * its texts with the reply box (docs/product/texts.md#the-owners-texts).
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { useOwnerGet, VisitRefused } from './use-owner';
 import VisitActions from './VisitActions';
 import VisitFacts from './VisitFacts';
 import VisitHistory from './VisitHistory';
+import VisitTexts from './VisitTexts';
 
 interface Props {
   /** The visit to show, or null when the dialog is closed. */
@@ -85,6 +87,7 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
           {read.error}
         </p>
       )}
+      <VisitTexts visit={visit} />
       <VisitHistory history={detail?.history ?? null} />
     </>
   );
