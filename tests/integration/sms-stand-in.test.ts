@@ -113,6 +113,21 @@ describe('Messages.json answers as the provider', () => {
     expect(await res.json()).toMatchObject({ status: 'accepted', from: null, num_segments: '2' });
   });
 
+  test('GET lists the texts sent, newest first, optionally To one number, as the sender checks after a crash', async () => {
+    const res = await fetch(
+      `${server.origin}/2010-04-01/Accounts/${ACCOUNT}/Messages.json?To=%2B14175550142&PageSize=50`,
+      { headers: { Authorization: basic(ACCOUNT, TOKEN) } },
+    );
+    expect(res.status).toBe(200);
+    const { messages, page_size } = (await res.json()) as { messages: Record<string, unknown>[]; page_size: number };
+    expect(page_size).toBe(50);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message['to']).toBe('+14175550142');
+    expect(messages[0]).toMatchObject({ status: 'delivered', direction: 'outbound-api', from: SITE_NUMBER });
+    const refused = await fetch(`${server.origin}/2010-04-01/Accounts/${ACCOUNT}/Messages.json`);
+    expect(refused.status).toBe(401);
+  });
+
   test('401 without the account SID and Auth Token, or for another account', async () => {
     for (const res of [
       await send({ To: '+14175550142', From: SITE_NUMBER, Body: 'x' }, basic(ACCOUNT, 'wrong-token')),

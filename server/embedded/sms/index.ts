@@ -72,6 +72,12 @@ interface MessageRow {
   created_at: Date;
 }
 
+/** A kept text as the API lists it. */
+interface ApiRow extends MessageRow {
+  num_segments: number;
+  messaging_service_sid: string | null;
+}
+
 /** An error answered in the provider's shape: `{ code, message, more_info, status }`. */
 class ProviderError extends Error {
   readonly status: number;
@@ -116,6 +122,40 @@ export function segmentsOf(body: string): number {
   return length <= single ? 1 : Math.ceil(length / part);
 }
 
+/**
+ * A text in the provider's JSON (snake_case). `status`: what the provider says at creation
+ * ('queued', or 'accepted' through a Messaging Service); listed later, a sent text is 'delivered'
+ * (the stand-in delivers at once) and a customer's 'received'.
+ */
+function messageJson(accountSid: string, row: ApiRow, status: string): Record<string, unknown> {
+  const uri = `${API_PREFIX}/${accountSid}/Messages/${row.sid}`;
+  const outbound = row.direction === 'outbound';
+  const viaService = outbound && row.messaging_service_sid !== null;
+  return {
+    account_sid: accountSid,
+    api_version: API_VERSION,
+    body: row.body,
+    date_created: rfc2822(row.created_at),
+    date_sent: status === 'queued' || status === 'accepted' ? null : rfc2822(row.created_at),
+    date_updated: rfc2822(row.created_at),
+    direction: outbound ? 'outbound-api' : 'inbound',
+    error_code: null,
+    error_message: null,
+    // Sent through a Messaging Service, the number is chosen after the answer.
+    from: viaService && status === 'accepted' ? null : row.from_number,
+    messaging_service_sid: row.messaging_service_sid,
+    num_media: '0',
+    num_segments: String(row.num_segments),
+    price: null,
+    price_unit: 'USD',
+    sid: row.sid,
+    status,
+    subresource_uris: { media: `${uri}/Media.json` },
+    to: row.to_number,
+    uri: `${uri}.json`,
+  };
+}
+
 /** Whether the request carries the account's credentials (HTTP Basic, SID as user, token as password). */
 function authenticated(req: Request, accountSid: string, authToken: string): boolean {
   const header = req.headers.get('authorization') ?? '';
@@ -149,12 +189,12 @@ export async function createSmsStandIn(options: SmsStandInOptions): Promise<SmsS
     }));
   }
 
-  /** POST .../Messages.json: validates as the provider does, keeps the text, answers 201 with it. */
-  async function createMessage(req: Request, pathSid: string): Promise<Response> {
+  /** .../Messages.json: GET lists the texts; POST validates as the provider does, keeps the text, answers 201 with it. */
+  async function answerMessages(req: Request, pathSid: string): Promise<Response> {
     if (!authenticated(req, accountSid, authToken) || pathSid !== accountSid) {
       throw new ProviderError(401, 20003, 'Authenticate');
     }
-    if (req.method !== 'POST') throw new ProviderError(405, 20004, 'Method not allowed');
+    if (req.method === 'GET') return listMessages(req);
     const params = new URLSearchParams(await readLimited(req, 64 * 1024));
     const to = params.get('To')?.trim() ?? '';
     const from = params.get('From')?.trim() ?? '';
@@ -189,33 +229,48 @@ export async function createSmsStandIn(options: SmsStandInOptions): Promise<SmsS
        values ($1, $2, 'outbound', $3, $4, $5, $6, $7, $8)`,
       [sid, accountSid, toNumber, siteNumber, body, segments, service || null, created],
     );
-    const uri = `${API_PREFIX}/${accountSid}/Messages/${sid}`;
-    return json(
-      {
-        account_sid: accountSid,
-        api_version: API_VERSION,
-        body,
-        date_created: rfc2822(created),
-        date_sent: null,
-        date_updated: rfc2822(created),
-        direction: 'outbound-api',
-        error_code: null,
-        error_message: null,
-        from: from ? siteNumber : null,
-        messaging_service_sid: service || null,
-        num_media: '0',
-        num_segments: String(segments),
-        price: null,
-        price_unit: 'USD',
-        sid,
-        // Without a Messaging Service a new message is 'queued'; with one, 'accepted'.
-        status: from ? 'queued' : 'accepted',
-        subresource_uris: { media: `${uri}/Media.json` },
-        to: toNumber,
-        uri: `${uri}.json`,
-      },
-      201,
+    const row: ApiRow = {
+      sid,
+      direction: 'outbound',
+      to_number: toNumber,
+      from_number: siteNumber,
+      body,
+      created_at: created,
+      num_segments: segments,
+      messaging_service_sid: service || null,
+    };
+    // Without a Messaging Service a new message is 'queued'; with one, 'accepted'.
+    return json(messageJson(accountSid, row, from ? 'queued' : 'accepted'), 201);
+  }
+
+  /** GET .../Messages.json: the account's texts, newest first, optionally only those `To` a number. */
+  async function listMessages(req: Request): Promise<Response> {
+    const url = new URL(req.url);
+    const to = url.searchParams.get('To');
+    const toNumber = to ? (toE164(to) ?? to) : null;
+    const size = Number(url.searchParams.get('PageSize') ?? 50);
+    const pageSize = Number.isInteger(size) && size >= 1 && size <= 1000 ? size : 50;
+    const rows = await db.query<ApiRow>(
+      `select sid, direction, to_number, from_number, body, created_at, num_segments, messaging_service_sid
+         from emulator_sms.messages
+        where account_sid = $1 and ($2::text is null or to_number = $2)
+        order by created_at desc, id desc limit $3`,
+      [accountSid, toNumber, pageSize],
     );
+    const path = `${API_PREFIX}/${accountSid}/Messages.json`;
+    return json({
+      messages: rows.map((row) =>
+        messageJson(accountSid, row, row.direction === 'outbound' ? 'delivered' : 'received'),
+      ),
+      end: Math.max(rows.length - 1, 0),
+      first_page_uri: `${path}?PageSize=${pageSize}&Page=0`,
+      next_page_uri: null,
+      page: 0,
+      page_size: pageSize,
+      previous_page_uri: null,
+      start: 0,
+      uri: `${path}?PageSize=${pageSize}&Page=0`,
+    });
   }
 
   const api: Handler = serverHandler(['GET', 'POST'], async (req) => {
@@ -224,7 +279,7 @@ export async function createSmsStandIn(options: SmsStandInOptions): Promise<SmsS
       if (pathSid === undefined) {
         throw new ProviderError(404, 20404, `The requested resource ${new URL(req.url).pathname} was not found`);
       }
-      return await createMessage(req, pathSid);
+      return await answerMessages(req, pathSid);
     } catch (error) {
       if (error instanceof ProviderError) return error.response();
       throw error;
