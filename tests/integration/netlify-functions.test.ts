@@ -54,6 +54,7 @@ const FUNCTION_FILES = [
   'plan-details.ts',
   'plan-request.ts',
   'proposal-reminders.ts',
+  'sms-inbound.ts',
   'stripe-webhook.ts',
   'unsubscribe.ts',
   'visit-change.ts',
@@ -265,6 +266,14 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       path: '/.netlify/functions/proposal-reminders',
       ...json({ next_run: '' }),
     },
+    // The text provider's webhook, unsigned: refused before anything is read or kept.
+    {
+      file: 'sms-inbound.ts',
+      method: 'POST',
+      path: '/api/sms-inbound',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'forged=' },
+      body: 'MessageSid=SM00000000000000000000000000000000&From=%2B14175550142&Body=STOP',
+    },
   ]);
 
   expect(guard).toBe('active');
@@ -292,6 +301,7 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['visit-schedule.ts', 204],
     ['unsubscribe.ts', 404],
     ['proposal-reminders.ts', 204],
+    ['sms-inbound.ts', 403],
   ]);
   expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.

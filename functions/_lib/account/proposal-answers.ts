@@ -37,14 +37,20 @@ import { transition } from '../visits/transition.ts';
 /** An answer to a proposal. */
 export type ProposalAnswer = Extract<VisitChangeRequest, { action: 'confirm' | 'another' }>;
 
+/** Why the visit's proposal cannot be answered (no proposal, or its window has started), or null while it stands. */
+function proposalProblem(row: VisitWithOrder, now: Date): string | null {
+  if (row.status !== 'requested') {
+    return row.status === 'confirmed' ? NO_PROPOSAL_MESSAGE : closedVisitMessage(row.status);
+  }
+  if (row.proposed_start === null) return NO_PROPOSAL_MESSAGE;
+  if (visitStart(row.day, row.time_window).getTime() <= now.getTime()) return PROPOSAL_STARTED_MESSAGE;
+  return null;
+}
+
 /** Refuses a visit with no proposal to answer, or whose window has started. */
 function requireOpenProposal(row: VisitWithOrder, now: Date): string {
-  if (row.status !== 'requested') {
-    throw new HttpError(409, row.status === 'confirmed' ? NO_PROPOSAL_MESSAGE : closedVisitMessage(row.status));
-  }
-  if (row.proposed_start === null) throw new HttpError(409, NO_PROPOSAL_MESSAGE);
-  if (visitStart(row.day, row.time_window).getTime() <= now.getTime())
-    throw new HttpError(409, PROPOSAL_STARTED_MESSAGE);
+  const problem = proposalProblem(row, now);
+  if (problem !== null || row.proposed_start === null) throw new HttpError(409, problem ?? NO_PROPOSAL_MESSAGE);
   return row.proposed_start;
 }
 
@@ -139,6 +145,19 @@ export async function answerProposal(
       timestamp: new Date().toISOString(),
     });
   });
+}
+
+/**
+ * A 'Y' texted back (docs/product/texts.md#replies): confirms the visit's proposal for its customer
+ * as the Confirm link does, inside the caller's transaction, when the proposal the text was about
+ * (the visit's `version` when it was texted) still stands; false, changing nothing, when it was
+ * answered, replaced, or its window started.
+ */
+export async function confirmByText(tx: Db, id: string, version: number, now: Date): Promise<boolean> {
+  const row = await findVisit(tx, id, true);
+  if (row.calendar_sequence !== version || proposalProblem(row, now) !== null) return false;
+  await answerProposal(tx, id, { action: 'confirm' }, () => {}, now);
+  return true;
 }
 
 /** The confirmed hour of a proposal's start. */

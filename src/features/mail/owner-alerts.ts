@@ -186,6 +186,22 @@ function eventAlert(payload: Payload): OwnerAlert | null {
         }. The place in that window is free again.`,
         details: facts,
       };
+    case 'text.received': {
+      // A customer's text that is no keyword (docs/product/texts.md#replies); a number that is no customer's goes by its number.
+      const from = text(payload, 'customerName') || text(payload, 'email') || text(payload, 'from');
+      const said = text(payload, 'text').replace(/\s+/g, ' ');
+      return {
+        subject: `Text from ${from}: ${said}`,
+        line: `${from} texted: "${said}" Answer from the desk or call.`,
+        details: details([
+          ['Name', text(payload, 'customerName')],
+          ['Phone', text(payload, 'from')],
+          ['E-mail', text(payload, 'email')],
+          ['Service', service],
+          ['Message', text(payload, 'text')],
+        ]),
+      };
+    }
     default:
       return null;
   }

@@ -174,6 +174,26 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     );
   });
 
+  test("a customer's text (docs/product/texts.md#replies): 'Text from <customer>: <text>', opening the visit; a stranger goes by the number", () => {
+    const alert = alertOfEvent({
+      event: 'text.received',
+      visitId: 'v-1',
+      customerName: 'Ada Park',
+      email: 'ada@example.com',
+      service: 'Dryer Vent Cleaning',
+      from: '+14175550142',
+      text: 'Can you come\nafter 10?',
+    });
+    expect(alert?.subject).toBe('Text from Ada Park: Can you come after 10?');
+    expect(alert?.line).toBe('Ada Park texted: "Can you come after 10?" Answer from the desk or call.');
+    expect(alert?.details).toContainEqual(['Phone', '+14175550142']);
+    expect(alert?.details).toContainEqual(['Message', 'Can you come\nafter 10?']);
+    expect(alert?.target).toEqual({ visit: 'v-1' });
+    const stranger = alertOfEvent({ event: 'text.received', visitId: '', from: '+14175550177', text: 'Who is this?' });
+    expect(stranger?.subject).toBe('Text from +14175550177: Who is this?');
+    expect(stranger?.target).toBeUndefined();
+  });
+
   test('a renewal paid, a guide download and an unknown event send no alert', () => {
     expect(alertOfEvent({ event: 'plan.renewed' })).toBeNull();
     expect(alertOfEvent({})).toBeNull();
