@@ -1,6 +1,6 @@
 /**
  * The shell of every page the embedded default serves itself (the mailbox, the lead list, the
- * Stripe emulator's hosted checkout and billing pages): one small accessible document with no
+ * texts at /_dev/sms, the Stripe emulator's hosted checkout and billing pages): one small accessible document with no
  * external asset and no script, one stylesheet, and escaping for what goes in it.
  *
  * These answers carry their own Content-Security-Policy instead of the functions' (which allows

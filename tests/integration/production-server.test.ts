@@ -196,9 +196,12 @@ describe('a complete production configuration', { timeout: 120_000 }, () => {
       '/_dev/mail.json',
       '/_dev/leads',
       '/_dev/leads.json',
+      '/_dev/sms',
+      '/_dev/sms.json',
       '/_dev/clock',
       '/auth/v1/settings',
       '/v1/customers',
+      '/2010-04-01/Accounts/AC00000000000000000000000000000000/Messages.json',
     ]) {
       const res = await fetch(`${origin}${path}`);
       expect(res.status, path).toBe(404);
