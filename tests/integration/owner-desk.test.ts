@@ -101,6 +101,8 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       ['GET', `/api/owner/visits?from=${day}&to=${day}`, undefined],
       ['GET', `/api/owner/visits/${randomUUID()}`, undefined],
       ['POST', `/api/owner/visits/${randomUUID()}`, { action: 'no-show' }],
+      ['GET', `/api/owner/visits/${randomUUID()}/texts`, undefined],
+      ['POST', `/api/owner/visits/${randomUUID()}/texts`, { body: 'Hello' }],
       ['GET', '/api/owner/closed-days', undefined],
       ['POST', '/api/owner/closed-days', { date: day, reason: 'Training' }],
       ['DELETE', `/api/owner/closed-days/${day}`, undefined],
