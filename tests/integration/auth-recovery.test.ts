@@ -537,7 +537,10 @@ describe('every call for a customer refuses an ended session', { timeout: 60_000
     const account = await fetch(`${server.origin}/api/account`, {
       headers: { authorization: `Bearer ${signedIn.data.session?.access_token ?? ''}` },
     });
-    expect(((await account.json()) as { planDetails: unknown }).planDetails).toEqual(details);
+    expect(((await account.json()) as { planDetails: unknown }).planDetails).toEqual({
+      ...details,
+      textConsent: false,
+    });
   });
 
   test('a refresh token used again ends the session: the portal then answers 401', async () => {

@@ -467,6 +467,8 @@ describe('plan requests travel with the plan', { timeout: 60_000 }, () => {
       zip: '65804',
       preferredDay: 'weekends',
       specialInstructions: 'Gate code 4417',
+      // No consent to texts was given for the plan (docs/product/texts.md#consent).
+      textConsent: false,
     };
     expect((await account(user)).planDetails).toEqual(details);
 
