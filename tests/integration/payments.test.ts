@@ -359,6 +359,8 @@ describe('payment functions', { timeout: 60_000 }, () => {
       },
       refundedPlans: [],
       planDetails: null,
+      // Texts are off here: no TWILIO_* set (docs/product/texts.md#consent).
+      texts: false,
       // The plan's first visit as recorded (due within 7 days; we call to set it), then the booking's requested window.
       visits: [
         {
