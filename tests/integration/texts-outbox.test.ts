@@ -64,8 +64,9 @@ async function startProvider(): Promise<Provider> {
     provider.messages.unshift(message);
     return message;
   };
-  const answer = (res: ServerResponse, status: number, body: unknown) =>
+  const answer = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
   const server: Server = createServer((req: IncomingMessage, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
