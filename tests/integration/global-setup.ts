@@ -36,7 +36,8 @@ async function migrateAll(db: Db): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = process.env['TEST_DATABASE_URL'];
   if (server) {
-    const template = `shm_template_${process.pid}`;
+    // One per project of the run: the reliability config gives two projects this set-up in one process.
+    const template = `shm_template_${process.pid}_${project.name.replace(/[^a-z0-9]/gi, '_')}`;
     await withAdmin(server, (sql) => sql.unsafe(`create database "${template}"`));
     const db = await openPostgres(databaseUrl(server, template));
     await migrateAll(db);
