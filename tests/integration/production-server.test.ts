@@ -143,6 +143,7 @@ describe('dashboard prices (docs/product/plans.md#billing-periods)', { timeout: 
       expect(code).toBe(1);
       expect(output.trim().split('\n')).toEqual([
         'Owner alerts: no e-mail (OWNER_EMAIL unset); webhooks on (CONTACT_WEBHOOK_URL, LEAD_WEBHOOK_URL, ORDER_WEBHOOK_URL).',
+        'Texts are off: TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID) are not set.',
         "The card provider's dashboard prices do not match the prices the site shows:",
         `  - STRIPE_PRICE_LITE_MONTHLY (${cheaper.id}): the amount is $35.00, but the site sells Autopilot Lite (monthly) at $39.00`,
         "  - STRIPE_PRICE_LITE_ANNUAL (price_missingFromTheDashboard): No such price: 'price_missingFromTheDashboard'",
