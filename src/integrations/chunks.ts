@@ -123,14 +123,18 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     priority: 1,
     files: [
       'src/features/owner/DayVisits.tsx',
+      'src/features/owner/OnMyWay.tsx',
       'src/features/owner/ReadState.tsx',
+      'src/features/owner/SendState.tsx',
       'src/features/owner/VisitCard.tsx',
       'src/features/owner/desk.ts',
+      'src/features/owner/desk-texts.ts',
       'src/features/owner/use-owner.ts',
       'src/features/owner/owner-calls.ts',
       'src/features/owner/owner-paths.ts',
       'src/features/visits/route.ts',
       'src/features/visits/status.ts',
+      'src/features/texts/quiet-hours.ts',
     ],
   },
 ];
