@@ -246,11 +246,18 @@ test('a change at 9:30 PM waits for 8 AM the next day, then is texted', async ()
   expect(await textsTo(DEE.e164)).not.toContain(confirmed);
 
   await moveClockTo(site, addDays(DAY, -1), '07:59');
+  // A keyword's answer goes at once: once it has reached the stand-in, the outbox has passed over
+  // the held text too, which it would have sent first had it been due.
+  await api.post('/_dev/sms/reply', { data: { from: DEE.e164, body: 'HELP' } });
+  await expect.poll(() => textsTo(DEE.e164), { message: 'the answer to HELP at 7:59' }).toContain(HELP_REPLY);
   expect(await textsTo(DEE.e164)).not.toContain(confirmed);
+  expect((await thread(visits.dee)).find((text) => text.body === confirmed)?.state).toBe('waiting');
   await moveClockTo(site, addDays(DAY, -1), '08:00');
   await expect.poll(() => textsTo(DEE.e164), { message: 'the Confirmed text at 8 AM' }).toContain(confirmed);
   // Marked sent once the provider has answered.
   await expect
-    .poll(async () => (await thread(visits.dee))[0], { message: "the desk's thread" })
+    .poll(async () => (await thread(visits.dee)).find((text) => text.body === confirmed), {
+      message: "the desk's thread",
+    })
     .toMatchObject({ body: confirmed, state: 'sent' });
 });
