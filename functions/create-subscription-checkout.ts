@@ -5,7 +5,8 @@
  * a pending order recorded -> {url}. A customer with a live plan gets 409 and the way to change it
  * (docs/product/plans.md#one-live-plan-per-customer); any other subscription checkout the customer still
  * has open is expired first, so two tabs cannot pay for two plans. The plan request the customer
- * sent from the plan page becomes the plan's visit details (docs/product/plans.md#plan-visit-details).
+ * sent from the plan page becomes the plan's visit details (docs/product/plans.md#plan-visit-details),
+ * and its texts' consent box, ticked while texts are on, the plan's consent (docs/product/texts.md#consent).
  */
 import Stripe from 'stripe';
 import { subscriptionPriceCents } from '../src/features/plans/prices.ts';
@@ -23,6 +24,10 @@ import { recordPendingOrder } from './_lib/payments/orders.ts';
 import { planRequestDetails, writePlanDetails } from './_lib/plans/details.ts';
 import { planLineItem, planPriceMismatches } from './_lib/plans/prices.ts';
 import { createCheckoutSession, paymentSuccessUrl, providerFailure, stripeClient } from './_lib/platform/stripe.ts';
+import { setPlanConsent } from './_lib/texts/consents.ts';
+import { toE164 } from './_lib/texts/phone.ts';
+import { textsConfigured } from './_lib/texts/queue.ts';
+import { PLAN_CONSENT_WORDING } from '../src/features/texts/consent.ts';
 import { planRows, RETRYING_STATUSES, subscriptionAnswer } from './_lib/plans/subscription-status.ts';
 
 /** The 409 of docs/product/plans.md#one-live-plan-per-customer, shown beside the Subscribe buttons. */
@@ -90,8 +95,8 @@ export default handler(['POST'], async (req) => {
   const { planType: plan, billingPeriod: period, planRequestId } = parsed.data;
 
   const db = await getDb();
-  const details = planRequestId ? await planRequestDetails(db, planRequestId) : null;
-  if (planRequestId && !details) {
+  const request = planRequestId ? await planRequestDetails(db, planRequestId) : null;
+  if (planRequestId && !request) {
     throw new HttpError(400, 'planRequestId: no plan request is stored under this id');
   }
   // A second subscription would bill the customer twice for the same visits.
@@ -144,7 +149,20 @@ export default handler(['POST'], async (req) => {
       new Error(`session ${session.id} totals ${String(session.amount_total)} cents, the site sells ${cents}`),
     );
   }
-  if (details) await writePlanDetails(db, user.id, details, planRequestId ?? null);
+  if (request) {
+    const { textConsent: ticked = false, ...details } = request.details;
+    // Recorded only while texts are on (the box is shown only then), for a phone texts can reach.
+    const phone = ticked && textsConfigured() ? toE164(details.phone) : null;
+    await db.transaction(async (tx) => {
+      await writePlanDetails(tx, user.id, details, planRequestId ?? null);
+      // New visit details: the plan's standing consent ends, and the one ticked on the sign-up takes its place.
+      await setPlanConsent(
+        tx,
+        user.id,
+        phone ? { phone, email: user.email, userId: user.id, wording: PLAN_CONSENT_WORDING, page: request.page } : null,
+      );
+    });
+  }
   // Recorded before the older checkouts are expired: the order of the records decides which is older.
   await recordPendingOrder(db, {
     sessionId: session.id,

@@ -361,6 +361,38 @@ describe('texts at the events of a visit', { timeout: 180_000 }, () => {
     expect((await act(visit?.id ?? '', { action: 'done' })).status).toBe(200);
     expect(await texts(`text:visit-done:${visit?.id}`)).toEqual([]);
   });
+
+  test("a plan sign-up with the box ticked: the checkout records the plan's consent with its wording and page; without it none", async () => {
+    const page = `${stack.origin}/autopilot-lite`;
+    const signUp = async (user: User, extra: Record<string, unknown>) => {
+      const request = { planType: 'lite', billingPeriod: 'monthly', email: user.email, agreeTerms: true, source: page };
+      const stored = await call<{ id: string }>('POST', '/api/plan-request', { ...request, ...planDetails(extra) });
+      expect(stored.status, JSON.stringify(stored.body)).toBe(202);
+      const started = await call<{ url: string }>(
+        'POST',
+        '/api/create-subscription-checkout',
+        { planType: 'lite', billingPeriod: 'monthly', planRequestId: stored.body.id },
+        user,
+      );
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+    };
+    const consents = (user: User) =>
+      stack.db.query<{ phone: string; email: string; user_id: string; wording: string; page: string }>(
+        'select phone, email, user_id, wording, page from text_consents where plan_user_id = $1 and ended_at is null',
+        [user.id],
+      );
+
+    const hal = customer('hal');
+    await signUp(hal, { textConsent: true });
+    expect(await consents(hal)).toEqual([
+      { phone: '+14175550199', email: hal.email, user_id: hal.id, wording: PLAN_CONSENT_WORDING, page },
+    ]);
+
+    const ida = customer('ida');
+    await signUp(ida, {});
+    expect(await stack.db.query('select 1 from plan_details where user_id = $1', [ida.id])).toHaveLength(1);
+    expect(await consents(ida)).toEqual([]);
+  });
 });
 
 /** Plan visit details, valid, with `extra` over them. */

@@ -78,13 +78,21 @@ export async function writePlanDetails(
   );
 }
 
-/** The visit details a stored plan request holds, or null when there is no such request. */
-export async function planRequestDetails(db: Db, leadId: string): Promise<PlanDetails | null> {
+/**
+ * The visit details a stored plan request holds (its texts' consent box among them) and the page it
+ * was sent from, or null when there is no such request.
+ */
+export async function planRequestDetails(
+  db: Db,
+  leadId: string,
+): Promise<{ details: PlanDetails; page: string } | null> {
   const [lead] = await db.query<{ payload: Record<string, unknown> }>(
     `select payload from leads where id = $1 and kind = 'plan-request'`,
     [leadId],
   );
   if (!lead) return null;
   const parsed = planDetailsSchema.safeParse(lead.payload);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const page = typeof lead.payload.source === 'string' ? lead.payload.source : '';
+  return { details: parsed.data, page };
 }

@@ -27,6 +27,7 @@ import BillingPicker from './BillingPicker';
 import RequestReceived from './RequestReceived';
 import SignupForm from './SignupForm';
 import { SERVED_AREA } from '@/features/service-area/served-area';
+import { useTextsOn } from '@/features/texts/use-texts-on';
 
 interface Props {
   planType: PlanType;
@@ -42,6 +43,8 @@ export default function PlanSignup({ planType }: Props) {
   // The screen shown has one heading; focus moves to it when the visitor changes screens.
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  // Whether texts are on (the server's answer, once the form is opened): the consent box shows only then.
+  const texts = useTextsOn(step === 'form');
 
   useEffect(() => {
     // Once React has committed the new screen: a frame callback queued after the change can run
@@ -66,7 +69,13 @@ export default function PlanSignup({ planType }: Props) {
 
   async function send(form: HTMLFormElement) {
     if (sending === 'sending') return;
-    const checked = checkSignup(planType, period, fields, SERVED_AREA);
+    // Consent only as shown: a box never shown (texts off) is never ticked.
+    const checked = checkSignup(
+      planType,
+      period,
+      { ...fields, textConsent: texts && fields.textConsent === true },
+      SERVED_AREA,
+    );
     setErrors(checked.errors);
     if (!checked.request) {
       setSending('idle');
@@ -128,6 +137,7 @@ export default function PlanSignup({ planType }: Props) {
       errors={errors}
       sending={sending}
       onEdit={edit}
+      texts={texts}
       onSend={(form) => void send(form)}
       onBack={() => go('pick')}
       headingRef={heading}

@@ -19,13 +19,15 @@ interface Props {
   errors: SignupErrors;
   sending: 'idle' | 'sending' | 'failed';
   onEdit: <K extends SignupFieldName>(name: K, value: SignupFields[K]) => void;
+  /** Whether texts are on, for the consent box (docs/product/texts.md#consent). */
+  texts: boolean;
   onSend: (form: HTMLFormElement) => void;
   onBack: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }
 
 export default function SignupForm(props: Props) {
-  const { plan, chosen, fields, errors, onEdit, onSend, onBack, headingRef } = props;
+  const { plan, chosen, fields, errors, onEdit, texts, onSend, onBack, headingRef } = props;
   const sending = props.sending === 'sending';
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +43,7 @@ export default function SignupForm(props: Props) {
           Back
         </button>
       </p>
-      <SignupInputs fields={fields} errors={errors} onEdit={onEdit} />
+      <SignupInputs fields={fields} errors={errors} onEdit={onEdit} texts={texts} />
       <div className="mt-6 flex flex-wrap gap-3">
         <button type="submit" className="btn-primary" disabled={sending} aria-busy={sending}>
           {sending ? 'Sending...' : `Request ${plan.name}`}

@@ -1,6 +1,7 @@
 /**
  * The sign-up form's fields (docs/product/plans.md#plan-sign-up-form): the visit details with the
- * e-mail, then the agreement, each with its label and, after a send, its message.
+ * e-mail (and, while texts are on, the texts' consent box under the phone), then the agreement,
+ * each with its label and, after a send, its message.
  */
 import { useId } from 'react';
 import PlanDetailsFields, { type DetailName } from './PlanDetailsFields';
@@ -11,9 +12,11 @@ interface Props {
   fields: SignupFields;
   errors: SignupErrors;
   onEdit: <K extends SignupFieldName>(name: K, value: SignupFields[K]) => void;
+  /** Whether texts are on: the consent box is then shown under the phone (docs/product/texts.md#consent). */
+  texts: boolean;
 }
 
-export default function SignupInputs({ fields, errors, onEdit }: Props) {
+export default function SignupInputs({ fields, errors, onEdit, texts }: Props) {
   const errorId = `${useId()}-agreeTerms-error`;
   return (
     <div className="mt-6 grid gap-5 sm:grid-cols-2">
@@ -23,6 +26,11 @@ export default function SignupInputs({ fields, errors, onEdit }: Props) {
         onEdit={(name: DetailName, value) => onEdit(name, value as SignupFields[DetailName])}
         withEmail
         columns={2}
+        textConsent={
+          texts
+            ? { checked: fields.textConsent === true, onChange: (checked) => onEdit('textConsent', checked) }
+            : undefined
+        }
       />
       <div className="sm:col-span-2">
         <label className="flex items-start gap-3">

@@ -51,6 +51,8 @@ export const planRequestSchema = z.object({
     '',
   ),
   specialInstructions: optionalText(FIELD_LIMITS.instructions, 'Special instructions must be text', 'instructions'),
+  // The texts' consent box under the phone (docs/product/texts.md#consent): ticked or not; missing is not.
+  textConsent: z.optional(z.boolean('textConsent must be true or false')),
   agreeTerms: z.literal(true, 'Please agree to the Service Agreement and Terms of Service'),
 });
 
@@ -59,25 +61,20 @@ export const planRequestLeadSchema = z.extend(planRequestSchema, { source: pageA
 
 /**
  * Where and when to visit for a customer's plan (docs/product/plans.md#plan-visit-details): the plan
- * request's own fields and rules, minus what only the request needs, plus the texts' consent box.
+ * request's own fields and rules, the texts' consent box among them, minus what only the request needs.
  * The address stays in its parts (street, city, state, ZIP), as the service-area check reads them.
  */
-export const planDetailsSchema = z.extend(
-  z.pick(planRequestSchema, {
-    fullName: true,
-    phone: true,
-    address: true,
-    city: true,
-    state: true,
-    zip: true,
-    preferredDay: true,
-    specialInstructions: true,
-  }),
-  {
-    // The texts' consent box under the phone (docs/product/texts.md#consent): ticked or not; missing is not.
-    textConsent: z.optional(z.boolean('textConsent must be true or false')),
-  },
-);
+export const planDetailsSchema = z.pick(planRequestSchema, {
+  fullName: true,
+  phone: true,
+  address: true,
+  city: true,
+  state: true,
+  zip: true,
+  preferredDay: true,
+  specialInstructions: true,
+  textConsent: true,
+});
 
 /** Visit details as a form holds them before validation. */
 export type PlanDetailsInput = z.input<typeof planDetailsSchema>;

@@ -27,7 +27,7 @@ export const EMPTY_FIELDS: SignupFields = { ...EMPTY_PLAN_DETAILS, email: '', ag
 
 /** The required text inputs, in form order; `wide` ones take the whole row. */
 export const TEXT_FIELDS: readonly {
-  name: Exclude<SignupFieldName, 'preferredDay' | 'specialInstructions' | 'agreeTerms'>;
+  name: Exclude<SignupFieldName, 'preferredDay' | 'specialInstructions' | 'textConsent' | 'agreeTerms'>;
   label: string;
   type: string;
   autoComplete: string;

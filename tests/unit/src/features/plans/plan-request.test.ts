@@ -53,6 +53,15 @@ describe('plan request validation (docs/product/plans.md#plan-sign-up-form)', ()
     );
   });
 
+  test('the consent box: textConsent true or false, missing when not ticked (docs/product/texts.md#consent)', () => {
+    expect(planRequestSchema.parse({ ...valid, textConsent: true }).textConsent).toBe(true);
+    expect(planRequestSchema.parse({ ...valid, textConsent: false }).textConsent).toBe(false);
+    expect(planRequestSchema.parse(valid)).not.toHaveProperty('textConsent');
+    expect(planRequestErrors({ ...valid, textConsent: 'on' })).toEqual({
+      textConsent: 'textConsent must be true or false',
+    });
+  });
+
   test('email must look like an email, as the email input type requires', () => {
     expect(planRequestErrors({ ...valid, email: 'dana at example' }).email).toBe('Please enter a valid email address');
   });
