@@ -2037,6 +2037,10 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
   '/api/owner/leads': 'reads no body (GET)',
   '/api/owner/settings': 'its body holds no text: visitsPerWindow, a number (fuzzed above)',
   '/api/owner/visits': 'reads no body (GET)',
+  '/api/owner/visits/:id/texts':
+    "its one field, the owner's text, may hold line breaks as any text may (1-480 characters: owner-texts.test.ts)",
+  '/api/sms-inbound':
+    "the provider's signed posts only (403 otherwise: sms-inbound.test.ts); a customer's text is kept as sent",
   '/api/stripe-webhook': "signed events only; their absurd values are the payments suite's",
   '/api/unsubscribe': 'reads no body: the token in its address is the whole authority',
 };
