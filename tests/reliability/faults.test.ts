@@ -1,8 +1,9 @@
 /**
  * Faults: the real server killed with SIGKILL mid-checkout (before payment, during the hosted
  * payment), mid-webhook (while the emulator delivers and the function applies events) and
- * mid-relay of the leads outbox, then started again on the same data. Nothing acknowledged is lost,
- * nothing is paid or stored twice, pending deliveries resume. A missing, corrupt or unusable data
+ * mid-relay of the leads outbox and mid-send of a visit's text (docs/product/texts.md#texts-in-production-and-in-the-embedded-default),
+ * then started again on the same data. Nothing acknowledged is lost, nothing is paid, stored or
+ * texted twice, pending deliveries resume. A missing, corrupt or unusable data
  * dir gives one clear line and a non-zero exit, never a stack trace. On CI each scenario runs one of
  * its kill points (or data dirs of each kind), chosen by support/sample.ts; the full run runs all.
  */
@@ -27,6 +28,7 @@ import {
 } from '../support/server.ts';
 import { withDatabase } from './support/snapshot.ts';
 import { bookingVisit } from '../support/visit.ts';
+import { textSendAt } from '../../src/features/texts/quiet-hours.ts';
 
 /** A stand-in for the automation tool that notes every lead it is sent, even one it never answers. */
 interface Sink {
@@ -70,7 +72,79 @@ async function startSink(): Promise<Sink> {
   return sink;
 }
 
+/**
+ * A gate between the site and the embedded stand-in of the text provider (TWILIO_API_URL points at
+ * it): it passes every call on to the server's own stand-in, or holds a text's POST, before the
+ * provider keeps the text ('hold-request') or after, with its answer ('hold-answer'), so the kill
+ * lands while the text is in flight. The stand-in keeps its texts in the data dir, like the site.
+ */
+interface TextGate {
+  url: string;
+  mode: 'pass' | 'hold-request' | 'hold-answer';
+  /** Calls the site made, in order: 'GET' (the list asked after a lost answer) or 'POST' (a send). */
+  calls: string[];
+  /** POSTs the stand-in received and answered. */
+  kept: number;
+  /** Calls answered to the site, in order: 'GET' or 'POST'. */
+  answered: string[];
+  /** Resolves when the next POST is held. */
+  held(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startTextGate(target: () => string): Promise<TextGate> {
+  const hung: { destroy(): void }[] = [];
+  let onHold: (() => void) | null = null;
+  const gate: TextGate = {
+    url: '',
+    mode: 'pass',
+    calls: [],
+    kept: 0,
+    answered: [],
+    held: () => new Promise<void>((resolve) => (onHold = resolve)),
+    close: async () => {
+      for (const res of hung) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      gate.calls.push(method);
+      const hold = method === 'POST' ? gate.mode : 'pass';
+      const held = () => {
+        hung.push(res);
+        onHold?.();
+        onHold = null;
+      };
+      if (hold === 'hold-request') return held();
+      void (async () => {
+        const answer = await fetch(`${target()}${req.url ?? '/'}`, {
+          method,
+          headers: {
+            authorization: String(req.headers.authorization ?? ''),
+            'content-type': String(req.headers['content-type'] ?? 'application/x-www-form-urlencoded'),
+          },
+          ...(method === 'POST' ? { body: Buffer.concat(chunks) } : {}),
+        });
+        const text = await answer.text();
+        if (method === 'POST' && answer.ok) gate.kept += 1;
+        if (hold === 'hold-answer') return held();
+        res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+        res.end(text, () => gate.answered.push(method));
+      })().catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gate.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return gate;
+}
+
 let sink: Sink;
+let gate: TextGate;
 let options: ServerOptions;
 let server: ServerProcess;
 let origin = '';
@@ -81,6 +155,8 @@ const subscribers: string[] = [];
 /** Lead ids the server acknowledged with 202. */
 const acknowledgedLeads = new Set<string>();
 const killPoints: string[] = [];
+/** Texts in flight at a kill: the number, and the sid of its one message at the provider. */
+const textsInFlight = new Map<string, string>();
 
 async function kill(where: string): Promise<void> {
   closeAgents();
@@ -91,10 +167,19 @@ async function kill(where: string): Promise<void> {
 
 beforeAll(async () => {
   sink = await startSink();
+  const port = await freePort();
+  gate = await startTextGate(() => `http://127.0.0.1:${port}`);
   options = {
     dataDir: await tempDataDir('shm-rel-faults-'),
-    port: await freePort(),
-    env: { CONTACT_WEBHOOK_URL: sink.url, LEAD_WEBHOOK_URL: sink.url, LEAD_RATE_LIMIT: '0', AUTH_RATE_LIMITS: 'off' },
+    port,
+    env: {
+      CONTACT_WEBHOOK_URL: sink.url,
+      LEAD_WEBHOOK_URL: sink.url,
+      LEAD_RATE_LIMIT: '0',
+      AUTH_RATE_LIMITS: 'off',
+      // The embedded stand-in's account and number, reached through the gate.
+      TWILIO_API_URL: gate.url,
+    },
   };
   server = await startServer(options);
   origin = server.origin;
@@ -104,8 +189,20 @@ afterAll(async () => {
   closeAgents();
   await server?.kill('SIGKILL');
   await sink?.close();
+  await gate?.close();
   if (options?.dataDir) await removeDir(options.dataDir);
 });
+
+/** Moves the embedded clock forward (it runs what became due, and wakes the outboxes, before answering). */
+async function advanceClock(seconds: number): Promise<void> {
+  const answer = await send(origin, {
+    method: 'POST',
+    path: '/_dev/clock',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance: seconds }),
+  });
+  expect(answer.status).toBe(200);
+}
 
 const sessionOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
 
@@ -285,8 +382,65 @@ describe('killed mid-relay and mid-store', () => {
   });
 });
 
+describe('killed mid-send of a text', () => {
+  test('a visit text in flight at the kill is at the provider exactly once after the restart, and recorded sent', async (context) => {
+    const tally = new Tally();
+    // Held before the provider keeps the text, and after (its answer lost); on CI one of the two.
+    const points = sampleOf([...(['hold-request', 'hold-answer'] as const).entries()]);
+    for (const [i, mode] of points) {
+      const phone = `+1417555016${i}`;
+      const kim = await customer(`texted-${i}`);
+      const url = await checkoutUrl(origin, '/api/create-payment-checkout', kim.accessToken, {
+        serviceType: 'dryer-vent-cleaning',
+        visit: { ...bookingVisit(), phone: `(417) 555-016${i}`, textConsent: true },
+      });
+      gate.mode = mode;
+      const held = gate.held();
+      const kept = gate.kept;
+      expect((await payCheckout(url)).status).toBe(303);
+      paidSessions.set(sessionOf(url), { amountCents: 3500, kind: 'service' });
+      await paidInAccount(kim, 1);
+      // The booking text made in quiet hours waits for 8 AM: the clock is moved there.
+      const clock = new Date(
+        (JSON.parse((await send(origin, { method: 'GET', path: '/_dev/clock' })).text) as { now: string }).now,
+      );
+      const toMorning = (textSendAt(clock).getTime() - clock.getTime()) / 1000;
+      if (toMorning > 0) await advanceClock(toMorning + 1);
+      await held;
+      await kill(`mid-send of a text (${mode === 'hold-request' ? 'before' : 'after'} the provider kept it)`);
+      tally.tried += 1;
+      gate.mode = 'pass';
+      const restarted = gate.answered.length;
+      const calls = gate.calls.length;
+      // The cut attempt's lease (10 s timeout + 30 s) runs out on the clock, not in a wait.
+      await advanceClock(41);
+      // The restarted sender asks the provider first, then records the text it finds or sends it.
+      await waitFor(
+        () => (gate.answered.slice(restarted).includes('GET') && gate.kept > kept ? true : undefined),
+        'the text settled after the restart',
+        60_000,
+      );
+      const listed = await send(origin, { method: 'GET', path: `/_dev/sms.json?number=${encodeURIComponent(phone)}` });
+      const { messages } = JSON.parse(listed.text) as { messages: { id: string; direction: string }[] };
+      const sent = messages.filter((m) => m.direction === 'outbound');
+      expect(sent, `texts to ${phone} at the provider`).toHaveLength(1);
+      expect(gate.kept - kept).toBe(1);
+      // Kept before the kill, it is found in the provider's list and not sent again.
+      expect(gate.calls.slice(calls)).toEqual(mode === 'hold-answer' ? ['GET'] : ['GET', 'POST']);
+      textsInFlight.set(phone, sent[0]?.id ?? '');
+    }
+    report(
+      context,
+      tally.row('faults', 'SIGKILL mid-send of a text', {
+        ...sampling('2 kill points: before and after the provider kept the text'),
+        note: `${points.length} text${points.length === 1 ? '' : 's'}, each at the provider once`,
+      }),
+    );
+  });
+});
+
 describe('after every kill', () => {
-  test('each paid session has one paid order, each subscriber one live plan, every event delivered once, no lead lost', async (context) => {
+  test('each paid session has one paid order, each subscriber one live plan, every event delivered once, no lead lost, no text sent twice', async (context) => {
     closeAgents();
     expect(await server.kill('SIGTERM')).toBe(0);
     const tally = new Tally();
@@ -343,11 +497,31 @@ describe('after every kill', () => {
           tally.problem(`lead ${id}: ${stored.get(id) ?? 'missing'}`);
         }
       }
+
+      for (const [phone, sid] of textsInFlight) {
+        tally.tried += 1;
+        const rows = await db.query<{ delivery_state: string; outcome: string | null; provider_sid: string | null }>(
+          "select delivery_state, outcome, provider_sid from text_outbox where phone = $1 and kind = 'booking-received'",
+          [phone],
+        );
+        const messages = await db.query('select 1 from text_messages where provider_sid = $1', [sid]);
+        const row = rows[0];
+        if (
+          rows.length !== 1 ||
+          row?.delivery_state !== 'delivered' ||
+          row.outcome !== 'sent' ||
+          row.provider_sid !== sid ||
+          messages.length !== 1
+        ) {
+          tally.lost += 1;
+          tally.problem(`text to ${phone}: ${JSON.stringify(rows)}, ${messages.length} in the thread`);
+        }
+      }
     });
     report(
       context,
-      tally.row('faults', 'state after all kills (orders, plans, events, leads)', {
-        ...sampling('9 SIGKILLs'),
+      tally.row('faults', 'state after all kills (orders, plans, events, leads, texts)', {
+        ...sampling('11 SIGKILLs'),
         note: `${killPoints.length} SIGKILLs`,
       }),
     );
