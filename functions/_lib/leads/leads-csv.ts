@@ -42,6 +42,7 @@ export const PAYLOAD_COLUMNS = [
   'preferredDay',
   'specialInstructions',
   'agreeTerms',
+  'textConsent',
   'timestamp',
   'source',
   'triggered_from',
