@@ -434,7 +434,7 @@ const planRequest: JsonEndpoint = {
     agreeTerms: 'boolean',
     source: 'string',
   },
-  optional: { preferredDay: 'string', specialInstructions: 'string' },
+  optional: { preferredDay: 'string', specialInstructions: 'string', textConsent: 'boolean' },
   acceptsValid: { stores: { 'public.leads': 1 } },
   maxBytes: 16 * 1024,
   storesText: true,
@@ -531,7 +531,7 @@ describe('functions under /api', () => {
             specialInstructions: text(['', 'Dog in the yard']),
           }),
           required: { fullName: 'string', phone: 'string', address: 'string', city: 'string', state: 'string' },
-          optional: { preferredDay: 'string', specialInstructions: 'string' },
+          optional: { preferredDay: 'string', specialInstructions: 'string', textConsent: 'boolean' },
           maxBytes: 16 * 1024,
           headers: auth(),
         }).map((c) => ({
