@@ -10,7 +10,7 @@
  * what is queued stays queued).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { installClock } from '../../functions/_lib/platform/clock.ts';
 import type { Visit } from '../../src/features/booking/visit.ts';
 import type { OwnerTextAnswer, OwnerTextsAnswer, OwnerVisitAnswer } from '../../src/features/visits/owner-api.ts';
@@ -41,13 +41,12 @@ const TEXTS_ENV = {
   VISIT_LINK_SECRET: 'visit-link-secret-of-the-owner-texts-tests',
   OWNER_EMAIL,
 } as const;
-const saved = Object.fromEntries(Object.keys(TEXTS_ENV).map((name) => [name, process.env[name]]));
 
 let issuer: TokenIssuer;
 let stack: Stack;
 
 beforeAll(async () => {
-  Object.assign(process.env, TEXTS_ENV);
+  for (const [name, value] of Object.entries(TEXTS_ENV)) vi.stubEnv(name, value);
   issuer = await createTokenIssuer();
   stack = await startStack({ dataDir: await tempDir('shm-owner-texts-'), functions: true, jwk: issuer.jwk });
 }, 180_000);
@@ -57,10 +56,7 @@ afterEach(() => installClock(Date.now));
 afterAll(async () => {
   await stack?.close();
   await removeTempDirs();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 const DAYS = bookableWeekdays().map((d) => d.date);

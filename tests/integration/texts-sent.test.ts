@@ -9,7 +9,7 @@
  * are on (an account of the provider set, its API at a closed port: what is queued stays queued).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { installClock } from '../../functions/_lib/platform/clock.ts';
 import { sendVisitReminders } from '../../functions/_lib/notices/visit-reminders.ts';
 import { setUpEmbeddedPlanPrices } from '../../functions/_lib/plans/prices.ts';
@@ -46,13 +46,12 @@ const TEXTS_ENV = {
   VISIT_LINK_SECRET: SECRET,
   OWNER_EMAIL,
 } as const;
-const saved = Object.fromEntries(Object.keys(TEXTS_ENV).map((name) => [name, process.env[name]]));
 
 let issuer: TokenIssuer;
 let stack: Stack;
 
 beforeAll(async () => {
-  Object.assign(process.env, TEXTS_ENV);
+  for (const [name, value] of Object.entries(TEXTS_ENV)) vi.stubEnv(name, value);
   issuer = await createTokenIssuer();
   stack = await startStack({ dataDir: await tempDir('shm-texts-sent-'), functions: true, jwk: issuer.jwk });
   await setUpEmbeddedPlanPrices(stack.stripe, process.env);
@@ -63,10 +62,7 @@ afterEach(() => installClock(Date.now));
 afterAll(async () => {
   await stack?.close();
   await removeTempDirs();
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
 });
 
 const DAYS = bookableWeekdays().map((d) => d.date);
