@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { VisitStatus } from './status.ts';
 import { calendarDay, oneLineText, requiredText } from '../../lib/validation.ts';
+import { chargeExtras, chargeNote, type PayRequest } from '../extras/extras.ts';
 
 /** The most days one read of the visits covers. */
 export const MAX_VISIT_RANGE_DAYS = 62;
@@ -60,6 +61,8 @@ export interface OwnerVisit {
   textable: VisitTextable;
   /** The minutes 'On my way' suggests (docs/product/texts.md#on-my-way), for today's confirmed visits; else null. */
   etaMinutes: number | null;
+  /** The visit's newest pay request for extras (docs/product/extras.md#pay-requests), or null. */
+  payRequest: PayRequest | null;
 }
 
 /** Whether a visit can be texted, or why not. */
@@ -141,7 +144,14 @@ export const visitActionRequest = z.discriminatedUnion(
             z.maximum(50, 'detectorsTested must be a whole number from 0 to 50'),
           ),
       ),
+      // The extras the visit used, charged by a pay link (docs/product/extras.md#charging), and their note.
+      extras: z.optional(chargeExtras),
+      extrasNote: z.optional(chargeNote),
     }),
+    // Extras on a visit done (docs/product/extras.md#charging); withdrawing its open pay request; refunding a paid one.
+    z.object({ action: z.literal('charge'), extras: chargeExtras, note: z.optional(chargeNote) }),
+    z.object({ action: z.literal('cancel-charge') }),
+    z.object({ action: z.literal('refund-extras') }),
     z.object({ action: z.literal('no-show') }),
     z.object({
       action: z.literal('cancel'),
@@ -163,7 +173,7 @@ export const visitActionRequest = z.discriminatedUnion(
         .check(z.maxLength(2000, 'Please keep the notes under 2,000 characters')),
     }),
   ],
-  'action must be propose, confirm, reschedule, done, no-show, cancel, on-my-way or notes',
+  'action must be propose, confirm, reschedule, done, no-show, cancel, on-my-way, notes, charge, cancel-charge or refund-extras',
 );
 /** One action the owner sends. */
 export type VisitActionRequest = z.output<typeof visitActionRequest>;
