@@ -7,7 +7,6 @@
  */
 import * as z from 'zod/mini';
 import catalogue from '../../../content/extras.json' with { type: 'json' };
-import { PLANS, isPlanType } from '../plans/plans.ts';
 import { oneLineText } from '../../lib/validation.ts';
 
 /** One item of the catalogue (docs/product/extras.md#the-catalogue). */
@@ -44,14 +43,12 @@ export const TIP_MAX_CENTS = 10_000;
 /** The tip choices /pay offers, as percentages of the extras' total. */
 export const TIP_PERCENTS = [10, 15, 20] as const;
 
-/** The services a visit's work covers: a booking's service, or every service of a plan visit's tier. */
-export function visitServices(service: string): readonly string[] {
-  return isPlanType(service) ? PLANS[service].services : [service];
-}
-
-/** The extras a visit of `service` (a service type, or a plan tier for a plan visit) may use. */
-export function extrasFor(service: string): Extra[] {
-  const covered = new Set(visitServices(service));
+/**
+ * The extras a visit may use, given the services its work covers: a booking's service, or every
+ * service of a plan visit's tier (`servicesOfVisit` in features/plans/plans.ts, a tier above).
+ */
+export function extrasFor(services: readonly string[]): Extra[] {
+  const covered = new Set(services);
   return EXTRAS.filter((extra) => extra.services.some((id) => covered.has(id)));
 }
 
@@ -64,17 +61,18 @@ const chargeLine = z.object({
   // Read only for the owner-priced line; any other line's price is the catalogue's.
   priceCents: z.optional(z.unknown()),
   name: z.optional(
-    oneLineText(PART_NAME_MAX, 'extras: a part name must be text', `extras: keep a part name under ${PART_NAME_MAX} characters`),
+    oneLineText(
+      PART_NAME_MAX,
+      'extras: a part name must be text',
+      `extras: keep a part name under ${PART_NAME_MAX} characters`,
+    ),
   ),
 });
 
 /** The extras of a charge (`{ action: 'charge' }` or 'done' with extras): 1 to 20 lines. */
 export const chargeExtras = z
   .array(chargeLine, 'extras must be a list of items and quantities')
-  .check(
-    z.minLength(1, 'extras: add at least one item'),
-    z.maxLength(MAX_LINES, `extras: at most ${MAX_LINES} items`),
-  );
+  .check(z.minLength(1, 'extras: add at least one item'), z.maxLength(MAX_LINES, `extras: at most ${MAX_LINES} items`));
 
 /** The note of a charge: one line the customer sees. */
 export const chargeNote = oneLineText(
@@ -99,17 +97,18 @@ export interface PricedExtra {
 export type PricingResult = { ok: true; items: PricedExtra[]; amountCents: number } | { ok: false; error: string };
 
 /**
- * Prices the owner's lines for a visit of `service` from the catalogue (docs/product/extras.md#charging):
+ * Prices the owner's lines for a visit whose work covers `services` from the catalogue (docs/product/extras.md#charging):
  * an unknown item, or one the visit's service does not use, is refused; a price sent with a
  * catalogue item is ignored; the special-order part takes the owner's price (1 cent to its cap).
  */
-export function priceExtras(service: string, lines: readonly ChargeLine[]): PricingResult {
-  const allowed = new Set(extrasFor(service).map((extra) => extra.id));
+export function priceExtras(services: readonly string[], lines: readonly ChargeLine[]): PricingResult {
+  const allowed = new Set(extrasFor(services).map((extra) => extra.id));
   const items: PricedExtra[] = [];
   for (const line of lines) {
     const extra = extraById(line.id);
     if (!extra) return { ok: false, error: `extras: unknown item '${line.id.slice(0, 100)}'` };
-    if (!allowed.has(extra.id)) return { ok: false, error: `extras: '${extra.name}' is not used on this visit's service` };
+    if (!allowed.has(extra.id))
+      return { ok: false, error: `extras: '${extra.name}' is not used on this visit's service` };
     let unit = extra.priceCents;
     let name = extra.name;
     if (extra.ownerPriced) {

@@ -212,3 +212,11 @@ export const PLAN_COMPARISON: readonly { feature: string; lite: boolean; full: b
   { feature: 'Light bulb changes', lite: false, full: true },
   { feature: 'No contract, 30 days notice to cancel', lite: true, full: true },
 ];
+
+/**
+ * The service pages whose work a visit covers (docs/product/extras.md#the-catalogue): a booking's
+ * service, or every service of a plan visit's tier (its `service` is the tier).
+ */
+export function servicesOfVisit(service: string): readonly string[] {
+  return isPlanType(service) ? (PLANS.find((plan) => plan.type === service)?.services ?? []) : [service];
+}

@@ -43,6 +43,8 @@ const SRC_TIERS: readonly (readonly string[])[] = [
   ],
   // The service area (it offers the contact form), and the tools built on the ones below.
   ['features/service-area', 'features/change-guide', 'features/diy-vs-pro', 'features/reminder'],
+  // Extras: the catalogue, pricing from it and tips (docs/product/extras.md), below the visits' owner API that charges them.
+  ['features/extras'],
   // Visits: statuses, capacity, closed days and route order, shared by the booking card, the desk and the functions.
   ['features/visits'],
   // Texts: their words, quiet hours and the consent box's wording, above the visits they are about.
