@@ -7,6 +7,7 @@
  */
 import { SITE } from '../../site.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
+import { formatCents } from '../../lib/format.ts';
 import { VISIT_WINDOWS, type VisitWindow } from '../visits/windows.ts';
 
 /** The longest text that fits one segment of the GSM alphabet. */
@@ -70,6 +71,14 @@ export function onMyWayText(minutes: number): string {
 /** The visit is marked done. */
 export function visitDoneText(visit: Pick<VisitTextFacts, 'service'>): string {
   return `Your ${visit.service} visit is done. Thank you!`;
+}
+
+/**
+ * A pay request is made (docs/product/extras.md#the-pay-link): how many extras the visit used (the
+ * quantities summed), their total and the signed pay link, the one link this text carries.
+ */
+export function payRequestText(f: { count: number; amountCents: number; payUrl: string }): string {
+  return `Your visit used ${f.count} ${f.count === 1 ? 'extra' : 'extras'}, ${formatCents(f.amountCents)}. Pay (tip optional): ${f.payUrl}`;
 }
 
 /** The GSM 03.38 basic alphabet (its extension's characters count twice: none is used here). */

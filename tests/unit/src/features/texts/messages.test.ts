@@ -3,6 +3,7 @@ import {
   bookingReceivedText,
   isGsmText,
   onMyWayText,
+  payRequestText,
   SEGMENT_CHARACTERS,
   visitConfirmedText,
   visitDoneText,
@@ -64,6 +65,19 @@ describe('the texts about a visit (docs/product/texts.md#what-is-texted)', () =>
 
   test('done', () => {
     expect(visitDoneText({ service: 'Autopilot Full' })).toBe('Your Autopilot Full visit is done. Thank you!');
+  });
+
+  test('a pay request (docs/product/extras.md#the-pay-link): the extras counted, the total, the pay link', () => {
+    const pay = 'https://springfieldhome.example/pay?t=eyJwIjoicGF5In0.abc';
+    expect(payRequestText({ count: 4, amountCents: 4650, payUrl: pay })).toBe(
+      `Your visit used 4 extras, $46.50. Pay (tip optional): ${pay}`,
+    );
+    expect(payRequestText({ count: 1, amountCents: 800, payUrl: pay })).toBe(
+      `Your visit used 1 extra, $8.00. Pay (tip optional): ${pay}`,
+    );
+    expect(withPrefix(payRequestText({ count: 4, amountCents: 4650, payUrl: pay }), false)).toBe(
+      `Springfield Home: Your visit used 4 extras, $46.50. Pay (tip optional): ${pay}`,
+    );
   });
 });
 
