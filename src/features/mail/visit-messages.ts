@@ -215,20 +215,30 @@ export function visitReminderMail(visit: VisitFacts): MailContent {
   });
 }
 
-/** A refund made anywhere (the card provider's dashboard, the desk) that no cancellation told of. */
+/**
+ * A refund made anywhere (the card provider's dashboard, the desk) that no cancellation told of. A
+ * full refund of a booking cancels its visit; of extras (`kind: 'extras'`,
+ * docs/product/extras.md#refunding-extras) it refunds the payment and the visit stays done.
+ */
 export function refundIssuedMail(refund: {
   name: string | null;
   orderNumber: string;
   description: string;
   refundedCents: number;
   full: boolean;
+  /** What the order paid for: a booking (the default) or a visit's extras. */
+  kind?: 'booking' | 'extras';
 }): MailContent {
+  const full =
+    refund.kind === 'extras'
+      ? 'The extras payment is refunded in full.'
+      : 'The order is refunded in full; its visit is cancelled.';
   return compose({
     subject: `Refund issued (${refund.orderNumber})`,
     greeting: greet(refund.name),
     paragraphs: [
       `We have refunded ${formatCents(refund.refundedCents)} of your order ${refund.orderNumber} to your card (refunds take 5 to 10 days to show on a statement).`,
-      ...(refund.full ? ['The order is refunded in full; its visit is cancelled.'] : []),
+      ...(refund.full ? [full] : []),
     ],
     details: [
       ['Order number', refund.orderNumber],

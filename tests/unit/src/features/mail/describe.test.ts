@@ -23,6 +23,24 @@ describe('orderDescription (the account page order list, the e-mails, the owner 
     ],
     [{ kind: 'service', item: 'vacuum-cleanout', options: { ventCount: 3 } }, 'Vacuum Clean-out (3 vents)'],
     [{ kind: 'service', item: 'dryer-vent-cleaning', options: {} }, 'Dryer Vent Cleaning'],
+    // A pay request paid (docs/product/extras.md#paid): its lines with their quantities, else its service.
+    [
+      {
+        kind: 'extras',
+        item: 'light-bulb-replacement',
+        options: {
+          items: [
+            { id: 'bulb-led-a19', name: 'LED bulb, standard (A19)', unitCents: 800, qty: 3, amountCents: 2400 },
+            { id: 'special-order', name: 'Special-order part: Globe', unitCents: 2250, qty: 1, amountCents: 2250 },
+          ],
+          tipCents: 500,
+        },
+      },
+      'Extras: 3 × LED bulb, standard (A19), 1 × Special-order part: Globe',
+    ],
+    [{ kind: 'extras', item: 'dryer-vent-cleaning', options: {} }, 'Extras for Dryer Vent Cleaning'],
+    [{ kind: 'extras', item: 'full', options: { items: 'not a list' } }, 'Extras for Autopilot Full quarterly visit'],
+    [{ kind: 'extras', item: '', options: { items: [{ qty: 1 }] } }, 'Extras'],
     // Rows written by a future version stay readable rather than failing the page.
     [{ kind: 'service', item: 'gutter-cleaning', options: {} }, 'gutter-cleaning'],
     [{ kind: 'service', item: 'toString', options: {} }, 'toString'],

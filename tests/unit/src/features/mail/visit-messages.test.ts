@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { bookingConfirmedMail } from '@/features/mail/messages';
-import { changeLines, visitMovedMail, visitReminderMail, type VisitFacts } from '@/features/mail/visit-messages';
+import {
+  changeLines,
+  refundIssuedMail,
+  visitMovedMail,
+  visitReminderMail,
+  type VisitFacts,
+} from '@/features/mail/visit-messages';
 import { SITE } from '@/site';
 
 const LINKS = { reschedule: 'https://www.example.com/visit?t=r.1', cancel: 'https://www.example.com/visit?t=c.1' };
@@ -79,5 +85,30 @@ describe('the reminder the day before (docs/product/emails.md#visit-reminder)', 
     const mail = visitReminderMail({ ...VISIT, confirmed: { start: '13:30', end: '14:30' } });
     expect(mail.subject).toBe('Reminder: your visit tomorrow, Tuesday, December 1, 2026, 1:30 PM (ORD-E5F6G7H8)');
     expect(mail.text).not.toContain('We will send you a proposed time');
+  });
+});
+
+describe('a refund issued (docs/product/visits.md#refunds)', () => {
+  const refund = { name: 'Sam', orderNumber: 'ORD-1', description: 'Dryer Vent Cleaning', refundedCents: 3500 };
+
+  test("a booking's full refund says its visit is cancelled; a part refund says nothing of it", () => {
+    const full = refundIssuedMail({ ...refund, full: true });
+    expect(full.subject).toBe('Refund issued (ORD-1)');
+    expect(full.text).toContain('The order is refunded in full; its visit is cancelled.');
+    expect(refundIssuedMail({ ...refund, full: true, kind: 'booking' }).text).toBe(full.text);
+    expect(refundIssuedMail({ ...refund, full: false }).text).not.toContain('in full');
+  });
+
+  test("extras' full refund says the payment is refunded, not that a visit is cancelled (docs/product/extras.md#refunding-extras)", () => {
+    const mail = refundIssuedMail({
+      ...refund,
+      description: 'Extras: 3 × LED bulb, standard (A19)',
+      refundedCents: 2900,
+      full: true,
+      kind: 'extras',
+    });
+    expect(mail.text).toContain('The extras payment is refunded in full.');
+    expect(mail.text).not.toContain('cancelled');
+    expect(mail.text).toContain('We have refunded $29.00 of your order ORD-1 to your card');
   });
 });
