@@ -4,9 +4,11 @@
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
 import { formatClock, formatDay } from '../../lib/dates.ts';
+import { formatCents } from '../../lib/format.ts';
 import { preferredDayLabel } from '../plans/plan-request.ts';
 import { deskPath, type DeskTarget } from '../visits/desk-link.ts';
 import { compose, type MailContent } from './compose.ts';
+import { extrasWords } from './describe.ts';
 
 /** What an alert says before it is written out. */
 export interface OwnerAlert {
@@ -39,6 +41,11 @@ function details(pairs: readonly (readonly [string, string])[]): (readonly [stri
 /** A plan's preferred time in words (a booking's day is a date and stays as it is); none stays empty. */
 function preferredWords(value: string): string {
   return value && preferredDayLabel(value);
+}
+
+/** A whole number of cents from a payload field (0 when absent or not one). */
+function cents(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
 }
 
 /** The details every owner event carries, in the order the owner reads them. */
@@ -131,6 +138,26 @@ function eventAlert(payload: Payload): OwnerAlert | null {
         subject: `Refund: ${amount} to ${customer}${withOrder}`,
         line: `${amount} was refunded to ${customer} for ${service}.`,
         details: facts,
+      };
+    }
+    case 'extras.paid': {
+      // A pay link paid (docs/product/extras.md#paid): `amount` is what was paid, the tip included.
+      const amount = text(payload, 'amount') || formatCents(cents(payload['amountCents']));
+      const tip = formatCents(cents(payload['tipCents']));
+      return {
+        subject: `Extras paid: ${amount} (tip ${tip}) by ${customer}${withOrder}`,
+        line: `${customer} paid the extras of their visit. Nothing to do.`,
+        details: details([
+          ['Name', text(payload, 'customerName')],
+          ['Phone', text(payload, 'phone')],
+          ['E-mail', text(payload, 'email')],
+          ['Address', text(payload, 'address')],
+          ['Service', service],
+          ['Amount', amount],
+          ['Tip', tip],
+          ['Extras', extrasWords(payload['items'])],
+          ['Order', order],
+        ]),
       };
     }
     case 'plan.refund_failed':

@@ -77,6 +77,48 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Weekday afternoons (until 6 PM)');
   });
 
+  test('extras paid (docs/product/extras.md#paid): the amount with the tip, the customer, the order, nothing to do, the visit', () => {
+    const visitId = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
+    const alert = alertOfEvent({
+      event: 'extras.paid',
+      visitId,
+      orderNumber: 'ORD-X9Y8Z7W6',
+      customerName: 'Sam Subscriber',
+      email: 'sam@example.com',
+      phone: '(417) 555-0100',
+      address: '12 Elm St, Nixa, MO 65714',
+      service: 'Light Bulb Replacement',
+      amount: '$53.50',
+      amountCents: 5350,
+      tipCents: 700,
+      items: [
+        { id: 'bulb-led-a19', name: 'LED bulb, standard (A19)', unitCents: 800, qty: 3, amountCents: 2400 },
+        { id: 'special-order', name: 'Special-order part: Globe', unitCents: 2250, qty: 1, amountCents: 2250 },
+      ],
+    });
+    expect(alert?.subject).toBe('Extras paid: $53.50 (tip $7.00) by Sam Subscriber (ORD-X9Y8Z7W6)');
+    expect(alert?.line).toBe('Sam Subscriber paid the extras of their visit. Nothing to do.');
+    expect(alert?.target).toEqual({ visit: visitId });
+    const mail = ownerAlertMail(alert!, 'https://www.example.com');
+    expect(mail.text).toContain('Amount: $53.50');
+    expect(mail.text).toContain('Tip: $7.00');
+    expect(mail.text).toContain('Extras: 3 × LED bulb, standard (A19), 1 × Special-order part: Globe');
+    expect(mail.text).toContain('Order: ORD-X9Y8Z7W6');
+    expect(mail.text).toContain('Service: Light Bulb Replacement');
+    expect(mail.text).toContain('Address: 12 Elm St, Nixa, MO 65714');
+    expect(mail.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+  });
+
+  test('extras paid without a tip, nor an amount in words: $0.00 and the amount from its cents', () => {
+    const alert = alertOfEvent({
+      event: 'extras.paid',
+      email: 'sam@example.com',
+      amountCents: 800,
+      orderNumber: 'ORD-1',
+    });
+    expect(alert?.subject).toBe('Extras paid: $8.00 (tip $0.00) by sam@example.com (ORD-1)');
+  });
+
   test("a second plan the site could not refund asks the owner to do it in the provider's dashboard", () => {
     const alert = alertOfEvent({
       event: 'plan.refund_failed',
