@@ -5,6 +5,8 @@
  * relative imports with the extension only.
  */
 import { formatDay } from '../../lib/dates.ts';
+import { formatCents } from '../../lib/format.ts';
+import type { PricedExtra } from '../extras/extras.ts';
 import { addMonths, MONTHS_BETWEEN_VISITS } from './plan-schedule.ts';
 
 /** A plan visit done, as its report tells it. */
@@ -18,6 +20,8 @@ export interface VisitReport {
   filterSizes: string[];
   detectorsTested: number | null;
   note: string | null;
+  /** The extras charged for the visit, by a pay link of their own (docs/product/extras.md#where-customers-read-it). */
+  extras?: PricedExtra[];
   /** What comes next and when, in words. */
   next: string;
 }
@@ -37,11 +41,24 @@ export function nextVisitLine(doneOn: string, after: AfterVisit): string {
   return `Next visit due about ${formatDay(addMonths(doneOn, MONTHS_BETWEEN_VISITS))}, once your plan renews: we will call to set the day and time.`;
 }
 
-/** The report's lines of what was done, as the e-mail and the account show them. */
-export function reportLines(report: Pick<VisitReport, 'items' | 'filterSizes' | 'detectorsTested'>): string[] {
+/**
+ * The report's lines of what was done, as the e-mail and the account show them; the extras charged,
+ * when there are any, last: "Extras used (pay link sent separately): 3 × LED bulb, standard (A19) $24.00".
+ */
+export function reportLines(
+  report: Pick<VisitReport, 'items' | 'filterSizes' | 'detectorsTested' | 'extras'>,
+): string[] {
+  const extras = report.extras ?? [];
   return [
     ...report.items.map(({ item, done }) => `${done ? 'Done' : 'Not done'}: ${item}`),
     `Filter sizes found: ${report.filterSizes.join(', ') || 'None recorded'}`,
     `Detectors tested: ${report.detectorsTested ?? 'Not recorded'}`,
+    ...(extras.length
+      ? [
+          `Extras used (pay link sent separately): ${extras
+            .map((extra) => `${extra.qty} × ${extra.name} ${formatCents(extra.amountCents)}`)
+            .join(', ')}`,
+        ]
+      : []),
   ];
 }

@@ -35,4 +35,35 @@ describe('a plan visit report (docs/product/emails.md#e-mails)', () => {
       'Detectors tested: Not recorded',
     ]);
   });
+
+  test('the extras charged, last, each with its quantity and amount (docs/product/extras.md#where-customers-read-it)', () => {
+    const lines = reportLines({
+      items: [],
+      filterSizes: [],
+      detectorsTested: 3,
+      extras: [
+        {
+          id: 'detector-smoke',
+          name: 'Smoke detector, 10-year sealed battery',
+          unitCents: 3500,
+          qty: 1,
+          amountCents: 3500,
+        },
+        {
+          id: 'air-filter-1in',
+          name: 'Air filter, 1-inch, a second return',
+          unitCents: 1500,
+          qty: 2,
+          amountCents: 3000,
+        },
+      ],
+    });
+    expect(lines.at(-1)).toBe(
+      'Extras used (pay link sent separately): 1 × Smoke detector, 10-year sealed battery $35.00, 2 × Air filter, 1-inch, a second return $30.00',
+    );
+    expect(reportLines({ items: [], filterSizes: [], detectorsTested: 3, extras: [] })).toEqual([
+      'Filter sizes found: None recorded',
+      'Detectors tested: 3',
+    ]);
+  });
 });
