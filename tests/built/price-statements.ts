@@ -8,7 +8,9 @@
  *   (`data-covers`, whose text must be inside the element);
  * - `filter` (with `data-filter`): a price inside that filter type's range in the filter catalogue;
  * - `estimate`: a model's figure, in an element that says it is an estimate;
- * - `input`: a value the reader sets in a tool (an element holding its field, or the field's hint).
+ * - `input`: a value the reader sets in a tool (an element holding its field, or the field's hint);
+ * - `extra` (with `data-extra`): the listed price of that item of the extras' catalogue
+ *   (content/extras.json, docs/product/extras.md#the-catalogue).
  * An unmarked amount passes only when it is a price of an Autopilot plan (plans.ts) inside a section
  * that names the plans. Anything else is a stated price the modules do not explain.
  */
@@ -29,6 +31,7 @@ import {
 } from '../../src/features/booking/pricing.ts';
 import { FILTERS, type FilterFacts } from '../../src/features/filters/catalogue.ts';
 import { PLANS, planPricing } from '../../src/features/plans/plans.ts';
+import { extraById } from '../../src/features/extras/extras.ts';
 
 type Node = DefaultTreeAdapterMap['childNode'] | DefaultTreeAdapterMap['document'];
 type Element = DefaultTreeAdapterMap['element'];
@@ -144,6 +147,13 @@ function explain(
       node.nodeName === 'input' || ('childNodes' in node && node.childNodes.some(hasField));
     const isHint = ancestors.some((el) => /-hint$/.test(attr(el, 'id') ?? ''));
     return hasField(marked) || isHint ? null : 'an input amount outside any field';
+  }
+  if (marked && kind === 'extra') {
+    const id = attr(marked, 'data-extra') ?? '';
+    const extra = extraById(id);
+    if (!extra || extra.ownerPriced) return `data-extra="${id}" is not an extra with a listed price`;
+    if (isRange) return `a range inside the listed price of ${extra.name}`;
+    return extra.priceCents === low ? null : `${amount[0]} is not the listed price of ${extra.name}`;
   }
   if (marked) return `unknown data-price="${kind ?? ''}"`;
   const inPlanContext = ancestors.some(

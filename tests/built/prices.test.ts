@@ -39,4 +39,13 @@ test('the check fails on a price the modules do not explain', () => {
   expect(problems('<section><h2>Dryer vents</h2><p>$39</p></section>')).toEqual([expect.any(String)]);
   expect(problems('<div data-price="filter" data-filter="pleated">$12</div>')).toEqual([null]);
   expect(problems('<div data-price="filter" data-filter="pleated">$25</div>')).toEqual([expect.any(String)]);
+  // An extra's listed price (docs/product/extras.md#the-catalogue): the catalogue's, and only a listed one.
+  expect(problems('<span data-price="extra" data-extra="bulb-led-a19">LED bulb: $8.00</span>')).toEqual([null]);
+  expect(problems('<span data-price="extra" data-extra="bulb-led-a19">LED bulb: $9.00</span>')).toEqual([
+    expect.any(String),
+  ]);
+  expect(problems('<span data-price="extra" data-extra="special-order">Part: $20.00</span>')).toEqual([
+    expect.any(String),
+  ]);
+  expect(problems('<span data-price="extra" data-extra="nothing">$8.00</span>')).toEqual([expect.any(String)]);
 });

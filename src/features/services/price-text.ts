@@ -1,9 +1,11 @@
 /**
  * How a service page states prices (docs/product/services.md#informational-ranges): what we charge, worded
  * from the pricing module, and the informational ranges with what each covers. Content writes
- * `{charge}` and `{range}` / `{range:N}` in its text instead of amounts, so no figure is typed by
- * hand. Every segment carries its kind, which the pages mark up as `data-price` and the price test
- * (tests/built/prices.test.ts) checks against this module and the pricing module.
+ * `{charge}` and `{range}` / `{range:N}` in its text instead of amounts, and `{extras}` for the
+ * page's extras with their listed prices (docs/product/extras.md#where-customers-read-it), so no
+ * figure is typed by hand. Every segment carries its kind, which the pages mark up as `data-price`
+ * and the price test (tests/built/prices.test.ts) checks against this module, the pricing module
+ * and the extras' catalogue.
  */
 import {
   BASE_PRICE_CENTS,
@@ -15,6 +17,7 @@ import {
   type ServiceType,
 } from '@/features/booking/pricing';
 import type { PriceSegment } from '@/components/price-segment';
+import { extrasFor } from '@/features/extras/extras';
 import { formatCents } from '@/lib/format';
 
 /**
@@ -59,33 +62,53 @@ export function rangeStatement(range: PriceRange): string {
   return `${range.range} for ${range.covers}`;
 }
 
-/** The service a text is about: what it can be charged online for and its ranges. */
+/** The service a text is about: what it can be charged online for, its ranges and its page's id. */
 export interface PriceContext {
   readonly serviceType?: ServiceType | undefined;
   readonly ranges: readonly PriceRange[];
+  /** The service page's id (content/services/<id>.yaml), whose extras `{extras}` lists. */
+  readonly page?: string | undefined;
 }
 
-const TOKEN = /\{(charge|range)(?::(\d+))?\}/g;
+/**
+ * The extras a visit of the service page `page` may use with a listed price, each as its own
+ * segment ("LED bulb, standard (A19): $8.00"), separated by semicolons; the special-order part,
+ * priced by the owner, is not listed (docs/product/extras.md#the-catalogue).
+ */
+export function extrasSegments(page: string): PriceSegment[] {
+  const listed = extrasFor([page]).filter((extra) => !extra.ownerPriced);
+  return listed.flatMap((extra, i): PriceSegment[] => [
+    ...(i > 0 ? [{ kind: 'text', text: '; ' } as const] : []),
+    { kind: 'extra', text: `${extra.name}: ${formatCents(extra.priceCents)}`, extraId: extra.id },
+  ]);
+}
+
+const TOKEN = /\{(charge|range|extras)(?::(\d+))?\}/g;
 
 /**
- * Splits a content text into segments, replacing `{charge}` with what we charge and `{range}` /
- * `{range:N}` with the Nth range (from 0) and its meaning. An unknown token, a `{charge}` on a
- * service that is not booked online, a missing range or a dollar amount typed into the text
- * throws, so the build fails instead of stating an unexplained price.
+ * Splits a content text into segments, replacing `{charge}` with what we charge, `{range}` /
+ * `{range:N}` with the Nth range (from 0) and its meaning, and `{extras}` with the page's extras and
+ * their listed prices. An unknown token, a `{charge}` on a service that is not booked online, a
+ * missing range, an `{extras}` on a page without listed extras or a dollar amount typed into the
+ * text throws, so the build fails instead of stating an unexplained price.
  */
 export function priceSegments(text: string, context: PriceContext): PriceSegment[] {
   const segments: PriceSegment[] = [];
   let last = 0;
   const plain = (chunk: string) => {
     if (/\$\s?\d/.test(chunk)) {
-      throw new Error(`A price is typed into "${text}": write {charge} or {range} instead`);
+      throw new Error(`A price is typed into "${text}": write {charge}, {range} or {extras} instead`);
     }
     if (chunk) segments.push({ kind: 'text', text: chunk });
   };
   for (const match of text.matchAll(TOKEN)) {
     plain(text.slice(last, match.index));
     last = match.index + match[0].length;
-    if (match[1] === 'charge') {
+    if (match[1] === 'extras') {
+      const listed = context.page ? extrasSegments(context.page) : [];
+      if (!listed.length) throw new Error(`{extras} in "${text}", but the page has no extras with a listed price`);
+      segments.push(...listed);
+    } else if (match[1] === 'charge') {
       if (!context.serviceType) throw new Error(`{charge} in "${text}", but the service is not booked online`);
       segments.push({ kind: 'charge', text: chargeStatement(context.serviceType), serviceType: context.serviceType });
     } else {

@@ -17,7 +17,7 @@ export interface ServicePage {
   readonly plans: readonly Plan[];
   readonly offers: readonly OfferInput[];
   readonly crumbs: readonly { name: string; path: string }[];
-  /** The FAQ with its `{charge}` and `{range}` filled in: plain for structured data, marked for the page. */
+  /** The FAQ with its `{charge}`, `{range}` and `{extras}` filled in: plain for structured data, marked for the page. */
   readonly faq: readonly { question: string; answer: string; segments: readonly PriceSegment[] }[];
 }
 
@@ -39,7 +39,7 @@ export function servicePage(entry: CollectionEntry<'services'>): ServicePage {
     { name: 'Services', path: '/services' },
     { name: data.title, path },
   ];
-  const context = { serviceType: data.serviceType, ranges: data.pricing.ranges };
+  const context = { serviceType: data.serviceType, ranges: data.pricing.ranges, page: entry.id };
   const faq = data.faq.map(({ question, answer }) => {
     const segments = priceSegments(answer, context);
     return { question, answer: plainText(segments), segments };

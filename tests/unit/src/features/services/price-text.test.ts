@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { SERVICE_TYPES, servicePriceCents } from '@/features/booking/pricing';
-import { chargeStatement, plainText, priceSegments } from '@/features/services/price-text';
+import { chargeStatement, extrasSegments, plainText, priceSegments } from '@/features/services/price-text';
 import { formatCents } from '@/lib/format';
 
 const ranges = [
@@ -36,6 +36,24 @@ describe('priceSegments', () => {
     expect(plainText(segments)).toBe(
       'Ours is $35.00 for the cleaning of one dryer vent. Elsewhere: $89-129 for a typical full cleaning in the wider market; bulbs $8-15 for one bulb.',
     );
+  });
+
+  test("fills {extras} with the page's listed extras, each its own segment, the special-order part left out", () => {
+    const segments = priceSegments('Our listed prices: {extras}.', { ranges, page: 'refrigerator-filters' });
+    expect(segments.flatMap((s) => (s.kind === 'extra' ? [s.extraId] : []))).toEqual([
+      'fridge-filter-grille',
+      'fridge-filter-internal',
+      'fridge-filter-inline',
+    ]);
+    expect(plainText(segments)).toBe(
+      'Our listed prices: Refrigerator filter, grille or base: $35.00; Refrigerator filter, inside the fridge: $45.00; Refrigerator filter, inline: $25.00.',
+    );
+  });
+
+  test('refuses {extras} without a page, or on a page whose only extra is priced by the owner', () => {
+    expect(() => priceSegments('{extras}', { ranges })).toThrow(/no extras/);
+    expect(extrasSegments('water-softener-salt')).toEqual([]);
+    expect(() => priceSegments('{extras}', { ranges, page: 'water-softener-salt' })).toThrow(/no extras/);
   });
 
   test('refuses a typed amount, a charge for a service not booked online and a missing range', () => {
