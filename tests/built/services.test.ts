@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { SERVICE_TYPES, servicePriceCents } from '../../src/features/booking/pricing.ts';
 import { PLANS } from '../../src/features/plans/plans.ts';
+import { EXTRAS, extrasFor } from '../../src/features/extras/extras.ts';
 import { formatCents, formatUsd } from '../../src/lib/format.ts';
 import { LEGAL_PAGES, PLAN_PAGES, SERVICE_PAGES } from '../e2e/pages';
 import {
@@ -190,5 +191,58 @@ describe('services hub (docs/product/services.md#services-hub)', () => {
     expect(hrefs(byRole(oneByRole(home.document, 'contentinfo'), 'link', { name: 'All services and prices' }))).toEqual(
       ['/services'],
     );
+  });
+});
+
+describe('extras (docs/product/extras.md#where-customers-read-it)', () => {
+  const HOW =
+    'Parts beyond the visit are charged after it, at our listed prices, by a link we e-mail you; you can add a tip there.';
+  /** The service pages whose visits use an extra with a listed price. */
+  const pages = [...new Set(EXTRAS.filter((extra) => !extra.ownerPriced).flatMap((extra) => extra.services))];
+
+  test('six service pages have extras with listed prices', () => {
+    expect(pages.sort()).toEqual([
+      'air-filter-replacement',
+      'dryer-vent-cleaning',
+      'light-bulb-replacement',
+      'refrigerator-filters',
+      'smoke-detector-batteries',
+      'vacuum-cleanout',
+    ]);
+  });
+
+  test.each(pages)(
+    "/services/%s says how extras are charged and lists each of its extras at the catalogue's price",
+    (id) => {
+      const pricing = oneByRole(builtPage(`/services/${id}`).document, 'region', { name: 'Pricing Information' });
+      expect(text(pricing)).toContain(HOW);
+      const listed = all(pricing, (el) => attr(el, 'data-price') === 'extra');
+      const expected = extrasFor([id]).filter((extra) => !extra.ownerPriced);
+      expect(listed.map((el) => attr(el, 'data-extra'))).toEqual(expected.map((extra) => extra.id));
+      expect(listed.map(text)).toEqual(expected.map((extra) => `${extra.name}: ${formatCents(extra.priceCents)}`));
+    },
+  );
+
+  test('where a page says the bulbs or the filter are extra, the listed prices are there too', () => {
+    for (const [id, question] of [
+      ['light-bulb-replacement', 'Are the bulbs included in the price?'],
+      ['refrigerator-filters', 'Why does the filter cost extra?'],
+    ] as const) {
+      const page = builtPage(`/services/${id}`);
+      const [item] = all(page.document, (el) => el.nodeName === 'details' && text(el).startsWith(question));
+      expect(item, question).toBeDefined();
+      const prices = all(item!, (el) => attr(el, 'data-price') === 'extra').map((el) => attr(el, 'data-extra'));
+      expect(prices, id).toEqual(
+        extrasFor([id])
+          .filter((extra) => !extra.ownerPriced)
+          .map((extra) => extra.id),
+      );
+    }
+  });
+
+  test('the plan pages and the service agreement say it for plans', () => {
+    for (const path of [...PLAN_PAGES, '/service-agreement']) {
+      expect(text(main(builtPage(path))), path).toContain(HOW);
+    }
   });
 });
