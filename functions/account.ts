@@ -34,7 +34,7 @@ export const ACCOUNT_ORDER_LIMIT = 50;
 
 interface OrderRow {
   order_number: string;
-  kind: 'service' | 'subscription';
+  kind: 'service' | 'subscription' | 'extras';
   item: string;
   options: Record<string, unknown>;
   amount_cents: number;

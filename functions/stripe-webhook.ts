@@ -14,6 +14,7 @@ import { announceMailQueued } from './_lib/platform/mail.ts';
 import { announceTextQueued } from './_lib/texts/queue.ts';
 import { applyEvent, HANDLED_EVENTS } from './_lib/payments/events.ts';
 import { settleDuplicatePlan } from './_lib/payments/one-plan.ts';
+import { refundDuplicateExtras } from './_lib/payments/extras.ts';
 import { priceCatalogue } from './_lib/plans/prices.ts';
 import { receiptUrlOf } from './_lib/payments/receipts.ts';
 import { eventProblem, eventSubscriptionId } from './_lib/payments/provider-objects.ts';
@@ -62,7 +63,20 @@ export default serverHandler(['POST'], async (req) => {
   // event's plan: a failure is recorded and retried by the site, never answered as an error.
   const subscriptionId = eventSubscriptionId(event);
   if (subscriptionId) await settleDuplicatePlan(db, stripeClient, subscriptionId);
+  // A second payment of one pay link is refunded at once (docs/product/extras.md#paid); a failure is
+  // left for the schedule's retry (refundDuplicateExtras logs it), never answered as an error.
+  const payRequest = payRequestCheckout(event);
+  if (payRequest) await refundDuplicateExtras(db, stripeClient, payRequest);
   return json({ received: true, duplicate: !applied });
 });
+
+/** The checkout of a pay request that an event completes, or null. */
+function payRequestCheckout(event: Stripe.Event): string | null {
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') {
+    return null;
+  }
+  const session = event.data.object;
+  return session.metadata?.['pay_request_id'] ? session.id : null;
+}
 
 export const config = { path: '/api/stripe-webhook' };

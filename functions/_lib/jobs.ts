@@ -16,6 +16,7 @@ import { sendVisitReminders } from './notices/visit-reminders.ts';
 import { sendProposalReminders } from './notices/proposal-reminders.ts';
 import { completeStalledRefunds } from './owner/visit-actions.ts';
 import { settleDuePlans } from './payments/one-plan.ts';
+import { refundDuplicateExtras, sendPayReminders } from './payments/extras.ts';
 import { now } from './platform/clock.ts';
 import type { Db } from './platform/db.ts';
 import { getDb } from './platform/db.ts';
@@ -112,6 +113,26 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
     atStart: true,
     netlify: { function: 'proposal-reminders', schedule: '*/15 * * * *' },
     run: ({ db }) => sendProposalReminders(db),
+  },
+  {
+    // Extras unpaid 2 days after their pay link went: one reminder, outside quiet hours
+    // (docs/product/extras.md#reminder), at the site's hourly schedule.
+    name: 'Extras reminders',
+    everyMs: 60 * MINUTE,
+    atStart: true,
+    netlify: { function: 'visit-schedule', schedule: '@hourly' },
+    run: ({ db }) => sendPayReminders(db),
+  },
+  {
+    // A second payment of one pay link (a race, or a withdrawn request): refunded in full, once
+    // (docs/product/extras.md#paid); nothing to refund without payments configured.
+    name: 'Duplicate extras refunds',
+    everyMs: MINUTE,
+    atStart: true,
+    netlify: { function: 'leads-outbox', schedule: '* * * * *' },
+    run: async ({ db, stripe }) => {
+      if (process.env['STRIPE_SECRET_KEY']) await refundDuplicateExtras(db, stripe);
+    },
   },
   {
     // Second plans whose cancellation or refund failed, tried again with backoff

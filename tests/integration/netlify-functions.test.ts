@@ -48,9 +48,11 @@ const FUNCTION_FILES = [
   'owner-closed-days.ts',
   'owner-customers.ts',
   'owner-export.ts',
+  'owner-extras.ts',
   'owner-leads.ts',
   'owner-settings.ts',
   'owner-visits.ts',
+  'pay.ts',
   'plan-details.ts',
   'plan-request.ts',
   'proposal-reminders.ts',
@@ -274,6 +276,9 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': 'forged=' },
       body: 'MessageSid=SM00000000000000000000000000000000&From=%2B14175550142&Body=STOP',
     },
+    // A pay link that is none of ours: refused in words; the owner's catalogue without a session.
+    { file: 'pay.ts', method: 'GET', path: '/api/pay?t=forged.link' },
+    { file: 'owner-extras.ts', method: 'GET', path: '/api/owner/extras' },
   ]);
 
   expect(guard).toBe('active');
@@ -302,6 +307,8 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['unsubscribe.ts', 404],
     ['proposal-reminders.ts', 204],
     ['sms-inbound.ts', 403],
+    ['pay.ts', 400],
+    ['owner-extras.ts', 401],
   ]);
   expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.

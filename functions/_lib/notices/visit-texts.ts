@@ -28,7 +28,7 @@ type TextedVisit = Pick<
 >;
 
 /** The events of a visit that are texted, 'On my way' apart. */
-export type VisitTextEvent = Exclude<VisitTextKind, 'on-my-way'>;
+export type VisitTextEvent = Exclude<VisitTextKind, 'on-my-way' | 'extras-pay'>;
 
 /** What a text calls the service: its name for a booking ('Dryer Vent Cleaning'), the plan's for a plan visit ('Autopilot Full'). */
 function serviceOf(visit: Pick<VisitRow, 'service' | 'plan_visit_no'>): string {

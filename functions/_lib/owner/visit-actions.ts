@@ -35,7 +35,9 @@ import { textVisitEvent } from '../notices/visit-texts.ts';
 import { lockWindow, requireBookable } from '../visits/capacity.ts';
 import { proposalLinks } from '../visits/links.ts';
 import { findVisit, type VisitRow, type VisitWithOrder } from '../visits/store.ts';
-import { changesNothing, transition, type Actor, type VisitChanges } from '../visits/transition.ts';
+import { actorName, changesNothing, transition, type Actor, type VisitChanges } from '../visits/transition.ts';
+import { cancelCharge, chargeExtras, expireCheckout, refundExtras } from '../payments/extras.ts';
+import { chargeRefunded } from '../payments/refunds.ts';
 import { onMyWay } from './visit-texts.ts';
 
 /** The confirmed start and end in `window`, or a 409 when the start is outside it. */
@@ -86,8 +88,48 @@ export interface VisitChanger {
   guard?: (row: VisitWithOrder) => void;
 }
 
-/** The actions that change the visit: all but 'on-my-way', a text (visit-texts.ts). */
-type VisitChangeRequest = Exclude<VisitActionRequest, { action: 'on-my-way' }>;
+/** The extras actions (docs/product/extras.md#charging): a pay request made, withdrawn or refunded, not a change of the visit. */
+type ExtrasRequest = Extract<VisitActionRequest, { action: 'charge' | 'cancel-charge' | 'refund-extras' }>;
+
+/** The actions that change the visit: all but 'on-my-way', a text (visit-texts.ts), and the extras'. */
+type VisitChangeRequest = Exclude<VisitActionRequest, { action: 'on-my-way' } | ExtrasRequest>;
+
+function isExtrasRequest(request: VisitActionRequest): request is ExtrasRequest {
+  return request.action === 'charge' || request.action === 'cancel-charge' || request.action === 'refund-extras';
+}
+
+/**
+ * The owner's extras actions on a visit (docs/product/extras.md#charging): charge a visit done,
+ * withdraw its open pay request (its open checkout expired after), or refund its paid one in full
+ * (recorded at once from the card provider's charge, as its `charge.refunded` would).
+ */
+async function extrasAction(
+  db: Db,
+  id: string,
+  request: ExtrasRequest,
+  actor: Actor,
+  stripe: () => Stripe,
+): Promise<void> {
+  if (actor.by !== 'owner') throw new HttpError(403, 'Only the owner charges extras.');
+  if (request.action === 'charge') {
+    await db.transaction(async (tx) => {
+      const row = await findVisit(tx, id, true);
+      await chargeExtras(tx, row, request.extras, request.note, actorName(actor));
+    });
+    return;
+  }
+  if (request.action === 'cancel-charge') {
+    const session = await db.transaction(async (tx) => {
+      await findVisit(tx, id, true);
+      return cancelCharge(tx, id, actorName(actor));
+    });
+    if (process.env['STRIPE_SECRET_KEY']) await expireCheckout(stripe(), session);
+    return;
+  }
+  await findVisit(db, id);
+  const charge = await refundExtras(db, stripe, id);
+  await db.transaction((tx) => chargeRefunded(tx, charge));
+}
 
 /** Whether this actor may apply the action to a visit in `status`. */
 function mayApply(status: VisitStatus, action: VisitChangeRequest['action'], by: Actor['by']): boolean {
@@ -109,6 +151,7 @@ export async function applyVisitAction(
   const { actor, guard } = changer;
   // A text and a line of history, not a change of the visit (docs/product/texts.md#on-my-way).
   if (request.action === 'on-my-way') return onMyWay(db, id, request.minutes, actor);
+  if (isExtrasRequest(request)) return extrasAction(db, id, request, actor, stripe);
   const current = await findVisit(db, id);
   guard?.(current);
   if (!mayApply(current.status, request.action, actor.by)) {
@@ -129,6 +172,10 @@ export async function applyVisitAction(
     const after = await transition(tx, row, request.action, actor, changes);
     await tell(tx, row, after, request, false, 0);
     if (actor.by === 'customer') await noticeCustomerChange(tx, row, after, 0);
+    // The extras used, charged by a pay link with the visit done (docs/product/extras.md#charging), before its report lists them.
+    if (request.action === 'done' && request.extras?.length) {
+      await chargeExtras(tx, after, request.extras, request.extrasNote, actorName(actor));
+    }
     if (request.action === 'done') await afterDone(tx, row, after);
   });
 }

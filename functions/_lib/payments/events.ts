@@ -21,6 +21,7 @@ import {
 } from '../notices/order-notices.ts';
 import { markOrderExpired, markOrderPaid } from './orders.ts';
 import { chargeRefunded } from './refunds.ts';
+import { extrasCheckoutPaid, recordExtrasOrder } from './extras.ts';
 import { createBookingVisit } from '../visits/booking-visit.ts';
 import { paidPeriod, recordPaidPeriod, syncPlanVisits } from '../plans/visits.ts';
 import type { PlanPrice } from '../../../src/features/plans/prices.ts';
@@ -89,6 +90,16 @@ async function sessionCompleted(
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   const paymentIntent =
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+  // A pay request's checkout (docs/product/extras.md#paid): its order, stored when the checkout was
+  // made (or now, from the checkout's metadata, if that insert failed), pays the request once.
+  const payRequestId = session.metadata?.['pay_request_id'];
+  if (payRequestId) {
+    if (!(await markOrderPaid(db, session.id, null, paymentIntent))) {
+      await recordExtrasOrder(db, session, paymentIntent);
+    }
+    await extrasCheckoutPaid(db, session.id, receiptUrl);
+    return;
+  }
   if (await markOrderPaid(db, session.id, subscriptionId, paymentIntent)) {
     await createBookingVisit(db, session.id);
     await noticeBookingPaid(db, session.id, receiptUrl);

@@ -21,7 +21,7 @@ import { transition } from '../visits/transition.ts';
 interface RefundedOrder {
   id: number;
   order_number: string;
-  kind: 'service' | 'subscription';
+  kind: 'service' | 'subscription' | 'extras';
   item: string;
   options: Record<string, unknown>;
   amount_cents: number;
@@ -46,7 +46,7 @@ export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<voi
     `select o.id, o.order_number, o.kind, o.item, o.options, o.amount_cents, o.refunded_cents, o.refund_pending,
             o.customer_name, coalesce(o.customer_email, c.email) as email
      from orders o left join customers c on c.user_id = o.user_id
-     where o.payment_intent = $1 and o.kind = 'service' for update of o`,
+     where o.payment_intent = $1 and o.kind in ('service', 'extras') for update of o`,
     [intent],
   );
   const total = charge.amount_refunded;
@@ -60,8 +60,16 @@ export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<voi
   );
   // A cancellation claimed the refund (docs/product/visits.md#refunds): it tells the customer and cancels the visit itself.
   if (order.refund_pending) return;
-  const [visit] = await tx.query<VisitRow>(`select ${VISIT_COLUMNS} from visits v where v.order_id = $1`, [order.id]);
-  if (full && visit && holdsPlace(visit.status)) await transition(tx, visit, 'refunded', { by: 'provider' });
+  // An extras payment's visit is the pay request's, and stays done (docs/product/extras.md#refunding-extras).
+  const extras = order.kind === 'extras';
+  const [visit] = await tx.query<VisitRow>(
+    extras
+      ? `select ${VISIT_COLUMNS} from visits v join pay_requests pr on pr.visit_id = v.id join orders o on o.pay_request_id = pr.id
+         where o.id = $1`
+      : `select ${VISIT_COLUMNS} from visits v where v.order_id = $1`,
+    [order.id],
+  );
+  if (!extras && full && visit && holdsPlace(visit.status)) await transition(tx, visit, 'refunded', { by: 'provider' });
   const description = orderDescription(order);
   const refundedNow = total - order.refunded_cents;
   if (order.email) {
@@ -73,6 +81,7 @@ export async function chargeRefunded(tx: Db, charge: Stripe.Charge): Promise<voi
         description,
         refundedCents: refundedNow,
         full,
+        kind: extras ? 'extras' : 'booking',
       }),
     });
   }

@@ -38,7 +38,10 @@ export type MailKind =
   | 'review-request'
   | 'owner-alert'
   | 'morning-list'
-  | 'visit-reminder';
+  | 'visit-reminder'
+  | 'extras-pay'
+  | 'extras-reminder'
+  | 'extras-receipt';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -59,6 +62,9 @@ const MAIL_KINDS: readonly MailKind[] = [
   'owner-alert',
   'morning-list',
   'visit-reminder',
+  'extras-pay',
+  'extras-reminder',
+  'extras-receipt',
 ];
 
 /**

@@ -18,7 +18,8 @@ export type VisitTextKind =
   | 'visit-moved'
   | 'visit-reminder'
   | 'on-my-way'
-  | 'visit-done';
+  | 'visit-done'
+  | 'extras-pay';
 
 /** Conversation: the answers to a keyword, the owner's replies, a 'Y' to a proposal that changed. */
 export type ReplyTextKind = 'keyword-reply' | 'owner-reply' | 'proposal-changed';
@@ -32,6 +33,7 @@ export const TEXT_KINDS: readonly (VisitTextKind | ReplyTextKind)[] = [
   'visit-reminder',
   'on-my-way',
   'visit-done',
+  'extras-pay',
   'keyword-reply',
   'owner-reply',
   'proposal-changed',

@@ -9,6 +9,7 @@ import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts
 import { zipCentre } from '../../../src/features/service-area/area-list.server.ts';
 import type { GeoPoint } from '../../../src/features/service-area/area.ts';
 import type { OwnerVisit, VisitHistoryEntry } from '../../../src/features/visits/owner-api.ts';
+import type { PayRequest } from '../../../src/features/extras/extras.ts';
 import { routeEtas, type RouteStop } from '../../../src/features/visits/eta.ts';
 import { routeOrder } from '../../../src/features/visits/route.ts';
 import { businessToday } from '../../../src/lib/dates.ts';
@@ -57,6 +58,18 @@ export function ownerVisit(row: VisitWithOrder, route: number | null, etaMinutes
     timeNote: row.time_note,
     textable: 'off',
     etaMinutes,
+    payRequest: payRequestOf(row.pay_request),
+  };
+}
+
+/** The newest pay request as the desk reads it, its instants in ISO form whichever engine wrote them. */
+function payRequestOf(value: Record<string, unknown> | null): PayRequest | null {
+  if (!value) return null;
+  const instant = (v: unknown) => (typeof v === 'string' ? new Date(v).toISOString() : null);
+  return {
+    ...(value as unknown as PayRequest),
+    createdAt: instant(value['createdAt']) ?? '',
+    paidAt: instant(value['paidAt']),
   };
 }
 

@@ -115,6 +115,8 @@ export type VisitWithOrder = VisitRow & {
   amount_cents: number | null;
   refunded_cents: number | null;
   checkout_session_id: string | null;
+  /** The visit's newest pay request for extras, as the desk reads it (docs/product/extras.md#pay-requests), or null. */
+  pay_request: Record<string, unknown> | null;
 };
 
 // A plan visit has no order of its own: it shows the plan's (the order that started it).
@@ -122,7 +124,12 @@ export const SELECT_VISITS = `select ${VISIT_COLUMNS},
     coalesce(o.order_number, (select po.order_number from orders po where po.subscription_id = v.subscription_id
                               and v.order_id is null order by po.id limit 1)) as order_number,
     o.amount_cents, o.refunded_cents, o.checkout_session_id,
-    case when v.plan_visit_no is not null then v.service end as plan_tier, ps.filter_sizes as plan_filter_sizes
+    case when v.plan_visit_no is not null then v.service end as plan_tier, ps.filter_sizes as plan_filter_sizes,
+    (select jsonb_build_object('id', pr.id, 'orderNumber', pr.order_number, 'status', pr.status, 'items', pr.items,
+              'amountCents', pr.amount_cents, 'tipCents', pr.tip_cents, 'note', pr.note, 'createdAt', pr.created_at,
+              'paidAt', pr.paid_at, 'refundedCents', coalesce(po.refunded_cents, 0))
+     from pay_requests pr left join orders po on po.id = pr.order_id
+     where pr.visit_id = v.id order by pr.created_at desc, pr.id desc limit 1) as pay_request
   from visits v left join orders o on o.id = v.order_id
   left join subscriptions ps on ps.id = v.subscription_id and v.plan_visit_no is not null`;
 

@@ -34,6 +34,7 @@ const VISIT: OwnerVisit = {
   timeNote: null,
   textable: 'off',
   etaMinutes: null,
+  payRequest: null,
 };
 
 const EMPTY: MorningList = {
