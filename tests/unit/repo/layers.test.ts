@@ -132,6 +132,8 @@ const BACK_END: readonly { from: string; may: readonly string[]; why: string }[]
  */
 const SRC_MAY_REACH_BACK_END: readonly { from: string; to: string }[] = [
   { from: 'src/site.ts', to: 'content/business.json' },
+  // The catalogue of extras: content, read by the desk and the server alike (docs/product/extras.md#the-catalogue).
+  { from: 'src/features/extras/extras.ts', to: 'content/extras.json' },
   { from: 'src/integrations/', to: 'functions/_lib/platform/config-check.ts' },
   { from: 'src/integrations/', to: 'functions/_lib/platform/config.ts' },
 ];
