@@ -165,6 +165,10 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   notes: "Technician's notes changed",
   refunded: 'Refunded and cancelled',
   'on my way': 'On my way texted',
+  // A visit's extras (docs/product/extras.md#pay-requests): a pay request made, withdrawn, paid.
+  'extras charged': 'Extras charged (pay link sent)',
+  'extras cancelled': 'Pay request cancelled',
+  'extras paid': 'Extras paid',
 };
 
 /** Who made a change, in words. */
@@ -192,6 +196,18 @@ function fieldWords(field: string): string {
   return field.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }
 
+/**
+ * A field's value in words: an amount in cents ('amountCents', 'tipCents' of the extras' entries,
+ * docs/product/extras.md#pay-requests) as money, a list of words as the words, else historyValue.
+ */
+function fieldValue(field: string, value: unknown): string {
+  if (field.endsWith('Cents') && typeof value === 'number') return formatCents(value);
+  if (Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string')) {
+    return value.join(', ');
+  }
+  return historyValue(value);
+}
+
 /** What a change records for the site's own use, not the owner's: the version, the plan-ending mark. */
 const BOOKKEEPING_FIELDS: ReadonlySet<string> = new Set(['calendar_sequence', 'plan_ending']);
 
@@ -205,10 +221,10 @@ export function describeChange(entry: VisitHistoryEntry): {
   const changes = Object.entries(entry.after ?? {})
     .filter(([field]) => !BOOKKEEPING_FIELDS.has(field))
     .map(([field, value]) => {
-      const name = fieldWords(field);
+      const name = fieldWords(field.replace(/Cents$/, ''));
       return entry.before && field in entry.before
-        ? `${name}: ${historyValue(entry.before[field])} -> ${historyValue(value)}`
-        : `${name}: ${historyValue(value)}`;
+        ? `${name}: ${fieldValue(field, entry.before[field])} -> ${fieldValue(field, value)}`
+        : `${name}: ${fieldValue(field, value)}`;
     });
   return {
     when: formatInstant(entry.at),
@@ -228,7 +244,7 @@ export function actionDone(request: VisitActionRequest, visit: OwnerVisit): stri
     case 'reschedule':
       return `Visit moved to ${formatDay(visit.date)}, ${windowLabel(visit.window)}.`;
     case 'done':
-      return 'Visit marked done.';
+      return request.extras?.length ? `Visit marked done. ${payRequestSent(visit)}` : 'Visit marked done.';
     case 'no-show':
       return 'Visit marked a no-show.';
     case 'cancel':
@@ -239,7 +255,23 @@ export function actionDone(request: VisitActionRequest, visit: OwnerVisit): stri
       return 'Notes saved.';
     case 'on-my-way':
       return `Texted: on my way, about ${request.minutes} minutes.`;
+    case 'charge':
+      return payRequestSent(visit);
+    case 'cancel-charge':
+      return 'Pay request cancelled: its link now says nothing is owed.';
+    case 'refund-extras': {
+      const refunded = visit.payRequest?.refundedCents ?? 0;
+      return refunded > 0 ? `Extras refunded: ${formatCents(refunded)}.` : 'Extras refunded.';
+    }
   }
+}
+
+/** What a pay request made says (docs/product/extras.md#the-pay-link): its total and order number, e-mailed. */
+function payRequestSent(visit: OwnerVisit): string {
+  const request = visit.payRequest;
+  return request?.status === 'unpaid'
+    ? `Pay request for ${formatCents(request.amountCents)} sent (${request.orderNumber}): the customer has been e-mailed a pay link.`
+    : 'Pay request sent.';
 }
 
 /** The last day of `today`'s month: the desk's Plan visits lists what is due by then. */

@@ -17,6 +17,7 @@ import {
   weekFrom,
   weekSummary,
 } from '@/features/owner/desk';
+import type { PayRequest } from '@/features/extras/extras';
 import type { ClosedDay } from '@/features/visits/owner-api';
 import { visit } from './visit-fixture';
 
@@ -296,6 +297,68 @@ describe('what each action answers', () => {
         visit('a', { proposedStart: '09:30', proposedAt: '2026-11-25T15:00:00.000Z' }),
       ),
     ).toBe('Proposed Tuesday, December 1, 2026 at 9:30 AM: the customer has been e-mailed.');
+  });
+
+  test('extras (docs/product/extras.md#charging): the pay request sent, withdrawn, refunded', () => {
+    const payRequest: PayRequest = {
+      id: 'pr-1',
+      orderNumber: 'ORD-EXTRA001',
+      status: 'unpaid',
+      items: [{ id: 'dryer-vent-hood', name: 'Dryer vent hood, outside', unitCents: 2500, qty: 1, amountCents: 2500 }],
+      amountCents: 2500,
+      tipCents: 0,
+      note: null,
+      createdAt: '2026-12-01T18:00:00.000Z',
+      paidAt: null,
+      refundedCents: 0,
+    };
+    const done = visit('a', { status: 'done', payRequest });
+    const sent = 'Pay request for $25.00 sent (ORD-EXTRA001): the customer has been e-mailed a pay link.';
+    const extras = [{ id: 'dryer-vent-hood', qty: 1 }];
+    expect(actionDone({ action: 'done', extras }, done)).toBe(`Visit marked done. ${sent}`);
+    expect(actionDone({ action: 'charge', extras }, done)).toBe(sent);
+    expect(actionDone({ action: 'charge', extras }, visit('a', { status: 'done' }))).toBe('Pay request sent.');
+    expect(
+      actionDone({ action: 'cancel-charge' }, visit('a', { payRequest: { ...payRequest, status: 'cancelled' } })),
+    ).toBe('Pay request cancelled: its link now says nothing is owed.');
+    const refunded = { ...payRequest, status: 'paid' as const, tipCents: 300, refundedCents: 2800 };
+    expect(actionDone({ action: 'refund-extras' }, visit('a', { payRequest: refunded }))).toBe(
+      'Extras refunded: $28.00.',
+    );
+    expect(actionDone({ action: 'refund-extras' }, visit('a'))).toBe('Extras refunded.');
+  });
+
+  test("the extras' history in words: amounts as money, the lines as words", () => {
+    expect(
+      describeChange({
+        at: '2026-12-01T18:00:00.000Z',
+        actor: 'owner:owner@example.com',
+        action: 'extras charged',
+        before: null,
+        after: { payRequest: 'ORD-EXTRA001', amountCents: 2500, items: ['1 × Dryer vent hood, outside'] },
+      }),
+    ).toMatchObject({
+      what: 'Extras charged (pay link sent)',
+      changes: ['pay request: ORD-EXTRA001', 'amount: $25.00', 'items: 1 × Dryer vent hood, outside'],
+    });
+    expect(
+      describeChange({
+        at: '2026-12-02T18:00:00.000Z',
+        actor: 'customer',
+        action: 'extras paid',
+        before: null,
+        after: { payRequest: 'ORD-EXTRA001', amountCents: 2800, tipCents: 300 },
+      }),
+    ).toMatchObject({ what: 'Extras paid', changes: ['pay request: ORD-EXTRA001', 'amount: $28.00', 'tip: $3.00'] });
+    expect(
+      describeChange({
+        at: '2026-12-02T18:00:00.000Z',
+        actor: 'owner:owner@example.com',
+        action: 'extras cancelled',
+        before: null,
+        after: { payRequest: 'ORD-EXTRA001' },
+      }),
+    ).toMatchObject({ what: 'Pay request cancelled' });
   });
 });
 

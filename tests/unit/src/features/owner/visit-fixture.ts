@@ -35,6 +35,7 @@ export function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
     timeNote: null,
     textable: 'off',
     etaMinutes: null,
+    payRequest: null,
     ...over,
   };
 }
