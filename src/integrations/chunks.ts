@@ -115,9 +115,9 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'node_modules/@headlessui/react/dist/hooks/use-resolve-button-type.js',
     ],
   },
-  // What the desk's Today draws with, and its later panels share: the day's list, a visit's card,
-  // the owner's calls and the read states (the lowest priority: the calls' token header stays in
-  // signed-in).
+  // What the desk's Today draws with, and its later panels share: the day's list, a visit's card
+  // (with its pay request's words), the owner's calls and the read states (the lowest priority: the
+  // calls' token header stays in signed-in).
   {
     name: 'desk',
     priority: 1,
@@ -128,6 +128,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
       'src/features/owner/SendState.tsx',
       'src/features/owner/VisitCard.tsx',
       'src/features/owner/desk.ts',
+      'src/features/owner/desk-extras.ts',
       'src/features/owner/desk-texts.ts',
       'src/features/owner/use-owner.ts',
       'src/features/owner/owner-calls.ts',

@@ -2,7 +2,8 @@
  * One visit on the desk's lists (docs/product/desk.md#owners-desk): the time or window, the status, the
  * customer, the service, the address (a maps link) and the phone (tap to call), both as big as
  * buttons; 'Over capacity: move or confirm' when flagged; a plan visit's 'Filters: 16x25x1'
- * (docs/product/visits.md#plan-visits); what a list adds (To confirm's proposal or note); on
+ * (docs/product/visits.md#plan-visits); its pay request for extras in one line
+ * (docs/product/extras.md#pay-requests); what a list adds (To confirm's proposal or note); on
  * today's confirmed visits 'On my way' (docs/product/texts.md#on-my-way); 'Details' opens the visit.
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
@@ -19,6 +20,7 @@ import {
   telHref,
   visitTime,
 } from './desk';
+import { payRequestBrief } from './desk-extras';
 import OnMyWay from './OnMyWay';
 
 /** A link as big as a button: the thumb's target on a phone. */
@@ -49,6 +51,7 @@ export default function VisitCard({ visit, withDay = false, today, remark = null
   const due = today === undefined ? null : dueLabel(visit, today);
   const address = addressOf(visit);
   const filters = filtersLabel(visit);
+  const extras = payRequestBrief(visit.payRequest);
   return (
     <li className={`rounded-2xl border border-slate-200 p-4 ${cancelled ? 'bg-slate-50' : 'bg-white'}`}>
       <p className="flex flex-wrap items-center justify-between gap-2">
@@ -64,6 +67,7 @@ export default function VisitCard({ visit, withDay = false, today, remark = null
       <p className="mt-2 text-lg font-bold break-words">{name}</p>
       <p className="text-ink-muted">{visit.service}</p>
       {filters && <p className="mt-1 font-semibold">{filters}</p>}
+      {extras && <p className="mt-1 font-semibold">{extras}</p>}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {visit.address.street ? (
           <a className={BIG_LINK} href={mapsLink(address)} target="_blank" rel="noopener noreferrer">

@@ -3,13 +3,16 @@
  * phone (tap to call) and address (maps) as big links, the service with its options in words, the
  * order, the customer's notes, a plan visit's filter sizes (docs/product/visits.md#plan-visits), a
  * requested visit's standing proposal and the customer's note asking for another time
- * (docs/product/visits.md#proposed-times), and once done the completion note and what the visit did.
+ * (docs/product/visits.md#proposed-times), once done the completion note and what the visit did,
+ * and its pay request for extras: its state, order number, lines and note
+ * (docs/product/extras.md#pay-requests).
  */
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { mapsLink } from '@/features/visits/route';
 import { formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
 import { addressOf, customerName, filtersLabel, STATUS_LABELS, telHref, visitTime } from './desk';
+import { extraLineLabel, payRequestLabel, refundedLabel } from './desk-extras';
 import { proposalLabel, timeNoteLabel } from './desk-proposals';
 import { BIG_LINK, OverCapacityBadge } from './VisitCard';
 
@@ -25,6 +28,8 @@ export default function VisitFacts({ visit }: Props) {
   // How long a proposal has waited, by the phone's clock: the desk knows only the server's day.
   const proposal = proposalLabel(visit, new Date());
   const note = visit.status === 'requested' ? timeNoteLabel(visit) : null;
+  const extras = visit.payRequest ?? null;
+  const refunded = extras && refundedLabel(extras);
   return (
     <dl className="mt-4 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
       <dt className={TERM}>Status</dt>
@@ -101,6 +106,22 @@ export default function VisitFacts({ visit }: Props) {
           <dd>{visit.filterSizes.join(', ') || 'None'}</dd>
           <dt className={TERM}>Detectors tested</dt>
           <dd>{visit.detectorsTested ?? 'Not recorded'}</dd>
+        </>
+      )}
+      {extras && (
+        <>
+          <dt className={TERM}>Extras</dt>
+          <dd className="min-w-0 break-words">
+            <p className="font-semibold">{payRequestLabel(extras)}</p>
+            {refunded && <p className="font-semibold">{refunded}</p>}
+            <p>Order {extras.orderNumber}</p>
+            <ul>
+              {extras.items.map((item, index) => (
+                <li key={`${item.id}-${index}`}>{extraLineLabel(item)}</li>
+              ))}
+            </ul>
+            {extras.note && <p>Note: {extras.note}</p>}
+          </dd>
         </>
       )}
     </dl>
