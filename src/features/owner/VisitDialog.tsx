@@ -3,6 +3,7 @@
  * until 'Close' or Escape and then returns it to the card's 'Details'. It shows the visit from the
  * list at once, then with its history; after an action, the visit as the server answered it, what
  * was done in words, and the lists behind it are read again (after a 409 carrying the visit, too);
+ * its extras: charging them, withdrawing or refunding its pay request (docs/product/extras.md#charging);
  * its texts with the reply box (docs/product/texts.md#the-owners-texts).
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
@@ -14,6 +15,7 @@ import { visitPath } from './owner-paths';
 import TechNotes from './TechNotes';
 import { useOwnerGet, VisitRefused } from './use-owner';
 import VisitActions from './VisitActions';
+import VisitExtras from './VisitExtras';
 import VisitFacts from './VisitFacts';
 import VisitHistory from './VisitHistory';
 import VisitTexts from './VisitTexts';
@@ -80,6 +82,7 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
       </p>
       <VisitRefused.Provider value={refused}>
         <VisitActions visit={visit} onApplied={applied} />
+        <VisitExtras visit={visit} onApplied={applied} />
         <TechNotes visit={visit} onApplied={applied} />
       </VisitRefused.Provider>
       {read.error && !detail && (
