@@ -160,10 +160,14 @@ export function optionalText(limit: number, typeMessage: string, name: string) {
 /**
  * The first problem of a failed parse, for a 400 answer that names the field: `field: message`,
  * or the message alone when it already starts with the field's name ("planType must be ...").
+ * A field in a list is named without its place (`extras.name`, `checklist`), as the form shows it.
  */
 export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
-  const field = issue.path.map(String).join('.');
+  const field = issue.path
+    .filter((key) => typeof key !== 'number')
+    .map(String)
+    .join('.');
   return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
 }

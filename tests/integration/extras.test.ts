@@ -112,8 +112,9 @@ describe('charging extras', () => {
     const id = await confirmedVisit();
     for (const [extras, message] of [
       [[{ id: 'gold-bulb', qty: 1 }], "extras: unknown item 'gold-bulb'"],
-      [[{ ...BULBS, qty: -1 }], 'extras: each quantity must be a whole number from 1 to 20'],
-      [[{ ...BULBS, qty: 21 }], 'extras: each quantity must be a whole number from 1 to 20'],
+      [[{ ...BULBS, qty: -1 }], 'extras.qty: each quantity must be a whole number from 1 to 20'],
+      [[{ ...BULBS, qty: 21 }], 'extras.qty: each quantity must be a whole number from 1 to 20'],
+      [[{ id: 'Bulb\r\n', qty: 1 }], 'extras.id: unknown item'],
       [[{ id: 'fridge-filter-inline', qty: 1 }], 'is not used on this visit'],
       [[{ ...PART, priceCents: 50_001 }], "extras: a special-order part's price must be whole cents from 1 to 50000"],
       [[], 'extras: add at least one item'],

@@ -1938,6 +1938,15 @@ function visitAction(field: string): Record<string, unknown> {
   if (field === 'date' || field === 'window') return { action: 'reschedule', date: '2026-12-01', window: 'morning' };
   if (field === 'reason') return { action: 'cancel', refund: false, reason: 'Customer away' };
   if (field === 'techNotes') return { action: 'notes', techNotes: 'Attic hatch' };
+  // The extras of a visit done (docs/product/extras.md#charging): the special-order part's name, the note for the customer.
+  if (field === 'extrasNote' || field.startsWith('extras')) {
+    return {
+      action: 'done',
+      note: 'All good',
+      extras: [{ id: 'special-order', qty: 1, priceCents: 1500, name: 'Globe' }],
+      extrasNote: 'Replaced the hallway globe',
+    };
+  }
   return { action: 'done', note: 'All good', checklist: ['Filter changed'], filterSizes: ['16x25x1'] };
 }
 
@@ -2024,6 +2033,9 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
     as: 'owner',
     multiLine: ['note', 'techNotes'],
   },
+  '/api/pay':
+    'its body is a signed link, checked as a whole, and a tip choice (a kind and a number): no text is kept or shown',
+  '/api/owner/extras': 'reads no body (GET)',
   '/api/account': 'reads no body (GET)',
   '/api/auth-form': 'reads no body: it sends the visitor back to /auth (tested above)',
   '/api/availability': 'reads no body (GET)',

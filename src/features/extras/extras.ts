@@ -52,11 +52,12 @@ export function extrasFor(services: readonly string[]): Extra[] {
   return EXTRAS.filter((extra) => extra.services.some((id) => covered.has(id)));
 }
 
-const QTY_MESSAGE = `extras: each quantity must be a whole number from ${QTY_MIN} to ${QTY_MAX}`;
+// The schema's refusals are named by their field (`extras.qty: …`, firstIssue); priceExtras' name `extras` themselves.
+const QTY_MESSAGE = `each quantity must be a whole number from ${QTY_MIN} to ${QTY_MAX}`;
 
 /** One line the owner sends: an item and how many; a special-order part also its name and price. */
 const chargeLine = z.object({
-  id: z.string('extras: each item needs the id of a catalogue item').check(z.maxLength(100, 'extras: unknown item')),
+  id: z.string('each item needs the id of a catalogue item').check(z.regex(/^[a-z0-9-]{1,100}$/, 'unknown item')),
   qty: z.int(QTY_MESSAGE).check(z.minimum(QTY_MIN, QTY_MESSAGE), z.maximum(QTY_MAX, QTY_MESSAGE)),
   // Read only for the owner-priced line; any other line's price is the catalogue's.
   priceCents: z.optional(z.unknown()),
