@@ -34,6 +34,7 @@ export function ownerVisit(row: VisitWithOrder, route: number | null, etaMinutes
     start: row.start_time,
     end: row.end_time,
     service: visitService(row),
+    serviceType: row.service,
     options: row.options,
     amountCents: row.amount_cents ?? 0,
     orderNumber: row.order_number,

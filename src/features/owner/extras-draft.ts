@@ -8,7 +8,6 @@
  * The catalogue is imported here, not read from GET /api/owner/extras: the desk and the server read
  * the same file (docs/product/extras.md#the-catalogue), so the desk needs no call to draw the form.
  */
-import { SERVICE_NAMES } from '@/features/booking/pricing';
 import {
   CHARGE_NOTE_MAX,
   extrasFor,
@@ -19,26 +18,9 @@ import {
   type ChargeLine,
   type Extra,
 } from '@/features/extras/extras';
-import { PLANS, servicesOfVisit } from '@/features/plans/plans';
+import { servicesOfVisit } from '@/features/plans/plans';
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { formatCents } from '@/lib/format';
-
-/**
- * The stored service a visit's words name: the owner API writes a booking's service by its name
- * with its options ('Air Filter Replacement (Premium filter)') and a plan visit's as '<plan>
- * quarterly visit' (docs/product/desk.md#owner-api); the service type, or the plan's tier, back. A
- * service the desk does not know by name is taken as it came.
- */
-export function visitServiceType(visit: Pick<OwnerVisit, 'service' | 'planVisit'>): string {
-  if (visit.planVisit !== null) {
-    const plan = PLANS.find((p) => visit.service === `${p.name} quarterly visit`);
-    if (plan) return plan.type;
-  }
-  const named = Object.entries(SERVICE_NAMES).find(
-    ([, name]) => visit.service === name || visit.service.startsWith(`${name} (`),
-  );
-  return named?.[0] ?? visit.service;
-}
 
 /** What a visit may be charged: the services its work covers and their items, in the catalogue's order. */
 export interface ExtrasMenu {
@@ -47,8 +29,8 @@ export interface ExtrasMenu {
 }
 
 /** The extras a visit may use (docs/product/extras.md#the-catalogue): its service's, or its plan's services'. */
-export function visitExtras(visit: Pick<OwnerVisit, 'service' | 'planVisit'>): ExtrasMenu {
-  const services = servicesOfVisit(visitServiceType(visit));
+export function visitExtras(visit: Pick<OwnerVisit, 'serviceType'>): ExtrasMenu {
+  const services = servicesOfVisit(visit.serviceType);
   return { services, items: extrasFor(services) };
 }
 

@@ -22,6 +22,8 @@ export interface OwnerVisit {
   end: string | null;
   /** The service's name, e.g. "Vacuum Clean-out (3 vents)". */
   service: string;
+  /** The service's id (content/services), or a plan visit's tier: what its extras are found by (docs/product/extras.md#the-catalogue). */
+  serviceType: string;
   options: Record<string, unknown>;
   amountCents: number;
   orderNumber: string | null;

@@ -10,6 +10,7 @@ const VISIT: OwnerVisit = {
   start: '09:30',
   end: '10:30',
   service: 'Dryer Vent Cleaning',
+  serviceType: 'dryer-vent-cleaning',
   options: {},
   amountCents: 3500,
   orderNumber: 'ORD-1',

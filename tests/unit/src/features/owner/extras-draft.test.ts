@@ -10,29 +10,17 @@ import {
   parseQty,
   stepQty,
   visitExtras,
-  visitServiceType,
   type ExtrasDraft,
 } from '@/features/owner/extras-draft';
 import { visit } from './visit-fixture';
 
 const ids = (menu: ReturnType<typeof visitExtras>) => menu.items.map((item) => item.id);
-const bulbs = visitExtras(visit('a', { service: 'Light Bulb Replacement' }));
+const bulbs = visitExtras(visit('a', { serviceType: 'light-bulb-replacement' }));
 const draft = (over: Partial<ExtrasDraft>): ExtrasDraft => ({ ...EMPTY_DRAFT, ...over });
 
 describe("a visit's items (docs/product/extras.md#the-catalogue)", () => {
-  test("the service a visit's words name: a booking's with its options, a plan visit's tier", () => {
-    expect(visitServiceType(visit('a', { service: 'Dryer Vent Cleaning' }))).toBe('dryer-vent-cleaning');
-    expect(visitServiceType(visit('a', { service: 'Air Filter Replacement (Premium filter)' }))).toBe(
-      'air-filter-replacement',
-    );
-    expect(visitServiceType(visit('a', { service: 'Autopilot Full quarterly visit', planVisit: 2 }))).toBe('full');
-    expect(visitServiceType(visit('a', { service: 'Autopilot Lite quarterly visit', planVisit: 1 }))).toBe('lite');
-    // A type as it is stored is taken as it came.
-    expect(visitServiceType(visit('a', { service: 'vacuum-cleanout' }))).toBe('vacuum-cleanout');
-  });
-
   test("a booking's service's items and the special-order part, in the catalogue's order", () => {
-    expect(ids(visitExtras(visit('a', { service: 'Dryer Vent Cleaning' })))).toEqual([
+    expect(ids(visitExtras(visit('a', { serviceType: 'dryer-vent-cleaning' })))).toEqual([
       'dryer-vent-hood',
       'dryer-transition-duct',
       'special-order',
@@ -47,8 +35,8 @@ describe("a visit's items (docs/product/extras.md#the-catalogue)", () => {
   });
 
   test("a plan visit's: every service its tier covers (Lite has no bulbs, Full has)", () => {
-    const lite = ids(visitExtras(visit('a', { service: 'Autopilot Lite quarterly visit', planVisit: 1 })));
-    const full = ids(visitExtras(visit('a', { service: 'Autopilot Full quarterly visit', planVisit: 1 })));
+    const lite = ids(visitExtras(visit('a', { serviceType: 'lite' })));
+    const full = ids(visitExtras(visit('a', { serviceType: 'full' })));
     expect(lite).toContain('detector-smoke-co');
     expect(lite).toContain('vacuum-bag');
     expect(lite).not.toContain('bulb-led-a19');
@@ -60,7 +48,7 @@ describe("a visit's items (docs/product/extras.md#the-catalogue)", () => {
   });
 
   test('a service the desk does not know has none', () => {
-    expect(visitExtras(visit('a', { service: 'Something else' })).items).toEqual([]);
+    expect(visitExtras(visit('a', { serviceType: 'Something else' })).items).toEqual([]);
   });
 });
 

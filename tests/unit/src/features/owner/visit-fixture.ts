@@ -11,6 +11,7 @@ export function visit(id: string, over: Partial<OwnerVisit> = {}): OwnerVisit {
     start: null,
     end: null,
     service: 'Dryer Vent Cleaning',
+    serviceType: 'dryer-vent-cleaning',
     options: {},
     amountCents: 3500,
     orderNumber: `ORD-${id.toUpperCase()}`,
