@@ -81,6 +81,7 @@ describe('islands', () => {
       'AccountPanel',
       'AuthForm',
       'OwnerDesk',
+      'PayPage',
       'PlanSignup',
       'ResetPassword',
       'SubscribeButton',
