@@ -17,6 +17,8 @@ export const PRIVATE_PATH_PREFIXES = [
   '/payment-success',
   // A visit's change page, reached by a signed e-mail link or from the account.
   '/visit',
+  // The pay link for a visit's extras (docs/product/extras.md#the-pay-link).
+  '/pay',
   '/contact-received',
   '/webhook-test',
   '/unsubscribe',

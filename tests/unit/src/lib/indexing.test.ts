@@ -12,6 +12,7 @@ describe('isIndexable', () => {
     ['/account/orders', false],
     ['/payment-success', false],
     ['/visit', false],
+    ['/pay', false],
     ['/webhook-test', false],
     ['/owner', false],
     ['/owners-guide', true],
