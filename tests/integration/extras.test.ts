@@ -256,6 +256,18 @@ describe('the pay link', () => {
     const again = await call('POST', '/api/pay', { t, tip: { kind: 'none' } });
     expect(again).toMatchObject({ status: 409, body: { error: 'This pay request is paid already. Thank you!' } });
 
+    // The orders export lists it: its extras in words and the tip apart.
+    const exported = await fetch(`${stack.origin}/api/owner/export/orders.csv`, {
+      headers: { Authorization: `Bearer ${await issuer.sign(stack.origin, OWNER)}` },
+    });
+    const [header = '', ...csvRows] = (await exported.text()).trim().split(/\r?\n/);
+    expect(header.split(',').slice(-2)).toEqual(['"tip_cents"', '"extras"']);
+    const row = csvRows.find((line) => line.startsWith(`"${paid.orderNumber}"`));
+    expect(row).toContain('"extras"');
+    expect(
+      row?.endsWith('"998","3 × LED bulb, standard (A19), 1 × Special-order part: Globe for the hallway fixture"'),
+    ).toBe(true);
+
     // The desk shows it paid, and refunds it once.
     const seen = await call<OwnerVisitAnswer>('GET', `/api/owner/visits/${id}`, undefined, OWNER);
     expect(seen.body.visit.payRequest).toMatchObject({ status: 'paid', amountCents: 6650, tipCents: 998 });

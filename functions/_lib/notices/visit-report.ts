@@ -3,6 +3,7 @@
  * as the owner marked it done, and what comes next: the plan's next visit still to do, else the
  * plan's end when it is set to cancel or has ended, else about 3 months on, once it renews.
  */
+import type { PricedExtra } from '../../../src/features/extras/extras.ts';
 import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
 import { nextVisitLine, type VisitReport } from '../../../src/features/visits/visit-report.ts';
 import { businessToday } from '../../../src/lib/dates.ts';
@@ -16,7 +17,7 @@ export async function planVisitReport(db: Db, row: VisitRow): Promise<VisitRepor
   if (row.status !== 'done' || row.plan_visit_no === null || !row.subscription_id || !isPlanType(row.service)) {
     return null;
   }
-  const [[next], [plan]] = await Promise.all([
+  const [[next], [plan], charged] = await Promise.all([
     db.query<{ due_date: string }>(
       `select due_date from visits where subscription_id = $1 and plan_visit_no > $2
        and ${holdsPlaceSql()} order by plan_visit_no limit 1`,
@@ -25,6 +26,11 @@ export async function planVisitReport(db: Db, row: VisitRow): Promise<VisitRepor
     db.query<{ status: string; cancel_at_period_end: boolean; current_period_end: Date | null }>(
       'select status, cancel_at_period_end, current_period_end from subscriptions where id = $1',
       [row.subscription_id],
+    ),
+    // The extras charged on the visit (docs/product/extras.md#where-customers-read-it), a withdrawn request apart.
+    db.query<{ items: PricedExtra[] }>(
+      `select items from pay_requests where visit_id = $1 and status <> 'cancelled' order by created_at`,
+      [row.id],
     ),
   ]);
   const ending = plan && (plan.cancel_at_period_end || !LIVE_STATUSES.has(plan.status));
@@ -36,6 +42,7 @@ export async function planVisitReport(db: Db, row: VisitRow): Promise<VisitRepor
     filterSizes: row.filter_sizes,
     detectorsTested: row.detectors_tested,
     note: row.completion_note,
+    extras: charged.flatMap((request) => request.items),
     next: nextVisitLine(day, {
       nextDue: next?.due_date ?? null,
       planEnds: ending && plan.current_period_end ? businessToday(new Date(plan.current_period_end)) : null,

@@ -15,6 +15,7 @@ import type {
   OwnerLead,
 } from '../../../src/features/owner/records-api.ts';
 import { SERVICE_NAMES, type ServiceType } from '../../../src/features/booking/pricing.ts';
+import { extrasWords } from '../../../src/features/mail/describe.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/http-error.ts';
 import { csvField } from '../leads/leads-csv.ts';
@@ -242,14 +243,21 @@ export async function exportCsv(db: Db, name: ExportName, { from, to }: DayRange
       );
     }
     case 'orders': {
-      const rows = await db.query(
+      const rows = await db.query<Record<string, unknown> & { kind: string; options: Record<string, unknown> }>(
         `select order_number, ${ISO('created_at')}, kind, item, amount_cents, refunded_cents, currency, status,
-                customer_name, customer_email, subscription_id
+                customer_name, customer_email, subscription_id, tip_cents, options
          from public.orders where status <> 'pending' and ${created} order by created_at`,
         [from, to],
       );
       const columns = ['order_number', 'created_at', 'kind', 'item', 'amount_cents', 'refunded_cents', 'currency'];
-      return toCsv([...columns, 'status', 'customer_name', 'customer_email', 'subscription_id'], rows);
+      // An extras order (docs/product/extras.md#where-customers-read-it): its lines in words and its tip apart.
+      return toCsv(
+        [...columns, 'status', 'customer_name', 'customer_email', 'subscription_id', 'tip_cents', 'extras'],
+        rows.map(({ options, ...row }) => ({
+          ...row,
+          extras: row.kind === 'extras' ? extrasWords(options['items']) : '',
+        })),
+      );
     }
     case 'leads': {
       const rows = await db.query<LeadRow>(`${LEAD_SELECT} where kind <> 'order' and ${created} order by created_at`, [
