@@ -11,7 +11,7 @@ import { TIP_MAX_CENTS, TIP_PERCENTS, tipCents, tipChoice, type PayAnswer } from
 import { visitService } from '../src/features/mail/describe.ts';
 import { visitAddress } from '../src/features/visits/windows.ts';
 import { firstIssue } from '../src/lib/validation.ts';
-import { SITE } from '../src/site.ts';
+import { ALTERED_TEXT, EXPIRED_TEXT } from '../src/features/extras/pay-view.ts';
 import { now } from './_lib/platform/clock.ts';
 import { siteOrigin } from './_lib/platform/config.ts';
 import { getDb, type Db } from './_lib/platform/db.ts';
@@ -32,10 +32,6 @@ import { readPayLink } from './_lib/payments/pay-links.ts';
 import { findVisit } from './_lib/visits/store.ts';
 import { visitLinkSecret } from './_lib/visits/links.ts';
 
-/** The words /pay shows for a link that cannot be read (docs/product/extras.md#the-pay-link). */
-export const ALTERED_MESSAGE = `This link is not complete or was changed. Please open it again from your e-mail, or call ${SITE.phone.display}.`;
-export const EXPIRED_MESSAGE = `This pay link has expired. Please call ${SITE.phone.display} to pay.`;
-
 /** The body of POST /api/pay (exported for the bad-input suite): the link and the tip; any amount sent is ignored. */
 export const payRequestBody = z.object({
   t: z.string('t must be the link').check(z.maxLength(2000, 't is too long')),
@@ -45,14 +41,14 @@ export const payRequestBody = z.object({
 /** The pay request a link names; 400 altered, 410 expired, 404 when it names none. */
 async function requestOfLink(db: Db, token: string): Promise<PayRequestRow> {
   const secret = visitLinkSecret();
-  if (!secret) throw new HttpError(400, ALTERED_MESSAGE);
+  if (!secret) throw new HttpError(400, ALTERED_TEXT);
   const check = readPayLink(token, secret, now());
   if (!check.ok) {
-    if (check.problem === 'expired') throw new HttpError(410, EXPIRED_MESSAGE);
-    throw new HttpError(400, ALTERED_MESSAGE);
+    if (check.problem === 'expired') throw new HttpError(410, EXPIRED_TEXT);
+    throw new HttpError(400, ALTERED_TEXT);
   }
   const request = await findPayRequest(db, check.claims.payRequestId);
-  if (!request) throw new HttpError(400, ALTERED_MESSAGE);
+  if (!request) throw new HttpError(400, ALTERED_TEXT);
   return request;
 }
 

@@ -30,9 +30,7 @@ export default function DoneForm({ visit, onApplied }: Props) {
   const action = useVisitAction(visit.id, onApplied);
   const plan = visit.checklistItems.length > 0;
 
-  function tick(item: string, on: boolean) {
-    setTicked((was) => (on ? [...was, item] : was.filter((i) => i !== item)));
-  }
+  const tick = (item: string, on: boolean) => setTicked((was) => (on ? [...was, item] : was.filter((i) => i !== item)));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
