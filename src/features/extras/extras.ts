@@ -8,6 +8,9 @@
 import * as z from 'zod/mini';
 import catalogue from '../../../content/extras.json' with { type: 'json' };
 import { oneLineText } from '../../lib/validation.ts';
+import { TIP_MAX_CENTS, TIP_MESSAGE, TIP_PERCENTS, tipCents, type TipChoice } from './tips.ts';
+
+export { TIP_MAX_CENTS, TIP_PERCENTS, tipCents };
 
 /** One item of the catalogue (docs/product/extras.md#the-catalogue). */
 export interface Extra {
@@ -38,10 +41,6 @@ export const MAX_LINES = 20;
 export const PART_NAME_MAX = 80;
 /** The longest note on a charge (shown to the customer on /pay and in the e-mail). */
 export const CHARGE_NOTE_MAX = 500;
-/** The largest tip, in cents (docs/product/extras.md#tips). */
-export const TIP_MAX_CENTS = 10_000;
-/** The tip choices /pay offers, as percentages of the extras' total. */
-export const TIP_PERCENTS = [10, 15, 20] as const;
 
 /**
  * The extras a visit may use, given the services its work covers: a booking's service, or every
@@ -141,25 +140,13 @@ export const tipChoice = z.discriminatedUnion(
     }),
     z.object({
       kind: z.literal('amount'),
-      cents: z
-        .int(`Please enter a tip from $0 to $${TIP_MAX_CENTS / 100}`)
-        .check(
-          z.minimum(0, `Please enter a tip from $0 to $${TIP_MAX_CENTS / 100}`),
-          z.maximum(TIP_MAX_CENTS, `Please enter a tip from $0 to $${TIP_MAX_CENTS / 100}`),
-        ),
+      cents: z.int(TIP_MESSAGE).check(z.minimum(0, TIP_MESSAGE), z.maximum(TIP_MAX_CENTS, TIP_MESSAGE)),
     }),
   ],
   'tip.kind must be none, percent or amount',
 );
 /** A tip choice. */
-export type TipChoice = z.output<typeof tipChoice>;
-
-/** The tip in cents for `choice` on extras of `amountCents`: a percentage rounded to the cent, at most the cap. */
-export function tipCents(amountCents: number, choice: TipChoice): number {
-  if (choice.kind === 'none') return 0;
-  const cents = choice.kind === 'percent' ? Math.round((amountCents * choice.percent) / 100) : choice.cents;
-  return Math.min(Math.max(0, cents), TIP_MAX_CENTS);
-}
+export type { TipChoice };
 
 /** A pay request's state (docs/product/extras.md#pay-requests). */
 export type PayRequestStatus = 'unpaid' | 'paid' | 'cancelled';

@@ -8,7 +8,8 @@
 import { businessToday, formatDay } from '../../lib/dates.ts';
 import { formatCents } from '../../lib/format.ts';
 import { SITE } from '../../site.ts';
-import { TIP_MAX_CENTS, TIP_PERCENTS, tipCents, tipChoice, type PayRequest, type TipChoice } from './extras.ts';
+import type { PayRequest } from './extras.ts';
+import { isTipAmount, TIP_MAX_CENTS, TIP_MESSAGE, TIP_PERCENTS, tipCents, type TipChoice } from './tips.ts';
 
 /** A link that is cut short or edited: the API's 400 (docs/product/extras.md#the-pay-link). */
 export const ALTERED_TEXT = `This link is not complete or was changed. Please open it again from your e-mail, or call ${SITE.phone.display}.`;
@@ -84,17 +85,16 @@ export function tipDollarsToCents(text: string): number {
 /** The tip chosen, as the server takes it, with its cents; or the tip's message when the typed amount is refused. */
 export type TipResult = { ok: true; choice: TipChoice; cents: number } | { ok: false; error: string };
 
-/** The choice the radios and the dollars field make, checked by the schema the server checks it with. */
+/** The choice the radios and the dollars field make, checked by the rule the server checks it with (tips.ts). */
 export function tipOf(amountCents: number, pick: TipPick, otherText: string): TipResult {
-  const wanted =
-    pick === 'none'
-      ? { kind: 'none' }
-      : pick === 'other'
-        ? { kind: 'amount', cents: tipDollarsToCents(otherText) }
-        : { kind: 'percent', percent: pick };
-  const parsed = tipChoice.safeParse(wanted);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? TIP_HINT };
-  return { ok: true, choice: parsed.data, cents: tipCents(amountCents, parsed.data) };
+  let choice: TipChoice;
+  if (pick === 'none') choice = { kind: 'none' };
+  else if (pick === 'other') {
+    const cents = tipDollarsToCents(otherText);
+    if (!isTipAmount(cents)) return { ok: false, error: TIP_MESSAGE };
+    choice = { kind: 'amount', cents };
+  } else choice = { kind: 'percent', percent: pick };
+  return { ok: true, choice, cents: tipCents(amountCents, choice) };
 }
 
 /** The pay button: 'Pay <total with tip>'; a typed tip not yet valid counts as none. */
