@@ -255,3 +255,24 @@ export interface OwnerSettings {
   /** The site's today in Springfield (`YYYY-MM-DD`): the desk's Today, whatever the phone's clock says. */
   today: string;
 }
+
+/** One customer due again (docs/product/due-again.md#the-owners-list). */
+export interface DueCustomer {
+  customer: { name: string | null; email: string; phone: string };
+  /** The service in words ('Air Filter Replacement'), and its id. */
+  service: string;
+  serviceType: string;
+  /** When it is due again, and the day of the visit that set it (`YYYY-MM-DD`). */
+  dueDate: string;
+  lastVisit: string;
+  /** When the reminder and the follow-up were sent (ISO instants), or null. */
+  remindedAt: string | null;
+  followedUpAt: string | null;
+  /** The visit done that set the due day. */
+  visitId: string;
+}
+
+/** GET /api/owner/due?within=DAYS: soonest due first, overdue included. */
+export interface OwnerDueAnswer {
+  due: DueCustomer[];
+}
