@@ -1,23 +1,21 @@
 /**
  * The owner's desk (docs/product/desk.md#owners-desk) as tabs (Headless UI Tab: arrow keys move
  * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
- * Customers, Export. A visit's 'Details' opens its dialog; after any change every list is read
- * again. A link names a tab or a visit to open (`?tab=`, `?visit=`: src/features/visits/desk-link.ts). Today and Tomorrow come with the desk;
+ * Customers, Due (docs/product/due-again.md#the-owners-list), Export. A visit's 'Details' opens its
+ * dialog; after any change every list is read again. A link names a tab or a visit to open (`?tab=`,
+ * `?visit=`: src/features/visits/desk-link.ts, linked-visit.ts). Today and Tomorrow come with the desk;
  * every other tab's code and the visit's dialog are fetched when first opened
  * (docs/product/performance.md#performance-decisions, "The owner's desk draws the day first").
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { callApi } from '@/features/auth/api';
 import { DESK_TABS, readDeskLink } from '@/features/visits/desk-link';
-import type { OwnerVisit, OwnerVisitAnswer } from '@/features/visits/owner-api';
-import { ApiError } from '@/lib/api';
+import type { OwnerVisit } from '@/features/visits/owner-api';
 import { addDays } from '@/lib/dates';
 import DayVisits from './DayVisits';
 import { useFocusReturn } from './focus-return';
 import LaterPanel from './LaterPanel';
-import { errorMessage, LOAD_FAILED } from './owner-calls';
-import { visitPath } from './owner-paths';
+import { useLinkedVisit } from './linked-visit';
 
 const ToConfirm = lazy(() => import('./ToConfirm'));
 const PlanVisitsDue = lazy(() => import('./PlanVisitsDue'));
@@ -26,14 +24,12 @@ const ClosedDays = lazy(() => import('./ClosedDays'));
 const CapacityForm = lazy(() => import('./CapacityForm'));
 const LeadsPanel = lazy(() => import('./LeadsPanel'));
 const CustomersPanel = lazy(() => import('./CustomersPanel'));
+const DueCustomers = lazy(() => import('./DueCustomers'));
 const ExportPanel = lazy(() => import('./ExportPanel'));
 const VisitDialog = lazy(() => import('./VisitDialog'));
 
 const TAB =
   'min-h-11 rounded-lg border-2 border-brand-700 px-2 py-2 font-semibold text-brand-700 data-hover:bg-brand-50 data-selected:bg-brand-700 data-selected:text-white';
-
-/** Shown above the tabs when a link's visit is not there (or its id is not one). */
-export const VISIT_NOT_FOUND = 'That visit could not be found.';
 
 interface Props {
   /** Visits per window, as the owner API answered. */
@@ -54,9 +50,8 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
   if (open && !dialogWanted) setDialogWanted(true);
   const [link] = useState(() => readDeskLink(window.location.search));
   const [tab, setTab] = useState(link.tab);
-  const [linkProblem, setLinkProblem] = useState(() =>
-    link.visit === null && new URLSearchParams(window.location.search).has('visit') ? VISIT_NOT_FOUND : '',
-  );
+  // A link to one visit (an owner alert's): its dialog opens once the desk is drawn.
+  const linkProblem = useLinkedVisit(link.visit, setOpen);
   const changed = () => setVersion((n) => n + 1);
   // Today and Tomorrow tell when they are drawn; any other tab is drawn as it opens.
   useEffect(() => void (link.tab > 1 && onDrawn()), [link.tab, onDrawn]);
@@ -66,23 +61,6 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
     setOpen(visit);
   };
   const lists = { version, onOpen: openVisit };
-
-  // A link to one visit (an owner alert's): open its dialog once the desk is drawn.
-  useEffect(() => {
-    if (link.visit === null) return;
-    let current = true;
-    callApi<OwnerVisitAnswer>(visitPath(link.visit), { fallback: LOAD_FAILED }).then(
-      (answer) => current && setOpen(answer.visit),
-      (error: unknown) =>
-        current &&
-        setLinkProblem(
-          error instanceof ApiError && error.status === 404 ? VISIT_NOT_FOUND : errorMessage(error, LOAD_FAILED),
-        ),
-    );
-    return () => {
-      current = false;
-    };
-  }, [link.visit]);
 
   return (
     <>
@@ -128,12 +106,15 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
               }}
             />
           </LaterPanel>
-          {/* Leads, customers and exports (docs/product/desk.md#owner-api): their own files. */}
+          {/* Leads, customers, who is due again and exports (docs/product/desk.md#owner-api): their own files. */}
           <LaterPanel>
             <LeadsPanel />
           </LaterPanel>
           <LaterPanel>
             <CustomersPanel />
+          </LaterPanel>
+          <LaterPanel>
+            <DueCustomers today={today} version={version} />
           </LaterPanel>
           <LaterPanel>
             <ExportPanel />

@@ -1,7 +1,8 @@
 /**
  * The desk's calls for leads, customers and exports (docs/product/desk.md#owner-api): a lead change
  * through callApi (the owner's session; a refusal in the server's words), and an export read
- * through callApiFile and handed to the browser as a file download.
+ * through callApiFile and handed to the browser as a file download (the Due list's CSV too:
+ * docs/product/due-again.md#the-owners-list).
  */
 import { callApi, callApiFile } from '@/features/auth/api';
 import type { ExportName, LeadChange, OwnerLead } from './records-api';
@@ -27,8 +28,13 @@ export function exportPath(name: ExportName, from: string, to: string): string {
 }
 
 /** Downloads an export as the owner: read with the session, then saved as the file it names. */
-export async function downloadExport(name: ExportName, from: string, to: string): Promise<void> {
-  const { blob, filename } = await callApiFile(exportPath(name, from, to), { fallback: EXPORT_FAILED });
+export function downloadExport(name: ExportName, from: string, to: string): Promise<void> {
+  return downloadFile(exportPath(name, from, to));
+}
+
+/** Downloads the file at `path` as the owner (an export, the Due list's CSV): read with the session, saved as the file it names. */
+export async function downloadFile(path: string): Promise<void> {
+  const { blob, filename } = await callApiFile(path, { fallback: EXPORT_FAILED });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -15,6 +15,8 @@ export const DESK_TABS = [
   { slug: 'capacity', name: 'Capacity' },
   { slug: 'leads', name: 'Leads' },
   { slug: 'customers', name: 'Customers' },
+  // docs/product/due-again.md#the-owners-list
+  { slug: 'due', name: 'Due' },
   { slug: 'export', name: 'Export' },
 ] as const;
 

@@ -16,7 +16,8 @@ describe('links into the desk (docs/product/desk.md#owners-desk)', () => {
   test('the desk reads back what a link names; anything else is Today and no visit', () => {
     expect(readDeskLink(`?visit=${ID}`)).toEqual({ visit: ID, tab: 0 });
     expect(readDeskLink('?tab=leads')).toEqual({ visit: null, tab: 7 });
-    expect(readDeskLink('?tab=export')).toEqual({ visit: null, tab: 9 });
+    expect(readDeskLink('?tab=due')).toEqual({ visit: null, tab: 9 });
+    expect(readDeskLink('?tab=export')).toEqual({ visit: null, tab: 10 });
     expect(readDeskLink('?tab=nope&visit=42')).toEqual({ visit: null, tab: 0 });
     expect(readDeskLink('')).toEqual({ visit: null, tab: 0 });
   });
@@ -32,6 +33,8 @@ describe('links into the desk (docs/product/desk.md#owners-desk)', () => {
       'Capacity',
       'Leads',
       'Customers',
+      // docs/product/due-again.md#the-owners-list
+      'Due',
       'Export',
     ]);
     for (const { slug } of DESK_TABS)

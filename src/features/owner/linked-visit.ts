@@ -1,0 +1,41 @@
+/**
+ * A desk link to one visit (`/owner?visit=<id>`: docs/product/desk.md#owners-desk, "A link to one
+ * thing", as the owner alerts send them): the visit read once the desk is drawn, handed to its
+ * dialog, or why it cannot be shown, above the tabs.
+ */
+import { useEffect, useState } from 'react';
+import { callApi } from '@/features/auth/api';
+import type { OwnerVisit, OwnerVisitAnswer } from '@/features/visits/owner-api';
+import { ApiError } from '@/lib/api';
+import { errorMessage, LOAD_FAILED } from './owner-calls';
+import { visitPath } from './owner-paths';
+
+/** Shown above the tabs when a link's visit is not there (or its id is not one). */
+export const VISIT_NOT_FOUND = 'That visit could not be found.';
+
+/**
+ * Reads the visit `id` names (readDeskLink's, null when the link names none or not a valid id) and
+ * calls `onFound` (a state setter: the same function each render) with it; answers what to show above
+ * the tabs ('' when nothing).
+ */
+export function useLinkedVisit(id: string | null, onFound: (visit: OwnerVisit) => void): string {
+  const [problem, setProblem] = useState(() =>
+    id === null && new URLSearchParams(window.location.search).has('visit') ? VISIT_NOT_FOUND : '',
+  );
+  useEffect(() => {
+    if (id === null) return;
+    let current = true;
+    callApi<OwnerVisitAnswer>(visitPath(id), { fallback: LOAD_FAILED }).then(
+      (answer) => current && onFound(answer.visit),
+      (error: unknown) =>
+        current &&
+        setProblem(
+          error instanceof ApiError && error.status === 404 ? VISIT_NOT_FOUND : errorMessage(error, LOAD_FAILED),
+        ),
+    );
+    return () => {
+      current = false;
+    };
+  }, [id, onFound]);
+  return problem;
+}
