@@ -3,6 +3,7 @@
  * pricing module the payment charges with, then the visit (docs/product/services.md#visit-details) checked with
  * the server's schema. Book & Pay offers a visitor without a session an e-mailed code (BookingCodeStep)
  * or signing in and back, choices kept; a customer's checkout opens in a new tab. Early input: `client:afterpaint`.
+ * A Book again link fills it as last time (docs/product/due-again.md#book-again: use-booking-draft.ts).
  */
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { CHANGE_RULE } from '../visits/changes';
@@ -18,7 +19,7 @@ import { startPaymentCheckout } from './checkout';
 import type { ServiceType } from './pricing';
 import { businessToday } from '@/lib/dates';
 import { useBookingDraft } from './use-booking-draft';
-import { visitSchema, type VisitInput } from './visit';
+import { visitSchema } from './visit';
 
 // Loaded when Book & Pay first opens it, so the page's first load stays as small as before.
 const BookingCodeStep = lazy(() => import('./BookingCodeStep'));
@@ -29,7 +30,8 @@ interface Props {
 }
 
 export default function BookingCard({ serviceType, serviceName }: Props) {
-  const { options, setOptions, visit, setVisit, days, availability, consent } = useBookingDraft(serviceType);
+  const { options, setOptions, visit, editVisit, days, availability, consent, bookAgainNote } =
+    useBookingDraft(serviceType);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [codeStep, setCodeStep] = useState(false); // Book & Pay pressed without a session
@@ -37,16 +39,6 @@ export default function BookingCard({ serviceType, serviceName }: Props) {
   const price = pricedOptions(serviceType, options);
   // After a first press of Book & Pay, each field's message follows what is typed.
   const errors = checked ? checkVisit(visit, SERVED_AREA, availability) : {};
-
-  function editVisit(name: Exclude<keyof VisitInput, 'textConsent'>, value: string) {
-    setVisit((current) => {
-      const next = { ...current, [name]: value };
-      // A day without the chosen window (Saturday has its own) drops it.
-      const windows: readonly string[] = days.find((d) => d.date === value)?.windows ?? [];
-      if (name === 'date' && !windows.includes(next.window)) next.window = '';
-      return next;
-    });
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -84,6 +76,12 @@ export default function BookingCard({ serviceType, serviceName }: Props) {
 
   return (
     <>
+      {/* A Book again link's welcome or refusal (docs/product/due-again.md#book-again), there before it is filled. */}
+      {bookAgainNote !== null && (
+        <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 font-semibold empty:hidden">
+          {bookAgainNote}
+        </p>
+      )}
       <form
         ref={formRef}
         method="post"

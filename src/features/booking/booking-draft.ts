@@ -50,3 +50,11 @@ export function saveBookingDraft(serviceType: string, draft: BookingDraft): void
 export function cardAddress(location: Pick<Location, 'pathname'>): string {
   return `${location.pathname}#booking`;
 }
+
+/**
+ * Whether the page's query may carry a Book again link (`?again=`, BOOK_AGAIN_PARAM in book-again.ts:
+ * docs/product/due-again.md#book-again): the card loads the code that reads one only then.
+ */
+export function mayBookAgain(search: string): boolean {
+  return /[?&]again=/.test(search);
+}

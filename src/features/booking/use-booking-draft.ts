@@ -1,12 +1,14 @@
 /**
  * What the booking card holds and what it chooses from (docs/product/services.md#booking-card): the option
  * fields and the visit, restored from this tab's draft once the island runs and kept there on every
- * change (booking-draft.ts); the bookable days; the closed days and full windows; the texts' consent box.
+ * change (booking-draft.ts); the bookable days; the closed days and full windows; the texts' consent box;
+ * a Book again link's filling and its line (docs/product/due-again.md#book-again, book-again-fill.ts,
+ * loaded only for a page opened by one).
  */
 import { useEffect, useRef, useState } from 'react';
 import { businessToday } from '@/lib/dates';
 import { loadCardFacts, type Availability } from './availability';
-import { loadBookingDraft, saveBookingDraft } from './booking-draft';
+import { loadBookingDraft, mayBookAgain, saveBookingDraft } from './booking-draft';
 import { defaultOptionValues } from './booking-options';
 import type { ServiceType } from './pricing';
 import { EMPTY_VISIT, type VisitInput } from './visit';
@@ -20,6 +22,8 @@ export function useBookingDraft(serviceType: ServiceType) {
   const [availability, setAvailability] = useState<Availability>(new Map());
   // Whether texts are on (the server's answer): the consent box shows only then.
   const [texts, setTexts] = useState(false);
+  // A Book again link's line above the card: null without a link, '' while it is read.
+  const [bookAgainNote, setBookAgainNote] = useState<string | null>(null);
   const restored = useRef(false);
 
   // The days depend on today, so they are listed here rather than at build time; then the draft
@@ -35,6 +39,17 @@ export function useBookingDraft(serviceType: ServiceType) {
     setOptions((current) => ({ ...current, ...draft?.options }));
     setVisit((current) => ({ ...current, ...draft?.visit }));
     restored.current = true;
+    // Filled through the draft, over what the card holds now, so it stays through a reload or sign-in.
+    if (mayBookAgain(window.location.search)) {
+      const start = {
+        options: { ...defaultOptionValues(serviceType), ...draft?.options },
+        visit: { ...EMPTY_VISIT, ...draft?.visit },
+      };
+      setBookAgainNote('');
+      void import('./book-again-fill')
+        .then(({ bookAgain }) => bookAgain(serviceType, start, { setOptions, setVisit }))
+        .then(setBookAgainNote, () => setBookAgainNote(null));
+    }
     // Closed days and full windows, shown as unavailable; without an answer the server still refuses them.
     void loadCardFacts().then((known) => {
       if (!known) return;
@@ -47,6 +62,16 @@ export function useBookingDraft(serviceType: ServiceType) {
     if (restored.current) saveBookingDraft(serviceType, { options, visit });
   }, [serviceType, options, visit]);
 
+  /** A field of the visit typed or picked; a day without the chosen window (Saturday has its own) drops it. */
+  function editVisit(name: Exclude<keyof VisitInput, 'textConsent'>, value: string) {
+    setVisit((current) => {
+      const next = { ...current, [name]: value };
+      const windows: readonly string[] = days.find((d) => d.date === value)?.windows ?? [];
+      if (name === 'date' && !windows.includes(next.window)) next.window = '';
+      return next;
+    });
+  }
+
   // The consent box, shown only while texts are on (docs/product/texts.md#consent).
   const consent = texts
     ? {
@@ -54,5 +79,5 @@ export function useBookingDraft(serviceType: ServiceType) {
         onChange: (checked: boolean) => setVisit((current) => ({ ...current, textConsent: checked })),
       }
     : undefined;
-  return { options, setOptions, visit, setVisit, days, availability, consent };
+  return { options, setOptions, visit, editVisit, days, availability, consent, bookAgainNote };
 }
