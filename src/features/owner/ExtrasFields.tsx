@@ -8,7 +8,15 @@
 import { useId } from 'react';
 import { CHARGE_NOTE_MAX, PART_NAME_MAX, QTY_MAX, type Extra } from '@/features/extras/extras';
 import { formatCents } from '@/lib/format';
-import { draftTotal, parseQty, QTY_PROBLEM, stepQty, type ExtrasDraft, type ExtrasMenu } from './extras-draft';
+import {
+  draftTotal,
+  parseQty,
+  QTY_PROBLEM,
+  stepQty,
+  withPart,
+  type ExtrasDraft,
+  type ExtrasMenu,
+} from './extras-draft';
 
 interface Props {
   menu: ExtrasMenu;
@@ -78,7 +86,7 @@ export default function ExtrasFields({ menu, draft, onChange }: Props) {
                       autoComplete="off"
                       maxLength={PART_NAME_MAX}
                       value={draft.partName}
-                      onChange={(event) => onChange({ ...draft, partName: event.target.value })}
+                      onChange={(event) => onChange(withPart(draft, item.id, { partName: event.target.value }))}
                     />
                   </label>
                   <label className="field-label">
@@ -89,7 +97,7 @@ export default function ExtrasFields({ menu, draft, onChange }: Props) {
                       inputMode="decimal"
                       autoComplete="off"
                       value={draft.partPrice}
-                      onChange={(event) => onChange({ ...draft, partPrice: event.target.value })}
+                      onChange={(event) => onChange(withPart(draft, item.id, { partPrice: event.target.value }))}
                     />
                   </label>
                 </div>

@@ -45,6 +45,19 @@ export interface ExtrasDraft {
   note: string;
 }
 
+/**
+ * The draft once the special-order part's name or price is typed: a part being described is one
+ * being used, so a quantity still 0 becomes 1 (one tap fewer; '−' takes it back out).
+ */
+export function withPart(
+  draft: ExtrasDraft,
+  partId: string,
+  typed: Partial<Pick<ExtrasDraft, 'partName' | 'partPrice'>>,
+): ExtrasDraft {
+  const next = { ...draft, ...typed };
+  return parseQty(draft.qty[partId] ?? '') === 0 ? { ...next, qty: { ...draft.qty, [partId]: '1' } } : next;
+}
+
 /** A draft with nothing in it. */
 export const EMPTY_DRAFT: ExtrasDraft = { qty: {}, partName: '', partPrice: '', note: '' };
 

@@ -10,6 +10,7 @@ import {
   parseQty,
   stepQty,
   visitExtras,
+  withPart,
   type ExtrasDraft,
 } from '@/features/owner/extras-draft';
 import { visit } from './visit-fixture';
@@ -159,5 +160,17 @@ describe('the charge a draft makes (docs/product/extras.md#charging)', () => {
   test('the largest special-order price is accepted', () => {
     const check = checkDraft(bulbs, draft({ qty: { 'special-order': '20' }, partName: 'Globe', partPrice: '500' }));
     expect(check).toMatchObject({ ok: true, lines: [{ id: 'special-order', qty: 20, priceCents: 50_000 }] });
+  });
+});
+
+describe("the special-order part's name or price typed (docs/product/extras.md#charging)", () => {
+  test('counts the part once, and leaves a quantity already set as it is', () => {
+    expect(withPart(EMPTY_DRAFT, 'special-order', { partName: 'Globe' })).toEqual({
+      ...EMPTY_DRAFT,
+      partName: 'Globe',
+      qty: { 'special-order': '1' },
+    });
+    const two = { ...EMPTY_DRAFT, qty: { 'special-order': '2' } };
+    expect(withPart(two, 'special-order', { partPrice: '42.50' })).toEqual({ ...two, partPrice: '42.50' });
   });
 });
