@@ -15,6 +15,7 @@ import {
   visitProposedMail,
   visitReportMail,
 } from '../../../src/features/mail/visit-messages.ts';
+import { dueAgainDay } from '../../../src/features/visits/due-again.ts';
 import { proposalStartProblem, visitHour, withinWindow } from '../../../src/features/visits/proposals.ts';
 import { isPlanType, visitChecklist } from '../../../src/features/plans/plans.ts';
 import type { VisitActionRequest } from '../../../src/features/visits/owner-api.ts';
@@ -379,13 +380,18 @@ async function changesOf(tx: Db, row: VisitRow, request: VisitChangeRequest): Pr
         over_capacity: false,
       };
     }
-    case 'done':
+    case 'done': {
+      const at = now();
       return {
         status: 'done',
         completion_note: request.note?.trim() || null,
-        completed_at: now(),
+        completed_at: at,
         ...didOf(row, request),
+        // A booking's visit records when its service is due again, counted from the day it was done
+        // (docs/product/due-again.md#when-a-service-is-due-again); a plan visit none.
+        due_again: row.plan_visit_no === null ? dueAgainDay(row.service, row.options, businessToday(at)) : null,
       };
+    }
     case 'no-show':
       return { status: 'no-show' };
     case 'cancel':

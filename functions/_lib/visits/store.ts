@@ -48,6 +48,11 @@ export interface VisitRow {
   proposal_reminded_at: Date | null;
   /** The customer's note when they last asked for another time. */
   time_note: string | null;
+  /**
+   * A booking's visit done: the day its service is due again (`YYYY-MM-DD`,
+   * docs/product/due-again.md#when-a-service-is-due-again), set by its 'done'; null otherwise.
+   */
+  due_again: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -87,6 +92,7 @@ const COLUMNS = [
   'proposed_at',
   'proposal_reminded_at',
   'time_note',
+  'due_again',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof VisitRow)[];
