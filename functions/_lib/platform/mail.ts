@@ -41,7 +41,9 @@ export type MailKind =
   | 'visit-reminder'
   | 'extras-pay'
   | 'extras-reminder'
-  | 'extras-receipt';
+  | 'extras-receipt'
+  | 'service-due'
+  | 'service-due-followup';
 
 const MAIL_KINDS: readonly MailKind[] = [
   'booking-confirmed',
@@ -65,6 +67,8 @@ const MAIL_KINDS: readonly MailKind[] = [
   'extras-pay',
   'extras-reminder',
   'extras-receipt',
+  'service-due',
+  'service-due-followup',
 ];
 
 /**
@@ -72,7 +76,13 @@ const MAIL_KINDS: readonly MailKind[] = [
  * unsubscribe link and the RFC 8058 headers, and none goes to an address that unsubscribed.
  * Every other kind is transactional.
  */
-export const MARKETING_KINDS: ReadonlySet<MailKind> = new Set<MailKind>(['guide', 'review-request']);
+export const MARKETING_KINDS: ReadonlySet<MailKind> = new Set<MailKind>([
+  'guide',
+  'review-request',
+  // A service due again and its follow-up (docs/product/due-again.md#the-reminder-and-the-follow-up).
+  'service-due',
+  'service-due-followup',
+]);
 
 const listeners = new Set<() => void>();
 
