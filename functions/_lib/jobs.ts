@@ -12,6 +12,7 @@ import { announceLeadsStored } from './leads/leads.ts';
 import { noticeVisitsDue } from './notices/visit-events.ts';
 import { sendMorningList } from './notices/morning-list.ts';
 import { sendReviewRequests } from './notices/review-requests.ts';
+import { sendDueReminders } from './notices/due-again.ts';
 import { sendVisitReminders } from './notices/visit-reminders.ts';
 import { sendProposalReminders } from './notices/proposal-reminders.ts';
 import { completeStalledRefunds } from './owner/visit-actions.ts';
@@ -62,7 +63,8 @@ const MINUTE = 60_000;
  * The site's schedule for visits (docs/product/visits.md#plan-visits): each live plan makes the visits that
  * became owed as their predecessors came due, and the owner is told of the plan visits due within 7
  * days that are still unconfirmed (visit.due); then the review requests due
- * (docs/product/emails.md#review-requests).
+ * (docs/product/emails.md#review-requests), and the reminders and follow-ups of the services due
+ * again (docs/product/due-again.md#the-reminder-and-the-follow-up).
  */
 export async function runVisitSchedule(db: Db): Promise<void> {
   const plans = await db.query<{ subscription_id: string }>(
@@ -77,6 +79,7 @@ export async function runVisitSchedule(db: Db): Promise<void> {
   const told = await db.transaction((tx) => noticeVisitsDue(tx, businessToday(now())));
   if (told > 0) announceLeadsStored();
   await sendReviewRequests(db);
+  await sendDueReminders(db);
 }
 
 /** Every scheduled job, in the order the embedded clock's advance runs them. */
