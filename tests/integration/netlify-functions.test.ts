@@ -36,6 +36,7 @@ const FUNCTION_FILES = [
   'account.ts',
   'auth-form.ts',
   'availability.ts',
+  'book-again.ts',
   'check-subscription.ts',
   'contact.ts',
   'create-payment-checkout.ts',
@@ -47,6 +48,7 @@ const FUNCTION_FILES = [
   'order.ts',
   'owner-closed-days.ts',
   'owner-customers.ts',
+  'owner-due.ts',
   'owner-export.ts',
   'owner-extras.ts',
   'owner-leads.ts',
@@ -279,6 +281,9 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     // A pay link that is none of ours: refused in words; the owner's catalogue without a session.
     { file: 'pay.ts', method: 'GET', path: '/api/pay?t=forged.link' },
     { file: 'owner-extras.ts', method: 'GET', path: '/api/owner/extras' },
+    // A Book again link that is none of ours: refused in words; the owner's Due list without a session.
+    { file: 'book-again.ts', method: 'GET', path: '/api/book-again?t=forged.link' },
+    { file: 'owner-due.ts', method: 'GET', path: '/api/owner/due' },
   ]);
 
   expect(guard).toBe('active');
@@ -309,6 +314,8 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['sms-inbound.ts', 403],
     ['pay.ts', 400],
     ['owner-extras.ts', 401],
+    ['book-again.ts', 400],
+    ['owner-due.ts', 401],
   ]);
   expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
@@ -387,7 +394,16 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
     delete env['STRIPE_WEBHOOK_SECRET'];
     env['LEAD_WEBHOOK_URL'] = 'ftp://leads.example';
     // Each function called with the method it answers, so the configuration check is what answers.
-    const READS = new Set(['account.ts', 'availability.ts', 'order.ts', 'owner-customers.ts', 'owner-export.ts']);
+    const READS = new Set([
+      'account.ts',
+      'availability.ts',
+      'book-again.ts',
+      'order.ts',
+      'owner-customers.ts',
+      'owner-due.ts',
+      'owner-export.ts',
+      'owner-extras.ts',
+    ]);
     const calls: RunnerCall[] = FUNCTION_FILES.map((file) => ({
       file,
       method: READS.has(file) ? 'GET' : file === 'plan-details.ts' ? 'PUT' : 'POST',

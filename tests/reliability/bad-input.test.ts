@@ -555,6 +555,18 @@ describe('functions under /api', () => {
       ),
     ));
 
+  // docs/product/due-again.md#book-again: a link that is not one of ours reads nothing and says so.
+  test('GET /api/book-again (links that are junk)', (context) =>
+    fuzz(
+      context,
+      'GET /api/book-again',
+      fc.oneof(junkString, fc.constantFrom('', '.', 'a.b', `${'a'.repeat(3000)}.b`)).map((t) => ({
+        kind: 'junk link',
+        probe: { method: 'GET', path: `/api/book-again?t=${encode(t)}` },
+        expect: 'reject' as const,
+      })),
+    ));
+
   test('GET and POST /api/visit-change (links that are junk; every body invalid)', (context) =>
     fuzz(
       context,
@@ -895,10 +907,10 @@ describe("the owner's functions under /api/owner (the owner's real token)", () =
       ),
     ));
 
-  test('GET /api/owner/customers, /api/owner/export/{file}, /api/owner/leads', (context) =>
+  test('GET /api/owner/customers, /api/owner/export/{file}, /api/owner/due, /api/owner/leads', (context) =>
     fuzz(
       context,
-      'GET /api/owner/customers, export, leads',
+      'GET /api/owner/customers, export, due, leads',
       fc.oneof(
         ownerCases(
           'GET',
@@ -935,6 +947,21 @@ describe("the owner's functions under /api/owner (the owner's real token)", () =
                 expect: 'reject' as const,
               })),
           ),
+        ),
+        // docs/product/due-again.md#the-owners-list: within is 1 to 365 days, nothing else.
+        ownerCases(
+          'GET',
+          '/api/owner/due',
+          fc
+            .oneof(
+              junkString.map((within) => `${within}x`),
+              text(['0', '366', '-1', '7.5', '1e2']),
+            )
+            .map((within) => ({
+              kind: 'a within that is not 1 to 365 days',
+              probe: { method: 'GET', path: `/api/owner/due?within=${encode(within)}` },
+              expect: 'reject' as const,
+            })),
         ),
         ownerCases(
           'GET',
@@ -2036,6 +2063,8 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
   '/api/pay':
     'its body is a signed link, checked as a whole, and a tip choice (a kind and a number): no text is kept or shown',
   '/api/owner/extras': 'reads no body (GET)',
+  '/api/book-again': 'reads no body (GET, a signed link checked as a whole)',
+  '/api/owner/due': 'reads no body (GET: a number of days, checked whole)',
   '/api/account': 'reads no body (GET)',
   '/api/auth-form': 'reads no body: it sends the visitor back to /auth (tested above)',
   '/api/availability': 'reads no body (GET)',

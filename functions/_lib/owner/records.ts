@@ -19,6 +19,8 @@ import { extrasWords } from '../../../src/features/mail/describe.ts';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/http-error.ts';
 import { csvField } from '../leads/leads-csv.ts';
+import { DUE_WITHIN_DEFAULT } from '../../../src/features/visits/due-again.ts';
+import { dueCustomers } from './due.ts';
 
 const ISO = (column: string, as = column) =>
   `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${as}`;
@@ -273,4 +275,28 @@ export async function exportCsv(db: Db, name: ExportName, { from, to }: DayRange
       );
     }
   }
+}
+
+/** The export of the customers due again (docs/product/due-again.md#the-owners-list): `due.csv`. */
+export const DUE_EXPORT = 'due';
+
+/**
+ * The CSV of the customers due again within the next 30 days or overdue at `at`, soonest first:
+ * the Due list's rows (due.ts), whatever the range asked for.
+ */
+export async function exportDueCsv(db: Db, at: Date): Promise<string> {
+  const rows = await dueCustomers(db, DUE_WITHIN_DEFAULT, at);
+  return toCsv(
+    ['name', 'email', 'phone', 'service', 'due_date', 'last_visit', 'reminded_at', 'followed_up_at'],
+    rows.map((row) => ({
+      name: row.customer.name ?? '',
+      email: row.customer.email,
+      phone: row.customer.phone,
+      service: row.service,
+      due_date: row.dueDate,
+      last_visit: row.lastVisit,
+      reminded_at: row.remindedAt ?? '',
+      followed_up_at: row.followedUpAt ?? '',
+    })),
+  );
 }
