@@ -12,6 +12,11 @@ import { LIVE_STATUSES } from '../plans/subscription-status.ts';
 import { visitService } from '../../../src/features/mail/describe.ts';
 import { holdsPlaceSql, VISIT_COLUMNS, type VisitRow } from '../visits/store.ts';
 
+/** The extras line's items, left out when none was charged. */
+function extrasOf(items: PricedExtra[]): { extras?: PricedExtra[] } {
+  return items.length > 0 ? { extras: items } : {};
+}
+
 /** The report of a plan visit done; null for a booking's visit or one not done. */
 export async function planVisitReport(db: Db, row: VisitRow): Promise<VisitReport | null> {
   if (row.status !== 'done' || row.plan_visit_no === null || !row.subscription_id || !isPlanType(row.service)) {
@@ -42,7 +47,7 @@ export async function planVisitReport(db: Db, row: VisitRow): Promise<VisitRepor
     filterSizes: row.filter_sizes,
     detectorsTested: row.detectors_tested,
     note: row.completion_note,
-    extras: charged.flatMap((request) => request.items),
+    ...extrasOf(charged.flatMap((request) => request.items)),
     next: nextVisitLine(day, {
       nextDue: next?.due_date ?? null,
       planEnds: ending && plan.current_period_end ? businessToday(new Date(plan.current_period_end)) : null,
