@@ -5,7 +5,7 @@
  * schedule calculator's interval for the grade bought (its filter type's base days for a household
  * of 1-2, no pets, no allergies). Pure. Shared core: relative imports with the extension only.
  */
-import { FILTERS, type FilterId } from '../filters/catalogue.ts';
+import { FILTERS, type FilterFacts, type FilterId } from '../filters/catalogue.ts';
 import { addDays } from '../../lib/dates.ts';
 
 /** The calculator's filter type for each air filter grade sold (docs/product/services.md#one-time-services). */
@@ -32,7 +32,8 @@ export function dueAgainDays(service: string, options: Record<string, unknown>):
   if (typeof rule === 'number') return rule;
   const grade = typeof options['filterQuality'] === 'string' ? options['filterQuality'] : 'standard';
   const filter = GRADE_FILTER[grade] ?? GRADE_FILTER['standard']!;
-  return FILTERS[filter].baseDays ?? null;
+  const facts: FilterFacts = FILTERS[filter];
+  return facts.baseDays ?? null;
 }
 
 /** The day a visit done on `doneDay` (`YYYY-MM-DD`) is due again, or null. */
