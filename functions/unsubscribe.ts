@@ -17,7 +17,7 @@ export const INVALID_LINK = `This unsubscribe link is not valid. Copy the whole 
 
 /** What an unsubscribed address is told. */
 export function unsubscribedMessage(email: string): string {
-  return `You are unsubscribed: ${email} gets no more review requests or guides from us. Booking, plan and visit e-mails still come.`;
+  return `You are unsubscribed: ${email} gets no more review requests, service reminders or guides from us. Booking, plan and visit e-mails still come.`;
 }
 
 function tokenOf(req: Request): string {

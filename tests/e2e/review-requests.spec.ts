@@ -72,7 +72,7 @@ test('the review request the day after done links a page that unsubscribes with 
   await page.keyboard.press('Enter');
   await posted;
   await expect(page.getByRole('status')).toHaveText(
-    `You are unsubscribed: ${DEE.email} gets no more review requests or guides from us. Booking, plan and visit e-mails still come.`,
+    `You are unsubscribed: ${DEE.email} gets no more review requests, service reminders or guides from us. Booking, plan and visit e-mails still come.`,
   );
   await expectNoAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('unsubscribed-390.png'), fullPage: true });

@@ -200,7 +200,7 @@ describe('receipts, review requests and unsubscribing', { timeout: 180_000 }, ()
     expect(await res.json()).toMatchObject({
       email: rae.email,
       unsubscribed: true,
-      message: `You are unsubscribed: ${rae.email} gets no more review requests or guides from us. Booking, plan and visit e-mails still come.`,
+      message: `You are unsubscribed: ${rae.email} gets no more review requests, service reminders or guides from us. Booking, plan and visit e-mails still come.`,
     });
     expect(await (await fetch(link)).json()).toEqual({ email: rae.email, unsubscribed: true });
     // Again is fine.

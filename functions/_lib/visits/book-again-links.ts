@@ -64,7 +64,7 @@ export function bookAgainExpiry(dueDay: string): number {
 }
 
 /**
- * The Book again link of a visit done, due again on `due_again`: `<site>/services/<service>?again=<token>`;
+ * The Book again link of a visit done, due again on `due_again`: `<site>/services/<service>?again=<token>#booking`;
  * without a secret (never in production, which requires one), the service's page itself.
  */
 export function bookAgainLink(
@@ -75,5 +75,6 @@ export function bookAgainLink(
   const secret = visitLinkSecret(env);
   if (!secret) return page;
   const token = signBookAgainLink({ visitId: visit.id, expires: bookAgainExpiry(visit.due_again) }, secret);
-  return `${page}?${BOOK_AGAIN_PARAM}=${token}`;
+  // At the booking card: it starts (and fills itself) once in view, so the page opens there.
+  return `${page}?${BOOK_AGAIN_PARAM}=${token}#booking`;
 }

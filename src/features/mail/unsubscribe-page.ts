@@ -50,7 +50,7 @@ export function initUnsubscribePage(root: HTMLElement): void {
   requestJson<{ email: string; unsubscribed: boolean }>(path, { fallback: FALLBACK })
     .then(({ email, unsubscribed }) => {
       if (unsubscribed) {
-        done(`${email} is unsubscribed: it gets no more review requests or guides from us.`);
+        done(`${email} is unsubscribed: it gets no more review requests, service reminders or guides from us.`);
         return;
       }
       part(root, '[data-email]').textContent = email;
