@@ -5,11 +5,11 @@
  * until the end of the 60th day after the day that visit's service is due again (Springfield time).
  * The link opens the service's page, which reads the visit through `GET /api/book-again?t=`.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BOOK_AGAIN_PARAM } from '../../../src/features/booking/book-again.ts';
 import { BOOK_AGAIN_LINK_DAYS } from '../../../src/features/visits/due-again.ts';
 import { addDays } from '../../../src/lib/dates.ts';
 import { publicOrigin } from '../platform/config.ts';
+import { readLink, signLink } from '../platform/signed-links.ts';
 import { linkExpiry, visitLinkSecret } from './links.ts';
 
 /** What a Book again token says once its signature holds. */
@@ -22,40 +22,18 @@ export interface BookAgainClaims {
 /** The purpose signed into every Book again token, apart from the visit links' and the pay links'. */
 const PURPOSE = 'book-again';
 
-const sign = (secret: string, body: string) =>
-  createHmac('sha256', secret).update(`${PURPOSE}.${body}`).digest('base64url');
-
 /** A signed token for `claims`. */
 export function signBookAgainLink(claims: BookAgainClaims, secret: string): string {
-  const body = Buffer.from(JSON.stringify({ p: PURPOSE, v: claims.visitId, e: claims.expires })).toString('base64url');
-  return `${body}.${sign(secret, body)}`;
+  return signLink(PURPOSE, { id: claims.visitId, expires: claims.expires }, secret);
 }
 
 /** What reading a Book again token found. */
 export type BookAgainLinkCheck = { ok: true; claims: BookAgainClaims } | { ok: false; problem: 'altered' | 'expired' };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Reads a token: 'altered' unless its signature and shape hold, 'expired' past its expiry. */
 export function readBookAgainLink(token: string, secret: string, now: Date): BookAgainLinkCheck {
-  const [body, mac, extra] = token.split('.');
-  if (!body || !mac || extra !== undefined) return { ok: false, problem: 'altered' };
-  const expected = Buffer.from(sign(secret, body));
-  const given = Buffer.from(mac);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, problem: 'altered' };
-  let raw: unknown;
-  try {
-    raw = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return { ok: false, problem: 'altered' };
-  }
-  if (typeof raw !== 'object' || raw === null) return { ok: false, problem: 'altered' };
-  const { p, v, e } = raw as Record<string, unknown>;
-  if (p !== PURPOSE || typeof v !== 'string' || !UUID.test(v) || !Number.isInteger(e)) {
-    return { ok: false, problem: 'altered' };
-  }
-  if (now.getTime() >= (e as number) * 1000) return { ok: false, problem: 'expired' };
-  return { ok: true, claims: { visitId: v, expires: e as number } };
+  const check = readLink(PURPOSE, token, secret, now);
+  return check.ok ? { ok: true, claims: { visitId: check.claims.id, expires: check.claims.expires } } : check;
 }
 
 /** When the Book again link of a visit due again on `dueDay` stops working: the end of its 60th day after. */
