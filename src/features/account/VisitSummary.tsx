@@ -1,4 +1,5 @@
 /** The visit as /visit shows it (docs/product/visits.md#changing-a-visit): service, when, address, order number, status. */
+import FactList from '@/components/FactList';
 import type { VisitChangeAnswer } from '@/features/visits/changes';
 
 export default function VisitSummary({ answer }: { answer: VisitChangeAnswer }) {
@@ -10,16 +11,5 @@ export default function VisitSummary({ answer }: { answer: VisitChangeAnswer }) 
     ['Order number', visit.orderNumber],
     ['Status', visit.status[0]?.toUpperCase() + visit.status.slice(1)],
   ];
-  return (
-    <dl className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
-      {rows
-        .filter(([, value]) => value)
-        .map(([label, value]) => (
-          <div key={label} className="flex flex-wrap gap-x-2">
-            <dt className="font-semibold">{label}:</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
+  return <FactList facts={rows} />;
 }

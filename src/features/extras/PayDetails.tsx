@@ -3,6 +3,7 @@
  * address, order number), each line with its quantity, price and amount, the note and the total;
  * once paid, the tip and the total paid too.
  */
+import FactList from '@/components/FactList';
 import { formatDay } from '@/lib/dates';
 import { formatCents } from '@/lib/format';
 import type { PayAnswer } from './extras';
@@ -24,16 +25,7 @@ export default function PayDetails({ answer, paid }: Props) {
   const cell = 'px-2 py-2 text-right tabular-nums';
   return (
     <>
-      <dl className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} className="flex flex-wrap gap-x-2">
-              <dt className="font-semibold">{label}:</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <FactList facts={facts} />
       <section className="grid gap-3" aria-labelledby="pay-lines-heading">
         <h2 id="pay-lines-heading" className="text-2xl font-bold">
           What your visit used
