@@ -13,10 +13,28 @@ import { getDb, type Db } from './db.ts';
 import { describe, type OutboxQueue } from './outbox-queue.ts';
 import { isUnsubscribed, unsubscribeTokenFor } from './unsubscribes.ts';
 
-/** What the mail outbox sends: the recipient, the message and any extra headers (List-Unsubscribe). */
+/**
+ * What the mail outbox sends: the recipient, the message and any extra headers (List-Unsubscribe).
+ * Its HTML is drawn from `layout` when it is sent; `html` is that of an e-mail queued before the
+ * layout (docs/product/email-layout.md), sent as it was stored.
+ */
 export interface QueuedMail extends MailContent {
   to: string;
   headers?: Record<string, string>;
+  html?: string;
+}
+
+/**
+ * The HTML of a stored e-mail: drawn by the layout (loaded on the first send: React Email's
+ * components take a few hundred milliseconds to load, which no request should wait for), or
+ * the HTML it was stored with.
+ */
+export async function mailHtml(mail: QueuedMail, origin: string = publicOrigin()): Promise<string | undefined> {
+  if (mail.layout) {
+    const { renderMailHtml } = await import('../../../src/features/mail/layout.ts');
+    return renderMailHtml(mail.layout, origin);
+  }
+  return mail.html;
 }
 
 /** The kinds of e-mail: the customer's, and the owner's alerts (docs/product/emails.md#owner-alerts). */
@@ -164,12 +182,13 @@ export function mailQueue(env: NodeJS.ProcessEnv = process.env, db?: Db): Outbox
         return { ok: true };
       }
       const from = mailFrom(env);
+      const html = await mailHtml(mail, publicOrigin(env));
       const sending = transportFor(url).sendMail({
         from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        html: mail.html,
+        ...(html ? { html } : {}),
         ...(mail.headers ? { headers: mail.headers } : {}),
         messageId: messageIdFor(row.idempotency_key ?? row.id, from),
         attachments: (mail.attachments ?? []).map((a) => ({

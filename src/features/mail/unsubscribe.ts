@@ -4,7 +4,6 @@
  * and the closing line of its text and HTML. Pure. Shared core: Node loads it directly from
  * functions/, so relative imports with the extension only.
  */
-import { escapeHtml } from '../../lib/html.ts';
 import type { MailContent } from './compose.ts';
 
 /** The path of the one-click address (POST unsubscribes) and of the page (GET shows a button). */
@@ -33,14 +32,11 @@ export function unsubscribeLine(page: string): string {
   return `You get this because you booked or asked for a guide with us. Unsubscribe: ${page}`;
 }
 
-/** `mail` with the unsubscribe line last in its text and HTML. */
+/** `mail` with the unsubscribe line last in its text, and its page in the HTML's footer (src/features/mail/layout.ts). */
 export function withUnsubscribeLine(mail: MailContent, page: string): MailContent {
-  const line = unsubscribeLine(page);
-  const [before, link] = [line.slice(0, line.length - page.length), page];
-  const html = `<p style="color: #4b5563; font-size: 14px">${escapeHtml(before)}<a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>\n`;
   return {
     ...mail,
-    text: `${mail.text}\n\n${line}`,
-    html: mail.html.includes('</body>') ? mail.html.replace('</body>', `${html}</body>`) : `${mail.html}${html}`,
+    text: `${mail.text}\n\n${unsubscribeLine(page)}`,
+    layout: { ...mail.layout, unsubscribeUrl: page },
   };
 }
