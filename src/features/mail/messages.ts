@@ -1,6 +1,6 @@
 /**
- * The e-mails the site sends a customer (docs/product/emails.md#e-mails): each as plain text and simple,
- * accessible HTML built from the same lines, signed with the business details of `src/site.ts`.
+ * The e-mails the site sends a customer (docs/product/emails.md#e-mails): each as the parts of
+ * src/features/mail/compose.ts, every link an action (a button with words), never in the words.
  * Pure: the functions queue them (functions/_lib/platform/mail.ts). Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */
@@ -10,7 +10,7 @@ import { type Visit } from '../booking/visit.ts';
 import { describeVisitTime, visitAddress } from '../visits/windows.ts';
 import { visitCalendarFile } from './calendar.ts';
 import { compose, greet, type MailContent } from './compose.ts';
-import { changeLines, type VisitLinks } from './visit-messages.ts';
+import { accountAction, changeActions, changeLines, type VisitLinks } from './visit-messages.ts';
 import { secondPlanMessage, type NamedPlan } from '../plans/second-plan.ts';
 
 /** Booking confirmed: order number, what, amount, address, the requested window and an `.ics`. */
@@ -30,6 +30,7 @@ export function bookingConfirmedMail(booking: {
   const address = visitAddress(booking.visit);
   const mail = compose({
     subject: `Booking confirmed: ${booking.description} (${booking.orderNumber})`,
+    preheader: `Paid ${formatCents(booking.amountCents)} for ${booking.description}. We will propose a time within a day.`,
     greeting: greet(booking.name),
     paragraphs: [
       `Thank you for your booking. Your payment of ${formatCents(booking.amountCents)} is received.`,
@@ -44,14 +45,17 @@ export function bookingConfirmedMail(booking: {
       ['Phone', booking.visit.phone],
       ...(booking.visit.notes ? ([['Notes', booking.visit.notes]] as const) : []),
     ],
+    actions: [
+      ...changeActions(booking.links),
+      accountAction(booking.siteUrl),
+      ...(booking.receiptUrl ? [{ label: 'Receipt', url: booking.receiptUrl }] : []),
+    ],
     after: [
       ...(booking.links
         ? changeLines(booking.links)
         : [
             `To reschedule or cancel, call ${SITE.phone.display} or reply to this e-mail with your order number, at least a day before the visit.`,
           ]),
-      `Your visits: ${booking.siteUrl}/account`,
-      ...(booking.receiptUrl ? [`Your receipt: ${booking.receiptUrl}`] : []),
       'The attached calendar file holds the requested window.',
     ],
   });
@@ -103,6 +107,7 @@ export function planStartedMail(
 ): MailContent {
   return compose({
     subject: `Welcome to ${plan.planName}`,
+    preheader: `Your ${plan.planName} plan has started. We call you within ${SITE.claims.responseHours} hours to set the day of your first visit.`,
     greeting: greet(plan.name),
     paragraphs: [
       `Your ${plan.planName} plan has started. Thank you!`,
@@ -111,7 +116,7 @@ export function planStartedMail(
       ...(plan.hasVisitDetails
         ? []
         : [
-            `We do not have your phone number and address yet. Please add them under Visit details on your account page (${plan.siteUrl}/account), or reply to this e-mail with them.`,
+            'We do not have your phone number and address yet. Please add them under Visit details on your account page, or reply to this e-mail with them.',
           ]),
     ],
     details: [
@@ -121,9 +126,9 @@ export function planStartedMail(
       ...(plan.amountCents !== null ? ([['Amount', formatCents(plan.amountCents)]] as const) : []),
       ...(plan.periodEnd ? ([['Next charge', plan.periodEnd]] as const) : []),
     ],
+    actions: [accountAction(plan.siteUrl)],
     after: [
       "No contract: cancel any time, with 30 days' notice before your next visit, in the billing portal on your account page, by e-mail or by phone. Your plan then runs to the end of the period you have paid for.",
-      `Your plan and visits: ${plan.siteUrl}/account`,
     ],
   });
 }
@@ -135,6 +140,7 @@ export function planStartedMail(
 export function planChangedMail(plan: PlanFacts): MailContent {
   return compose({
     subject: `Your plan is now ${plan.planName} (${plan.periodName})`,
+    preheader: `Your plan is now ${plan.planName}, billed ${plan.periodName}. The change takes effect at once.`,
     greeting: greet(plan.name),
     paragraphs: [
       'Your Autopilot plan has changed. The change takes effect at once.',
@@ -146,10 +152,8 @@ export function planChangedMail(plan: PlanFacts): MailContent {
       ...planPrice(plan),
       ...(plan.periodEnd ? ([['Renews on', plan.periodEnd]] as const) : []),
     ],
-    after: [
-      `Your account page shows your next charge: ${plan.siteUrl}/account`,
-      `Questions? Call ${SITE.phone.display}.`,
-    ],
+    actions: [accountAction(plan.siteUrl)],
+    after: ['Your account page shows your next charge.', `Questions? Call ${SITE.phone.display}.`],
   });
 }
 
@@ -165,13 +169,14 @@ export function planCancelledMail(plan: PlanFacts): MailContent {
       plan.periodEnd
         ? `Your ${plan.planName} plan is cancelled. It stays active until ${plan.periodEnd}, with its visits in the period you have paid for, then ends. Nothing more is charged.`
         : `Your ${plan.planName} plan is cancelled and has ended. Nothing more is charged.`,
+      `Changed your mind? Resubscribe any time, or call ${SITE.phone.display}.`,
     ],
     details: [
       ['Plan', plan.planName],
       ['Billing', plan.periodName],
       ...(plan.periodEnd ? ([['Ends on', plan.periodEnd]] as const) : []),
     ],
-    after: [`Changed your mind? Resubscribe any time at ${plan.siteUrl}/#autopilot or call ${SITE.phone.display}.`],
+    actions: [{ label: 'See the plans', url: `${plan.siteUrl}/#autopilot` }],
   });
 }
 
@@ -191,7 +196,7 @@ export function planResumedMail(plan: PlanFacts): MailContent {
       ...planPrice(plan),
       ...(plan.periodEnd ? ([['Renews on', plan.periodEnd]] as const) : []),
     ],
-    after: [`Your plan and visits: ${plan.siteUrl}/account`],
+    actions: [accountAction(plan.siteUrl)],
   });
 }
 
@@ -205,10 +210,11 @@ export function planPaymentFailedMail(plan: PlanFacts): MailContent {
     greeting: greet(plan.name),
     paragraphs: [
       `The payment for your ${plan.planName} plan did not go through. The card provider will try your card again over the next few days.`,
-      `To sort it out, update your card with Manage billing on your account page, or call us at ${SITE.phone.display}. Your account page: ${plan.siteUrl}/account`,
+      `To sort it out, update your card with Manage billing on your account page, or call us at ${SITE.phone.display}.`,
       'Until the payment goes through, your account page shows no active plan. Once it is paid, your plan carries on as before.',
     ],
     details: [['Plan', plan.planName], ['Billing', plan.periodName], ...planPrice(plan)],
+    actions: [accountAction(plan.siteUrl)],
   });
 }
 
@@ -218,7 +224,8 @@ export function guideMail(guide: { title: string; url: string }): MailContent {
     subject: `Your guide: ${guide.title}`,
     // Never the name typed: anyone can send this to any address (docs/product/emails.md#e-mails).
     greeting: greet(null),
-    paragraphs: [`Here is the guide you asked for: ${guide.title}.`, `Download it (PDF): ${guide.url}`],
+    paragraphs: [`Here is the guide you asked for: ${guide.title}.`],
+    actions: [{ label: 'Download the guide', url: guide.url }],
     after: [`Would you rather we did it for you? Call ${SITE.phone.display}.`],
   });
 }
@@ -238,6 +245,6 @@ export function secondPlanRefundedMail(input: {
     subject: 'Your second Autopilot plan was cancelled and refunded',
     greeting: greet(input.name),
     paragraphs: [secondPlanMessage({ second: input.second, kept: input.kept, refund: input.refund })],
-    after: [`Your account: ${input.siteUrl}/account`],
+    actions: [accountAction(input.siteUrl)],
   });
 }

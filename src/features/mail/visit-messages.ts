@@ -2,8 +2,9 @@
  * What the customer is told when the owner changes a visit (docs/product/desk.md#owners-desk): the time
  * confirmed, the visit moved, the visit cancelled (and whether and how much was refunded), and a
  * refund made anywhere (docs/product/visits.md#refunds), and a plan visit's report (docs/product/emails.md#e-mails). Each confirmation or move carries the updated
- * calendar entry: the booking's UID, a higher sequence. Pure. Shared core: relative imports with
- * the extension only.
+ * calendar entry: the booking's UID, a higher sequence. Every link is an action (a button with
+ * words, docs/product/email-layout.md), never in the words. Pure. Shared core: relative imports
+ * with the extension only.
  */
 import { SITE } from '../../site.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
@@ -11,7 +12,7 @@ import { formatCents } from '../../lib/format.ts';
 import { describeVisitTime, type VisitWindow } from '../visits/windows.ts';
 import { reportLines, type VisitReport } from '../visits/visit-report.ts';
 import { visitCalendarFile } from './calendar.ts';
-import { compose, greet, type MailContent } from './compose.ts';
+import { compose, greet, type MailAction, type MailContent } from './compose.ts';
 import { CHANGE_NOTICE_HOURS } from '../visits/changes.ts';
 
 /** A visit as its e-mails name it. */
@@ -77,17 +78,29 @@ function withCalendar(mail: MailContent, visit: VisitFacts, cancelled = false): 
 }
 
 /**
- * How to change the visit: its links with the 24-hour rule (docs/product/visits.md#changing-a-visit), or,
- * without links, the phone.
+ * How to change the visit, in words (docs/product/visits.md#changing-a-visit): the 24-hour rule when
+ * it has links (they are its actions, `changeActions`), or, without links, the phone.
  */
 export function changeLines(links: VisitLinks | null | undefined): string[] {
   if (!links) return [`To change it, call ${SITE.phone.display} or reply to this e-mail with your order number.`];
   return [
-    `To move or cancel the visit yourself, up to ${CHANGE_NOTICE_HOURS} hours before it (a full refund when you cancel a booking):`,
-    `Reschedule: ${links.reschedule}`,
-    `Cancel: ${links.cancel}`,
-    `Within ${CHANGE_NOTICE_HOURS} hours of the visit, please call ${SITE.phone.display}.`,
+    `You can reschedule or cancel the visit yourself up to ${CHANGE_NOTICE_HOURS} hours before it (a full refund when you cancel a booking). Within ${CHANGE_NOTICE_HOURS} hours of the visit, please call ${SITE.phone.display}.`,
   ];
+}
+
+/** The visit's 'Reschedule' and 'Cancel' actions, none without links. */
+export function changeActions(links: VisitLinks | null | undefined): MailAction[] {
+  return links
+    ? [
+        { label: 'Reschedule', url: links.reschedule },
+        { label: 'Cancel', url: links.cancel },
+      ]
+    : [];
+}
+
+/** The account page, where the customer's visits (and plan) are: 'Your account'. */
+export function accountAction(siteUrl: string): MailAction {
+  return { label: 'Your account', url: `${siteUrl}/account` };
 }
 
 /** Visit confirmed: the day and the hour agreed, with the calendar entry updated. */
@@ -102,11 +115,8 @@ export function visitConfirmedMail(visit: VisitFacts): MailContent {
       ['When', when(visit)],
       ['Address', visit.address],
     ],
-    after: [
-      ...changeLines(visit.links),
-      `Your visits: ${visit.siteUrl}/account`,
-      'The attached calendar file updates your entry.',
-    ],
+    actions: [...changeActions(visit.links), accountAction(visit.siteUrl)],
+    after: [...changeLines(visit.links), 'The attached calendar file updates your entry.'],
   });
   return withCalendar(mail, visit);
 }
@@ -118,8 +128,8 @@ export interface ProposalLinks {
 }
 
 /**
- * Proposed time (docs/product/visits.md#proposed-times): the start the owner proposes, 'Confirm' and
- * 'Ask for another time' as labelled links, then the visit's own links; without links (no secret
+ * Proposed time (docs/product/visits.md#proposed-times): the start the owner proposes, 'Confirm <time>'
+ * and 'Ask for another time' as its first actions, then the visit's own; without links (no secret
  * set), a reply or a call. `reminder` is its one reminder, 24 hours later without an answer.
  */
 export function visitProposedMail(
@@ -129,15 +139,19 @@ export function visitProposedMail(
   reminder = false,
 ): MailContent {
   const at = `${formatDay(visit.date)}, ${formatClock(start)}`;
+  const proposal = `${formatDay(visit.date)} at ${formatClock(start)}`;
   return compose({
     subject: `${reminder ? 'Reminder: proposed time' : 'Proposed time'}: ${at} (${visit.orderNumber})`,
+    preheader: reminder
+      ? `We have not heard from you about ${proposal}. Confirm it with one tap, or ask for another time.`
+      : `We propose ${proposal} for your visit. Confirm it with one tap, or ask for another time.`,
     greeting: greet(visit.name),
     paragraphs: [
       ...(reminder ? ['We have not heard from you about this time.'] : []),
-      `We propose ${formatDay(visit.date)} at ${formatClock(start)} for your visit.`,
-      ...(links
-        ? [`Confirm: ${links.confirm}`, `Ask for another time: ${links.another}`, `Or call ${SITE.phone.display}.`]
-        : [`To confirm it or ask for another time, call ${SITE.phone.display} or reply to this e-mail.`]),
+      `We propose ${proposal} for your visit.`,
+      links
+        ? `Please confirm it, or ask for another time, or call ${SITE.phone.display}.`
+        : `To confirm it or ask for another time, call ${SITE.phone.display} or reply to this e-mail.`,
     ],
     details: [
       ['Order number', visit.orderNumber],
@@ -145,7 +159,17 @@ export function visitProposedMail(
       ['When', at],
       ...(visit.address ? ([['Address', visit.address]] as const) : []),
     ],
-    after: [...changeLines(visit.links), `Your visits: ${visit.siteUrl}/account`],
+    actions: [
+      ...(links
+        ? [
+            { label: `Confirm ${formatClock(start)}`, url: links.confirm },
+            { label: 'Ask for another time', url: links.another },
+          ]
+        : []),
+      ...changeActions(visit.links),
+      accountAction(visit.siteUrl),
+    ],
+    after: changeLines(visit.links),
   });
 }
 
@@ -164,11 +188,8 @@ export function visitMovedMail(visit: VisitFacts): MailContent {
       ['When', when(visit)],
       ['Address', visit.address],
     ],
-    after: [
-      ...changeLines(visit.links),
-      `Your visits: ${visit.siteUrl}/account`,
-      'The attached calendar file updates your entry.',
-    ],
+    actions: [...changeActions(visit.links), accountAction(visit.siteUrl)],
+    after: [...changeLines(visit.links), 'The attached calendar file updates your entry.'],
   });
   return withCalendar(mail, visit);
 }
@@ -188,7 +209,8 @@ export function visitCancelledMail(visit: VisitFacts, refundedCents: number | nu
       ['Service', visit.service],
       ['Address', visit.address],
     ],
-    after: [`To book again: ${visit.siteUrl}/#services`, `Questions? Call ${SITE.phone.display}.`],
+    actions: [{ label: 'Book again', url: `${visit.siteUrl}/#services` }],
+    after: [`Questions? Call ${SITE.phone.display}.`],
   });
   return withCalendar(mail, visit, true);
 }
@@ -200,6 +222,7 @@ export function visitCancelledMail(visit: VisitFacts, refundedCents: number | nu
 export function visitReminderMail(visit: VisitFacts): MailContent {
   return compose({
     subject: `Reminder: your visit tomorrow, ${when(visit)} (${visit.orderNumber})`,
+    preheader: `We are coming tomorrow, ${when(visit)}, for your ${visit.service}.`,
     greeting: greet(visit.name),
     paragraphs: [
       'This is a reminder that we are coming tomorrow.',
@@ -211,7 +234,8 @@ export function visitReminderMail(visit: VisitFacts): MailContent {
       ['When', when(visit)],
       ...(visit.address ? ([['Address', visit.address]] as const) : []),
     ],
-    after: [...changeLines(visit.links), `Your visits: ${visit.siteUrl}/account`],
+    actions: [...changeActions(visit.links), accountAction(visit.siteUrl)],
+    after: changeLines(visit.links),
   });
 }
 
@@ -256,6 +280,7 @@ export function visitReportMail(
 ): MailContent {
   return compose({
     subject: `Visit report: ${report.service}, ${formatDay(report.day)} (${visit.orderNumber})`,
+    preheader: `Done on ${formatDay(report.day)}. ${report.next}`,
     greeting: greet(visit.name),
     paragraphs: [
       `Your ${report.service} was done on ${formatDay(report.day)}. Here is what we did:`,
@@ -268,6 +293,7 @@ export function visitReportMail(
       ['Service', report.service],
       ['Done', formatDay(report.day)],
     ],
-    after: [`Your visits: ${visit.siteUrl}/account`, `Questions? Call ${SITE.phone.display}.`],
+    actions: [accountAction(visit.siteUrl)],
+    after: [`Questions? Call ${SITE.phone.display}.`],
   });
 }
