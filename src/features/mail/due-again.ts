@@ -1,16 +1,16 @@
 /**
  * The reminder that a service is due again and its one follow-up
  * (docs/product/due-again.md#the-reminder-and-the-follow-up): the service in words, the day it was
- * done and the day it is due again, the labelled Book again link
- * (docs/product/due-again.md#book-again), and one line naming the cheapest plan that covers the
- * service with its monthly price. Both are marketing e-mails: the mail outbox adds the unsubscribe
+ * done and the day it is due again, the Book again action (docs/product/due-again.md#book-again),
+ * and one line naming the cheapest plan that covers the service with its monthly price, its page
+ * an action too (never an address in the words). Both are marketing e-mails: the mail outbox adds the unsubscribe
  * line and headers (docs/product/emails.md#unsubscribing). Pure. Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */
 import { formatDay } from '../../lib/dates.ts';
 import { formatUsd } from '../../lib/format.ts';
 import { PLAN_TERMS, PLANS } from '../plans/plans.ts';
-import { compose, greet, type MailContent } from './compose.ts';
+import { compose, greet, type MailAction, type MailContent } from './compose.ts';
 
 /** The plan a reminder names: its name, monthly price in dollars and page (a path on the site). */
 export interface DuePlan {
@@ -66,20 +66,25 @@ const NUMBER_WORDS = [
   'twelve',
 ];
 
-/** "Autopilot Lite covers it, with four visits a year, for $39 a month: <site>/autopilot-lite". */
-export function planLine(plan: DuePlan, siteUrl: string): string {
+/** "Autopilot Lite covers it, with four visits a year, for $39 a month." */
+export function planLine(plan: DuePlan): string {
   const visits = NUMBER_WORDS[PLAN_TERMS.visitsPerYear] ?? String(PLAN_TERMS.visitsPerYear);
-  return `${plan.name} covers it, with ${visits} visits a year, for ${formatUsd(plan.monthly)} a month: ${siteUrl}${plan.href}`;
+  return `${plan.name} covers it, with ${visits} visits a year, for ${formatUsd(plan.monthly)} a month.`;
+}
+
+/** The plan's page: 'See Autopilot Lite'. */
+export function planAction(plan: DuePlan, siteUrl: string): MailAction {
+  return { label: `See ${plan.name}`, url: `${siteUrl}${plan.href}` };
 }
 
 function dueMail(facts: ServiceDueFacts, subject: string, opening: string): MailContent {
   return compose({
     subject,
     greeting: greet(facts.name),
-    paragraphs: [
-      opening,
-      `Book again: ${facts.bookAgainUrl}`,
-      ...(facts.plan ? [planLine(facts.plan, facts.siteUrl)] : []),
+    paragraphs: [opening, ...(facts.plan ? [planLine(facts.plan)] : [])],
+    actions: [
+      { label: 'Book again', url: facts.bookAgainUrl },
+      ...(facts.plan ? [planAction(facts.plan, facts.siteUrl)] : []),
     ],
   });
 }

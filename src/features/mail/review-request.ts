@@ -1,6 +1,6 @@
 /**
  * The review request (docs/product/emails.md#review-requests): the same words for every customer, whatever
- * the visit was like, with the business's review link. Pure. Shared core: Node loads it directly
+ * the visit was like, with the business's review link as its one action, 'Leave a review'. Pure. Shared core: Node loads it directly
  * from functions/, so relative imports with the extension only.
  */
 import { SITE } from '../../site.ts';
@@ -22,7 +22,10 @@ export function reviewRequestMail(visit: {
     greeting: greet(visit.name),
     paragraphs: [
       `Thank you for choosing ${SITE.name} for your ${visit.service} on ${formatDay(visit.day)}.`,
-      `If you have a minute, a review helps our neighbors find us: ${visit.reviewUrl}`,
+      'If you have a minute, a review helps our neighbors find us.',
+    ],
+    actions: [{ label: 'Leave a review', url: visit.reviewUrl }],
+    after: [
       `Thank you either way — and if anything was not right, call us at ${SITE.phone.display} and we will make it right.`,
     ],
   });

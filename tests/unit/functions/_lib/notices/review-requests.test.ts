@@ -11,6 +11,7 @@ import {
   reviewUrl,
 } from '../../../../../functions/_lib/notices/review-requests.ts';
 import { reviewRequestMail } from '../../../../../src/features/mail/review-request.ts';
+import { expectNoAddressInWords } from '../../../src/features/mail/words.ts';
 
 describe('the review request’s time', () => {
   test('done on a Tuesday at 4 PM (standard time): due Wednesday 10 AM, 16:00 UTC', () => {
@@ -72,8 +73,9 @@ describe('the review request e-mail', () => {
       'Thank you for choosing Springfield Home Maintenance for your Dryer Vent Cleaning on Tuesday, December 1, 2026.',
     );
     expect(mail.text).toContain(
-      'If you have a minute, a review helps our neighbors find us: https://g.page/r/abc/review',
+      'If you have a minute, a review helps our neighbors find us.\n\nLeave a review: https://g.page/r/abc/review\n\nThank you either way',
     );
-    expect(mail.html).toContain('<a href="https://g.page/r/abc/review">');
+    expect(mail.layout.actions).toEqual([{ label: 'Leave a review', url: 'https://g.page/r/abc/review' }]);
+    expectNoAddressInWords(mail);
   });
 });

@@ -1,17 +1,19 @@
 /**
  * The reminder that a service is due again and its follow-up
  * (docs/product/due-again.md#the-reminder-and-the-follow-up): the subjects, the days in words, the
- * labelled Book again link, and the line of the cheapest plan that covers the service.
+ * Book again action, and the line of the cheapest plan that covers the service with its page as an action.
  */
 import { describe, expect, test } from 'vitest';
 import {
   coveringPlan,
+  planAction,
   planLine,
   serviceDueFollowUpMail,
   serviceDueMail,
   type ServiceDueFacts,
 } from '@/features/mail/due-again';
 import { getPlan } from '@/features/plans/plans';
+import { actionsOf, expectNoAddressInWords } from './words';
 
 const SITE_URL = 'https://www.example.com';
 const BOOK_AGAIN = `${SITE_URL}/services/air-filter-replacement?again=eyJwIjoiYm9vay1hZ2FpbiJ9.abc`;
@@ -41,15 +43,19 @@ describe('the plan a reminder names', () => {
     expect(coveringPlan('dryer-vent-cleaning')).toBeNull();
   });
 
-  test('its line: four visits a year and the monthly price, with the plan page', () => {
-    expect(planLine(coveringPlan('air-filter-replacement')!, SITE_URL)).toBe(
-      `Autopilot Lite covers it, with four visits a year, for $${lite.monthly} a month: ${SITE_URL}/autopilot-lite`,
+  test('its line: four visits a year and the monthly price; its page an action', () => {
+    expect(planLine(coveringPlan('air-filter-replacement')!)).toBe(
+      `Autopilot Lite covers it, with four visits a year, for $${lite.monthly} a month.`,
     );
+    expect(planAction(coveringPlan('air-filter-replacement')!, SITE_URL)).toEqual({
+      label: 'See Autopilot Lite',
+      url: `${SITE_URL}/autopilot-lite`,
+    });
   });
 });
 
 describe('the reminder', () => {
-  test("'Time for your next <service>', the days, the labelled link and the plan line", () => {
+  test("'Time for your next <service>', the days, 'Book again' and the plan line with its page", () => {
     const mail = serviceDueMail(FACTS);
     expect(mail.subject).toBe('Time for your next Air Filter Replacement');
     expect(mail.text).toContain('Hello Rae Quinn,');
@@ -57,11 +63,16 @@ describe('the reminder', () => {
       'Your Air Filter Replacement on Tuesday, December 1, 2026 is due again on Sunday, February 14, 2027.',
     );
     expect(mail.text).toContain(`Book again: ${BOOK_AGAIN}`);
-    expect(mail.text).toContain(
-      `Autopilot Lite covers it, with four visits a year, for $${lite.monthly} a month: ${SITE_URL}/autopilot-lite`,
+    expect(mail.text).toContain(`Autopilot Lite covers it, with four visits a year, for $${lite.monthly} a month.`);
+    expect(mail.text).toContain(`See Autopilot Lite: ${SITE_URL}/autopilot-lite`);
+    expect(actionsOf(mail)).toEqual([
+      ['Book again', BOOK_AGAIN],
+      ['See Autopilot Lite', `${SITE_URL}/autopilot-lite`],
+    ]);
+    expect(mail.layout.preheader).toBe(
+      'Your Air Filter Replacement on Tuesday, December 1, 2026 is due again on Sunday, February 14, 2027.',
     );
-    expect(mail.html).toContain(`<a href="${BOOK_AGAIN}">`);
-    expect(mail.html).toContain(`<a href="${SITE_URL}/autopilot-lite">`);
+    expectNoAddressInWords(mail);
   });
 
   test('without a covering plan there is no plan line; without a name, a plain greeting', () => {
@@ -69,6 +80,8 @@ describe('the reminder', () => {
     expect(mail.subject).toBe('Time for your next Dryer Vent Cleaning');
     expect(mail.text.startsWith('Hello,\n')).toBe(true);
     expect(mail.text).not.toContain('covers it');
+    expect(actionsOf(mail)).toEqual([['Book again', BOOK_AGAIN]]);
+    expectNoAddressInWords(mail);
   });
 });
 
@@ -81,5 +94,7 @@ describe('the follow-up', () => {
     );
     expect(mail.text).toContain(`Book again: ${BOOK_AGAIN}`);
     expect(mail.text).toContain('Autopilot Lite covers it');
+    expect(actionsOf(mail).map(([label]) => label)).toEqual(['Book again', 'See Autopilot Lite']);
+    expectNoAddressInWords(mail);
   });
 });
