@@ -1,6 +1,6 @@
 /**
  * The customer's e-mails about extras (docs/product/extras.md#extras-after-the-visit): the pay request
- * with its labelled pay link (docs/product/extras.md#the-pay-link), its one reminder
+ * with its pay link as the action 'Pay <total>' (docs/product/extras.md#the-pay-link), its one reminder
  * (docs/product/extras.md#reminder) and the receipt once paid (docs/product/extras.md#paid). Each lists
  * the visit's extras line by line, as priced from the catalogue. Pure. Shared core: Node loads it
  * directly from functions/, so relative imports with the extension only.
@@ -9,7 +9,8 @@ import { SITE } from '../../site.ts';
 import { formatDay, longDate } from '../../lib/dates.ts';
 import { formatCents } from '../../lib/format.ts';
 import type { PricedExtra } from '../extras/extras.ts';
-import { compose, greet, type MailContent } from './compose.ts';
+import { compose, greet, type MailAction, type MailContent } from './compose.ts';
+import { accountAction } from './visit-messages.ts';
 
 /** A pay request as its e-mails name it. */
 export interface ExtrasMailFacts {
@@ -67,11 +68,16 @@ function itemParagraphs(f: ExtrasMailFacts): string[] {
   return [...f.items.map(extraLine), ...(f.note ? [`Note: ${f.note}`] : []), `Total: ${formatCents(f.amountCents)}`];
 }
 
-/** How to pay: the labelled link, or the phone without one. */
+/** How to pay, in words: the tip and that nothing is charged until then, or the phone without a link. */
 function payLines(f: ExtrasMailFacts): string[] {
   return f.payUrl
-    ? [`Pay: ${f.payUrl}`, 'You can add a tip there if you like. Nothing is charged until you pay.']
+    ? ['You can add a tip on the payment page if you like. Nothing is charged until you pay.']
     : [`Call ${SITE.phone.display} to pay.`];
+}
+
+/** The pay link as the action 'Pay <total>', none without it. */
+function payActions(f: ExtrasMailFacts): MailAction[] {
+  return f.payUrl ? [{ label: `Pay ${formatCents(f.amountCents)}`, url: f.payUrl }] : [];
 }
 
 /** The pay request and its reminder: the same lines and link, the reminder saying it is one. */
@@ -81,6 +87,9 @@ function payMail(f: ExtrasMailFacts, reminder: boolean): MailContent {
     subject: reminder
       ? `Reminder: extras to pay, ${total} (${f.orderNumber})`
       : `Pay for extras: ${total} (${f.orderNumber})`,
+    preheader: reminder
+      ? `The extras of ${visitWords(f)}, ${total}, are not paid yet.`
+      : `The extras of ${visitWords(f)} come to ${total}. Nothing is charged until you pay.`,
     greeting: greet(f.name),
     paragraphs: [
       ...(reminder ? ['The extras of your visit are not paid yet.'] : []),
@@ -88,6 +97,7 @@ function payMail(f: ExtrasMailFacts, reminder: boolean): MailContent {
       ...itemParagraphs(f),
     ],
     details: [...visitDetails(f), ['Total', total]],
+    actions: payActions(f),
     after: [...payLines(f), `Questions? Call ${SITE.phone.display}.`],
   });
 }
@@ -121,10 +131,7 @@ export function extrasReceiptMail(f: ExtrasReceiptFacts): MailContent {
       `Total paid: ${paid}`,
     ],
     details: [...visitDetails(f), ['Paid', paidOn], ['Amount paid', paid]],
-    after: [
-      ...(f.receiptUrl ? [`Receipt: ${f.receiptUrl}`] : []),
-      `Your visits: ${f.siteUrl}/account`,
-      `Questions? Call ${SITE.phone.display}.`,
-    ],
+    actions: [...(f.receiptUrl ? [{ label: 'Receipt', url: f.receiptUrl }] : []), accountAction(f.siteUrl)],
+    after: [`Questions? Call ${SITE.phone.display}.`],
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@/features/mail/extras-messages';
 import { priceExtras } from '@/features/extras/extras';
 import { SITE } from '@/site';
+import { actionsOf, expectNoAddressInWords } from './words';
 
 const PAY_URL = 'https://www.example.com/pay?t=eyJwIjoicGF5In0.abc';
 
@@ -44,23 +45,30 @@ describe('the pay request e-mail (docs/product/extras.md#the-pay-link)', () => {
     expect(payRequestMail(FACTS).subject).toBe('Pay for extras: $46.50 (ORD-X9Y8Z7W6)');
   });
 
-  test('line by line with prices, the note, the total, and the labelled pay link', () => {
+  test("line by line with prices, the note, the total, and the pay link as 'Pay <total>'", () => {
     const mail = payRequestMail(FACTS);
     expect(mail.text).toContain('3 × LED bulb, standard (A19) ($8.00 each): $24.00');
     expect(mail.text).toContain('1 × Special-order part: Globe for the foyer fixture: $22.50');
     expect(mail.text).toContain('Note: Replaced the three stairwell bulbs');
     expect(mail.text).toContain('Total: $46.50');
-    expect(mail.text).toContain(`Pay: ${PAY_URL}`);
+    expect(mail.text).toContain(`Pay $46.50: ${PAY_URL}`);
+    expect(mail.text).toContain('You can add a tip on the payment page if you like. Nothing is charged until you pay.');
     expect(mail.text).toContain('Visit: Tuesday, December 8, 2026');
-    expect(mail.html).toContain(`<a href="${PAY_URL}">`);
+    expect(actionsOf(mail)).toEqual([['Pay $46.50', PAY_URL]]);
+    expect(mail.layout.preheader).toBe(
+      'The extras of your visit (Light Bulb Replacement, Tuesday, December 8, 2026) come to $46.50. Nothing is charged until you pay.',
+    );
     expect(mail.text).not.toContain(`Call ${SITE.phone.display} to pay.`);
+    expectNoAddressInWords(mail);
   });
 
   test('without the link secret: no link, call to pay', () => {
     const mail = payRequestMail({ ...FACTS, payUrl: null });
     expect(mail.text).toContain(`Call ${SITE.phone.display} to pay.`);
-    expect(mail.text).not.toContain('Pay: ');
-    expect(mail.html).not.toContain('/pay?');
+    expect(mail.text).not.toContain('Pay $');
+    expect(mail.text).not.toContain('/pay?');
+    expect(actionsOf(mail)).toEqual([]);
+    expectNoAddressInWords(mail);
   });
 
   test('no note, no note line', () => {
@@ -80,7 +88,11 @@ describe('the reminder (docs/product/extras.md#reminder)', () => {
     expect(mail.subject).toBe('Reminder: extras to pay, $46.50 (ORD-X9Y8Z7W6)');
     expect(mail.text).toContain('The extras of your visit are not paid yet.');
     expect(mail.text).toContain('3 × LED bulb, standard (A19) ($8.00 each): $24.00');
-    expect(mail.text).toContain(`Pay: ${PAY_URL}`);
+    expect(mail.text).toContain(`Pay $46.50: ${PAY_URL}`);
+    expect(mail.layout.preheader).toBe(
+      'The extras of your visit (Light Bulb Replacement, Tuesday, December 8, 2026), $46.50, are not paid yet.',
+    );
+    expectNoAddressInWords(mail);
     expect(payReminderMail({ ...FACTS, payUrl: null }).text).toContain(`Call ${SITE.phone.display} to pay.`);
   });
 });
@@ -102,8 +114,12 @@ describe('the receipt (docs/product/extras.md#paid)', () => {
     // 02:30 UTC on the 9th is the evening of the 8th in Springfield.
     expect(mail.text).toContain('Paid: Tuesday, December 8, 2026');
     expect(mail.text).toContain(`Receipt: ${RECEIPT_URL}`);
-    expect(mail.html).toContain(`<a href="${RECEIPT_URL}">`);
+    expect(actionsOf(mail)).toEqual([
+      ['Receipt', RECEIPT_URL],
+      ['Your account', 'https://www.example.com/account'],
+    ]);
     expect(mail.text).not.toContain('/pay?');
+    expectNoAddressInWords(mail);
   });
 
   test('no tip and no receipt from the provider: a tip of $0.00 and no receipt line', () => {
@@ -111,5 +127,7 @@ describe('the receipt (docs/product/extras.md#paid)', () => {
     expect(mail.subject).toBe('Receipt: extras paid, $46.50 (ORD-X9Y8Z7W6)');
     expect(mail.text).toContain('Tip: $0.00');
     expect(mail.text).not.toContain('Receipt: http');
+    expect(actionsOf(mail)).toEqual([['Your account', 'https://www.example.com/account']]);
+    expectNoAddressInWords(mail);
   });
 });
