@@ -54,19 +54,29 @@ export function hasNews(list: MorningList): boolean {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** One visit as a line: when, who, where, phone, what. */
-function visitLine(visit: OwnerVisit, place: number): string {
-  const when =
-    visit.start && visit.end
-      ? `${formatClock(visit.start)}-${formatClock(visit.end)}`
-      : VISIT_WINDOWS[visit.window].label;
-  const who = visit.customer.name || visit.customer.email;
-  const where = `${visit.address.street}, ${visit.address.city} ${visit.address.zip}`;
-  const status = visit.status === 'requested' ? ' (not confirmed yet)' : '';
-  return `${place}. ${when}: ${who}, ${where}, ${visit.customer.phone}, ${visit.service}${status}`;
+/** When a visit is: its agreed time, else its window. */
+function visitWhen(visit: OwnerVisit): string {
+  return visit.start && visit.end
+    ? `${formatClock(visit.start)}-${formatClock(visit.end)}`
+    : VISIT_WINDOWS[visit.window].label;
 }
 
-/** The morning list written out, with the desk's link (`siteUrl` without a trailing slash). */
+/** Who a visit is for: the name, else the e-mail. */
+function visitWho(visit: OwnerVisit): string {
+  return visit.customer.name || visit.customer.email;
+}
+
+/** One visit as a line: when, who, where, phone, what. */
+function visitLine(visit: OwnerVisit, place: number): string {
+  const where = `${visit.address.street}, ${visit.address.city} ${visit.address.zip}`;
+  const status = visit.status === 'requested' ? ' (not confirmed yet)' : '';
+  return `${place}. ${visitWhen(visit)}: ${visitWho(visit)}, ${where}, ${visit.customer.phone}, ${visit.service}${status}`;
+}
+
+/**
+ * The morning list written out, summed up for the inbox by its counts and the first visit, with a
+ * button opening the desk (`siteUrl` without a trailing slash).
+ */
 export function morningListMail(list: MorningList, siteUrl: string): MailContent {
   const day = formatDay(list.day);
   const counts = [
@@ -100,10 +110,14 @@ export function morningListMail(list: MorningList, siteUrl: string): MailContent
         ]
       : ['No new leads since the last list.']),
   ];
+  const first = list.visits[0];
   return compose({
     subject: `Today, ${day}: ${counts}`,
+    preheader: first
+      ? `${counts}. First: ${visitWhen(first)}, ${visitWho(first)}, ${first.address.street}, ${first.address.city}.`
+      : `${counts}.`,
     greeting: `Good morning. ${counts}.`,
     paragraphs,
-    after: [`Open the desk: ${siteUrl}/owner`],
+    actions: [{ label: 'Open the desk', url: `${siteUrl}/owner` }],
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The owner's alert e-mails (docs/product/emails.md#owner-alerts): one line of what happened and what to
- * do, the details needed to act, and the desk's link; read from an owner event's payload or a
+ * do, the details needed to act, and the desk's link as a button; read from an owner event's payload or a
  * stored lead's. Pure. Shared core: relative imports with the extension only.
  */
 import { formatClock, formatDay } from '../../lib/dates.ts';
@@ -286,15 +286,21 @@ export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
   return null;
 }
 
-/** The alert written out, with the desk's link to what it is about (`siteUrl` without a trailing slash). */
+/**
+ * The alert written out: its line first (also the inbox's summary), the details, and a button
+ * opening what it is about on the desk ('Open the visit on the desk: <address>' in the text);
+ * `siteUrl` without a trailing slash.
+ */
 export function ownerAlertMail(alert: OwnerAlert, siteUrl: string): MailContent {
-  const target = alert.target ?? null;
-  const label = target && 'visit' in target ? 'Open the visit on the desk' : 'Open the desk';
+  const path = deskPath(alert.target ?? null);
+  // deskPath opens the desk itself for a visit id that is none: the button then says so.
+  const label = path.startsWith('/owner?visit=') ? 'Open the visit on the desk' : 'Open the desk';
   return compose({
     subject: alert.subject,
+    preheader: alert.line,
     greeting: alert.line,
     paragraphs: [],
     details: alert.details,
-    after: [`${label}: ${siteUrl}${deskPath(target)}`],
+    actions: [{ label, url: `${siteUrl}${path}` }],
   });
 }

@@ -117,5 +117,22 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
     );
     expect(mail.text).toContain('Contact message: Ada, (417) 555-0101, ada@example.com');
     expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
+    expect(mail.layout.actions).toEqual([{ label: 'Open the desk', url: 'https://www.example.com/owner' }]);
+    // The inbox's summary: the counts and the first visit.
+    expect(mail.layout.preheader).toBe(
+      '2 visits, 3 to confirm, 1 new lead. First: 9:30 AM-10:30 AM, Sam, 12 Elm St, Nixa.',
+    );
+    for (const words of [mail.layout.greeting, ...mail.layout.paragraphs, ...mail.layout.after]) {
+      expect(words).not.toContain('http');
+    }
+  });
+
+  test('a day without visits sums up its counts; the desk is a button, its address a labelled line of the text', () => {
+    const mail = morningListMail({ ...EMPTY, toConfirm: 1 }, 'https://www.example.com');
+    expect(mail.layout.preheader).toBe('0 visits, 1 to confirm, 0 new leads.');
+    expect(mail.layout.actions).toEqual([{ label: 'Open the desk', url: 'https://www.example.com/owner' }]);
+    expect(mail.layout.after).toEqual([]);
+    expect(mail.text.match(/https?:\/\/\S+/g)).toEqual(['https://www.example.com/owner']);
+    expect(mail.text).toMatch(/^Open the desk: https:\/\/www\.example\.com\/owner$/m);
   });
 });

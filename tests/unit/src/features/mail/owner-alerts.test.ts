@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import type { MailContent } from '@/features/mail/compose';
 import { alertOfEvent, alertOfLead, ownerAlertMail } from '@/features/mail/owner-alerts';
 
 const BOOKING = {
@@ -16,6 +17,13 @@ const BOOKING = {
   notes: 'Gate 4',
 };
 
+/** No web address in an e-mail's words: each is an action (docs/product/email-layout.md#the-layout). */
+function expectNoAddressInWords(mail: MailContent): void {
+  for (const words of [mail.layout.greeting, ...mail.layout.paragraphs, ...mail.layout.after]) {
+    expect(words).not.toContain('http');
+  }
+}
+
 describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
   test('a paid booking: what happened and what to do in one line, the details to act, the desk link', () => {
     const alert = alertOfEvent(BOOKING);
@@ -29,19 +37,33 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     expect(mail.text).toContain('When: Monday, November 30, Morning (8 AM-12 PM)');
     expect(mail.text).toContain('Notes: Gate 4');
     expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
-    expect(mail.html).toContain('<a href="https://www.example.com/owner">');
+    expect(mail.layout.actions).toEqual([{ label: 'Open the desk', url: 'https://www.example.com/owner' }]);
+    // The inbox's summary: who did what and what to do, which the subject does not say.
+    expect(mail.layout.preheader).toBe('Sam Subscriber booked and paid for Dryer Vent Cleaning. Propose a time.');
+    expectNoAddressInWords(mail);
   });
 
   test('the desk link opens what the alert is about: the visit of a booking or a refund, the leads of a message', () => {
     const visitId = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
     const booked = ownerAlertMail(alertOfEvent({ ...BOOKING, visitId })!, 'https://www.example.com');
     expect(booked.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+    expect(booked.layout.actions).toEqual([
+      { label: 'Open the visit on the desk', url: `https://www.example.com/owner?visit=${visitId}` },
+    ]);
+    expectNoAddressInWords(booked);
+    // A visit id that is none opens the desk itself, and the button says so.
+    const odd = ownerAlertMail(alertOfEvent({ ...BOOKING, visitId: 'v-1' })!, 'https://www.example.com');
+    expect(odd.layout.actions).toEqual([{ label: 'Open the desk', url: 'https://www.example.com/owner' }]);
     const refunded = alertOfEvent({ event: 'order.refunded', visitId, amount: '$35.00', customerName: 'Sam' });
     expect(refunded?.target).toEqual({ visit: visitId });
     const message = alertOfLead('contact', { name: 'Zed', email: 'zed@example.com', phone: '417-555-0164' });
-    expect(ownerAlertMail(message!, 'https://www.example.com').text).toContain(
-      'Open the desk: https://www.example.com/owner?tab=leads',
-    );
+    const messageMail = ownerAlertMail(message!, 'https://www.example.com');
+    expect(messageMail.text).toContain('Open the desk: https://www.example.com/owner?tab=leads');
+    expect(messageMail.layout.actions).toEqual([
+      { label: 'Open the desk', url: 'https://www.example.com/owner?tab=leads' },
+    ]);
+    expect(messageMail.layout.preheader).toBe('Zed sent a message through the contact form. Reply or call back.');
+    expectNoAddressInWords(messageMail);
     const request = alertOfLead('plan-request', {
       fullName: 'Zed',
       planName: 'Autopilot Lite',
@@ -74,7 +96,11 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
       requestedDay: 'evenings',
     });
     expect(alert?.subject).toBe(subject);
-    expect(ownerAlertMail(alert!, 'http://localhost:4321').text).toContain('When: Weekday afternoons (until 6 PM)');
+    const mail = ownerAlertMail(alert!, 'http://localhost:4321');
+    expect(mail.text).toContain('When: Weekday afternoons (until 6 PM)');
+    expect(mail.layout.preheader).toBe(alert?.line);
+    expect(mail.text).toMatch(/^Open the desk: http:\/\/localhost:4321\/owner$/m);
+    expectNoAddressInWords(mail);
   });
 
   test('extras paid (docs/product/extras.md#paid): the amount with the tip, the customer, the order, nothing to do, the visit', () => {
@@ -107,6 +133,9 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     expect(mail.text).toContain('Service: Light Bulb Replacement');
     expect(mail.text).toContain('Address: 12 Elm St, Nixa, MO 65714');
     expect(mail.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+    expect(mail.layout.actions.map(({ label }) => label)).toEqual(['Open the visit on the desk']);
+    expect(mail.layout.preheader).toBe('Sam Subscriber paid the extras of their visit. Nothing to do.');
+    expectNoAddressInWords(mail);
   });
 
   test('extras paid without a tip, nor an amount in words: $0.00 and the amount from its cents', () => {
