@@ -37,3 +37,23 @@ export function houseMarkTile(): string {
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${colour}"/>${mark}</svg>`;
 }
+
+/**
+ * The mark for a maskable app icon (docs/product/desk.md#owners-desk, "Installing the desk"): its
+ * background colour to every edge and the mark within the middle `share` of the square, inside
+ * the circle a phone's mask always keeps (the middle 80%).
+ */
+export function houseMarkMaskable(share = 0.6): string {
+  const tile = houseMarkTile();
+  const viewBox = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(tile)?.[1] ?? '0 0 64 64';
+  const [, , width = 64, height = 64] = viewBox.split(/[\s,]+/).map(Number);
+  const background = /<rect width="100%" height="100%" fill="([^"]+)"\/>/.exec(tile)?.[1] ?? '#000';
+  const inset = (1 - share) / 2;
+  const mark = houseMarkSvg()
+    .trim()
+    .replace(
+      /<svg\b/,
+      `<svg x="${width * inset}" y="${height * inset}" width="${width * share}" height="${height * share}"`,
+    );
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${background}"/>${mark}</svg>`;
+}
