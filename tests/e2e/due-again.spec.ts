@@ -155,7 +155,7 @@ test('a week before the due day at 10 AM: one reminder with a Book again link, t
     const link = bookAgainIn(reminder);
     expect(link.pathname).toBe('/services/air-filter-replacement');
     expect(link.searchParams.get('again')).toBeTruthy();
-    expect(reminder.text).toMatch(/^Autopilot Lite covers it, with four visits a year, for \$\d+ a month: /m);
+    expect(reminder.text).toMatch(/^Autopilot Lite covers it, with four visits a year, for \$\d+ a month\.$/m);
     expect(reminder.headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
   }
   // Queued in the same run as Ann's and Fay's, were they due; the list the sender reads agrees.

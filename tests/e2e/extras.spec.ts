@@ -5,7 +5,7 @@
  * visit's morning the owner marks it done from Today with 'Add extras': three standard LED bulbs
  * (the '+' pressed) and a special-order globe priced by hand, $66.50; the desk says it is unpaid,
  * and the owner API refuses an unknown item and a wrong quantity naming `extras`. The customer
- * opens the labelled 'Pay:' link of the e-mail, sees the lines and the total, adds 15% and pays
+ * opens the e-mail's 'Pay $66.50' link, sees the lines and the total, adds 15% and pays
  * $76.48 on the hosted checkout, where the lines and the tip are their own: /pay then says paid, the
  * receipt comes, the desk shows the tip apart. A link changed by a character is explained with the
  * phone number; the owner refunds the whole payment from the desk, and the customer is told. What
@@ -90,9 +90,14 @@ async function shotOfMain(page: Page, path: string): Promise<void> {
   });
 }
 
+/** `label` as a regular expression matching it literally ('Pay $66.50', 'Confirm 8:00 AM'). */
+function literal(label: string): string {
+  return label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The path (with its query) of the link labelled `label` in a mail's text. */
 function linkIn(mail: MailboxMessage, label: string): string {
-  const link = new RegExp(`^${label}: (\\S+)$`, 'm').exec(mail.text)?.[1];
+  const link = new RegExp(`^${literal(label)}: (\\S+)$`, 'm').exec(mail.text)?.[1];
   expect(link, `"${label}" in "${mail.subject}"`).toBeTruthy();
   const url = new URL(link!);
   return url.pathname + url.search;
@@ -196,7 +201,7 @@ test('the customer pays from the e-mail with a 15% tip: /pay says paid, the rece
   const page = await phone(browser);
   const mail = await payMail(page);
   const order = orderIn(mail.subject);
-  await page.goto(linkIn(mail, 'Pay'));
+  await page.goto(linkIn(mail, `Pay ${TOTAL}`));
   await expect(page.getByRole('heading', { name: 'Pay for Extras', level: 1 })).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByRole('term')).toHaveText(['Service:', 'Visit day:', 'Address:', 'Order number:']);
@@ -259,7 +264,7 @@ test('the customer pays from the e-mail with a 15% tip: /pay says paid, the rece
 
 test('a pay link changed by a character is explained, with the phone number', async ({ browser }) => {
   const page = await phone(browser);
-  const link = linkIn(await payMail(page), 'Pay');
+  const link = linkIn(await payMail(page), `Pay ${TOTAL}`);
   // The signature's first character, which carries six bits of it.
   const altered = link.replace(/\.(.)/, (_, first: string) => `.${first === 'A' ? 'B' : 'A'}`);
   expect(altered).not.toBe(link);

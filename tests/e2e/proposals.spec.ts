@@ -77,9 +77,14 @@ test.afterAll(async () => {
   if (server) await removeDir(server.dataDir);
 });
 
+/** `label` as a regular expression matching it literally ('Pay $66.50', 'Confirm 8:00 AM'). */
+function literal(label: string): string {
+  return label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The link labelled `label` in a mail's text. */
 function linkIn(mail: MailboxMessage, label: string): string {
-  const link = new RegExp(`^${label}: (\\S+)$`, 'm').exec(mail.text)?.[1];
+  const link = new RegExp(`^${literal(label)}: (\\S+)$`, 'm').exec(mail.text)?.[1];
   expect(link, `"${label}" in "${mail.subject}"`).toBeTruthy();
   const url = new URL(link!);
   return url.pathname + url.search;
@@ -135,7 +140,7 @@ test('the owner proposes a morning in route order, looked over before it is sent
 test('the first customer in the route confirms with one tap; the used link is explained', async ({ browser }) => {
   const page = await phone(browser);
   const sam = FIRST;
-  const confirm = linkIn(await proposalTo(page, sam.email), 'Confirm');
+  const confirm = linkIn(await proposalTo(page, sam.email), 'Confirm 8:00 AM');
   await page.goto(confirm);
   await expect(page.getByText(`We propose ${formatDay(DAY)} at 8:00 AM.`)).toBeVisible();
   await expectNoAxeViolations(page);
@@ -180,7 +185,7 @@ test('the third, who does not answer, gets one reminder 24 hours later; the othe
   await moveClockTo(page, addDays(DAY, -1), '18:20');
   const reminder = await oneMailTo(page, THIRD.email, /^Reminder: proposed time/);
   expect(reminder.subject).toMatch(new RegExp(`^Reminder: proposed time: ${formatDay(DAY)}, 10:30 AM \\(`));
-  expect(linkIn(reminder, 'Confirm')).toBe(linkIn(await proposalTo(page, THIRD.email), 'Confirm'));
+  expect(linkIn(reminder, 'Confirm 10:30 AM')).toBe(linkIn(await proposalTo(page, THIRD.email), 'Confirm 10:30 AM'));
   await moveClockTo(page, addDays(DAY, -1), '20:00');
   expect(await subjectsTo(page, THIRD.email, /^Reminder: proposed time/)).toHaveLength(1);
   for (const answered of [FIRST, SECOND]) {

@@ -203,7 +203,7 @@ describe('a service due again', { timeout: 180_000 }, () => {
     expect(reminder?.payload.text).toContain(
       `Your Air Filter Replacement on ${formatDay(doneDay)} is due again on ${formatDay(due)}.`,
     );
-    expect(reminder?.payload.text).toMatch(/Autopilot Lite covers it, with four visits a year, for \$\d+ a month: /);
+    expect(reminder?.payload.text).toMatch(/Autopilot Lite covers it, with four visits a year, for \$\d+ a month\./);
     expect(reminder?.payload.text).toContain(`${stack.origin}/autopilot-lite`);
     expect(reminder?.payload.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(reminder?.payload.text).toContain(`Unsubscribe: ${stack.origin}/unsubscribe?t=`);

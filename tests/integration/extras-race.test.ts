@@ -103,7 +103,8 @@ test('two checkouts of one link both paid: one payment kept, the other refunded 
     'select payload from mail_outbox where idempotency_key = $1',
     [`extras-pay:${requestId}`],
   );
-  const t = new URL(/Pay: (\S+)/.exec(mail?.payload.text ?? '')?.[1] ?? 'http://x/').searchParams.get('t') ?? '';
+  const t =
+    new URL(/Pay \$[\d,.]+: (\S+)/.exec(mail?.payload.text ?? '')?.[1] ?? 'http://x/').searchParams.get('t') ?? '';
 
   // The first tab pays; its webhook is held. The second tab then starts and pays its own checkout.
   const first = await call<{ url: string }>('POST', '/api/pay', { t, tip: { kind: 'none' } });

@@ -99,7 +99,7 @@ async function payToken(payRequestId: string): Promise<string> {
     );
     return mail?.payload.text;
   }, 'the pay e-mail');
-  const url = /Pay: (\S+\/pay\?t=\S+)/.exec(text)?.[1];
+  const url = /Pay \$[\d,.]+: (\S+\/pay\?t=\S+)/.exec(text)?.[1];
   if (!url) throw new Error(`no Pay link in:\n${text}`);
   return new URL(url).searchParams.get('t') ?? '';
 }

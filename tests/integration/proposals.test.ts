@@ -99,7 +99,10 @@ const mails = (key: string) =>
     key,
   ]);
 
-/** The token of the link labelled `label` in an e-mail's text. */
+/** The label of a proposal's confirm link, 'Confirm 9:30 AM', as a regular expression. */
+const CONFIRM = 'Confirm \\d{1,2}:\\d{2} [AP]M';
+
+/** The token of the link labelled `label` (a regular expression) in an e-mail's text. */
 function linkIn(text: string, label: string): string {
   const url = new RegExp(`${label}: (\\S+/visit\\?t=\\S+)`).exec(text)?.[1];
   if (!url) throw new Error(`no ${label} link in:\n${text}`);
@@ -154,7 +157,7 @@ async function proposalMail(id: string, version: number) {
   if (!mail) throw new Error(`no proposal e-mail for ${id} at version ${version}`);
   return {
     mail,
-    confirm: linkIn(mail.payload.text, 'Confirm'),
+    confirm: linkIn(mail.payload.text, CONFIRM),
     another: linkIn(mail.payload.text, 'Ask for another time'),
   };
 }
@@ -332,7 +335,7 @@ describe('proposed times', { timeout: 180_000 }, () => {
     const reminders = await mails(`visit-proposed-reminder:${booked.id}:%`);
     expect(reminders).toHaveLength(1);
     expect(reminders[0]?.payload.subject).toMatch(/^Reminder: proposed time: /);
-    expect(linkIn(reminders[0]?.payload.text ?? '', 'Confirm')).toBe(second.confirm);
+    expect(linkIn(reminders[0]?.payload.text ?? '', CONFIRM)).toBe(second.confirm);
     // The reminder's link still confirms.
     expect((await answer({ t: second.confirm, action: 'confirm' })).body.visit).toMatchObject({ start: '10:00' });
   });
@@ -386,7 +389,7 @@ describe('proposals raced', { timeout: 180_000 }, () => {
     // A proposal that landed first sent its e-mail; its link cannot confirm the other start now.
     const [mail] = await mails(`visit-proposed:${booked.id}:%`);
     if (mail) {
-      const confirm = linkIn(mail.payload.text, 'Confirm');
+      const confirm = linkIn(mail.payload.text, CONFIRM);
       expect(await answer({ t: confirm, action: 'confirm' })).toEqual({
         status: 401,
         body: { error: LINK_MESSAGES.used },

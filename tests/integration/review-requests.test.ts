@@ -144,7 +144,7 @@ describe('receipts, review requests and unsubscribing', { timeout: 180_000 }, ()
       const mails = await mailsTo(stack.origin, rae.email);
       return mails.find((m) => m.subject.startsWith('Booking confirmed'));
     }, 'the booking e-mail');
-    expect(booking.text).toContain(`Your receipt: ${invoice.hosted_invoice_url}`);
+    expect(booking.text).toContain(`Receipt: ${invoice.hosted_invoice_url}`);
     // Its invoice.paid event, as Stripe sends one, is taken by the site's webhook (a one-off changes nothing there).
     await waitFor(async () => {
       const rows = await stack.db.query(`select 1 from stripe_events where type = 'invoice.paid'`);
@@ -175,7 +175,7 @@ describe('receipts, review requests and unsubscribing', { timeout: 180_000 }, ()
       return found.length > 0 ? found : undefined;
     }, 'the review request');
     expect(mail?.text).toContain('Hello Rae Quinn,');
-    expect(mail?.text).toContain(`a review helps our neighbors find us: ${REVIEW_URL}`);
+    expect(mail?.text).toContain(`Leave a review: ${REVIEW_URL}`);
     expect(mail?.links).toContain(REVIEW_URL);
     const [listUnsubscribe] = mail?.headers['List-Unsubscribe'] ?? [];
     expect(listUnsubscribe).toMatch(new RegExp(`^<${stack.origin}/api/unsubscribe\\?t=[A-Za-z0-9_-]{43}>$`));

@@ -256,7 +256,9 @@ describe('texts at the events of a visit', { timeout: 180_000 }, () => {
       'select payload from mail_outbox where idempotency_key = $1',
       [`visit-proposed:${booked.id}:1`],
     );
-    const confirm = new URL(/Confirm: (\S+)/.exec(mail?.payload.text ?? '')?.[1] ?? 'http://x').searchParams.get('t');
+    const confirm = new URL(
+      /Confirm \d{1,2}:\d{2} [AP]M: (\S+)/.exec(mail?.payload.text ?? '')?.[1] ?? 'http://x',
+    ).searchParams.get('t');
     expect((await call('POST', '/api/visit-change', { t: confirm, action: 'confirm' })).status).toBe(200);
     expect((await texts(`text:visit-confirmed:${booked.id}:2`))[0]?.payload.text).toBe(
       `Confirmed: Dryer Vent Cleaning on ${formatDay(day, 'short')} at 8:30 AM.`,
