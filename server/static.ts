@@ -50,6 +50,20 @@ export function isServableRange(range: string): boolean {
   return match[2] === '' || Number(match[1]) <= Number(match[2]);
 }
 
+/**
+ * Paths that open a built page of another path: the page reads its own address. `/owner/visits/<id>`
+ * opens the desk on that visit (docs/product/desk.md#owners-desk, "A link to one thing"). Netlify
+ * rewrites the same paths (netlify.toml, `netlify` here: tests/unit/repo/deployment-config.test.ts).
+ */
+export const PAGE_REWRITES: readonly { pattern: RegExp; page: string; netlify: string }[] = [
+  { pattern: /^\/owner\/visits\/[^/]+$/, page: '/owner', netlify: '/owner/visits/*' },
+];
+
+/** The page a path opens when it is one of PAGE_REWRITES, else null. */
+export function rewrittenPage(pathname: string): string | null {
+  return PAGE_REWRITES.find(({ pattern }) => pattern.test(pathname))?.page ?? null;
+}
+
 /** A request handler that serves `distDir`, calling `next` for paths it has no file for. */
 export function createStaticHandler(distDir: string) {
   // Without a build (e.g. integration tests of the functions) every path falls through to `next`.
@@ -71,6 +85,9 @@ export function createStaticHandler(distDir: string) {
     if (normalizePath(new URL(req.url ?? '/', 'http://localhost').pathname) === '/404') return next();
     // sirv trusts the Range header: `bytes=5-1` made it throw and took the whole server down.
     if (req.headers.range !== undefined && !isServableRange(req.headers.range)) delete req.headers.range;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const page = rewrittenPage(url.pathname);
+    if (page) req.url = page + url.search;
     serve(req, res, next);
   };
 }

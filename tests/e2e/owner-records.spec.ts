@@ -59,16 +59,24 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
   // One tap from an alert: the booking's link opens its visit; the contact message's, the Leads tab.
   const booked = await oneMailTo(page, OWNER, /^New booking: /);
   const contacted = await oneMailTo(page, OWNER, /^Contact message from /);
-  await page.goto(deskLink(booked.text, 'Open the visit on the desk'));
+  // The visit's own address (docs/product/desk.md#owners-desk, "A link to one thing").
+  const visitLink = deskLink(booked.text, 'Open the visit on the desk');
+  expect(visitLink).toMatch(/^\/owner\/visits\/[0-9a-f-]{36}$/);
+  await page.goto(visitLink);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { level: 2 })).toContainText('Dryer Vent Cleaning');
   await expect(dialog.getByText(AVA.name).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
+  // Closed, the desk is at /owner: a reload opens the desk, not the visit again.
+  await expect(page).toHaveURL(/\/owner$/);
+  // The older form, in e-mails sent before, opens it too.
+  await page.goto(`/owner?visit=${visitLink.split('/').pop() ?? ''}`);
+  await expect(dialog.getByRole('heading', { level: 2 })).toContainText('Dryer Vent Cleaning');
   await page.goto(deskLink(contacted.text, 'Open the desk'));
   await expect(page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
-  await page.goto(`/owner?visit=${crypto.randomUUID()}`);
+  await page.goto(`/owner/visits/${crypto.randomUUID()}`);
   await expect(page.getByRole('alert')).toHaveText('That visit could not be found.');
 
   await page.goto('/owner');

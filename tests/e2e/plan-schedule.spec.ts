@@ -183,7 +183,7 @@ test('annual through a plan request, set to cancel: the alerts open the lead and
     `Visit due: Autopilot Lite quarterly visit for Dana Whitfield, due ${formatDay(due1, 'short')}`,
   );
   const visitLink = deskLink(firstDue.text, 'Open the visit on the desk');
-  expect(visitLink).toMatch(/^\/owner\?visit=[0-9a-f-]{36}$/);
+  expect(visitLink).toMatch(/^\/owner\/visits\/[0-9a-f-]{36}$/);
 
   // Set to cancel at the end of the paid year: the account says so and keeps the visit.
   await cancelAtPeriodEnd(page);

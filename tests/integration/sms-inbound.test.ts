@@ -373,7 +373,7 @@ describe('inbound texts', { timeout: 180_000 }, () => {
     ]);
     const [alert] = await mails(`owner-alert:text-received:${messageSid}`);
     expect(alert?.payload.subject).toBe('Text from gus: Can you come after 10?');
-    expect(alert?.payload.text).toContain(`/owner?visit=${id}`);
+    expect(alert?.payload.text).toContain(`/owner/visits/${id}`);
     const [event] = await stack.db.query<{ payload: Record<string, unknown> }>(
       'select payload from leads where idempotency_key = $1',
       [`text-received:${messageSid}`],

@@ -6,7 +6,7 @@
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import { formatCents } from '../../lib/format.ts';
 import { preferredDayLabel } from '../plans/plan-request.ts';
-import { deskPath, type DeskTarget } from '../visits/desk-link.ts';
+import { deskPath, opensVisit, type DeskTarget } from '../visits/desk-link.ts';
 import { compose, type MailContent } from './compose.ts';
 import { extrasWords } from './describe.ts';
 
@@ -294,7 +294,7 @@ export function alertOfLead(kind: string, payload: Payload): OwnerAlert | null {
 export function ownerAlertMail(alert: OwnerAlert, siteUrl: string): MailContent {
   const path = deskPath(alert.target ?? null);
   // deskPath opens the desk itself for a visit id that is none: the button then says so.
-  const label = path.startsWith('/owner?visit=') ? 'Open the visit on the desk' : 'Open the desk';
+  const label = opensVisit(path) ? 'Open the visit on the desk' : 'Open the desk';
   return compose({
     subject: alert.subject,
     preheader: alert.line,

@@ -3,13 +3,13 @@
  * between them): Today, Tomorrow, To confirm, Plan visits, Week, Closed days, Capacity, Leads,
  * Customers, Due (docs/product/due-again.md#the-owners-list), Export. A visit's 'Details' opens its
  * dialog; after any change every list is read again. A link names a tab or a visit to open (`?tab=`,
- * `?visit=`: src/features/visits/desk-link.ts, linked-visit.ts). Today and Tomorrow come with the desk;
+ * `/owner/visits/<id>`: src/features/visits/desk-link.ts, linked-visit.ts). Today and Tomorrow come with the desk;
  * every other tab's code and the visit's dialog are fetched when first opened
  * (docs/product/performance.md#performance-decisions, "The owner's desk draws the day first").
  */
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { DESK_TABS, readDeskLink } from '@/features/visits/desk-link';
+import { DESK_TABS, opensVisit, readDeskLink } from '@/features/visits/desk-link';
 import type { OwnerVisit } from '@/features/visits/owner-api';
 import { addDays } from '@/lib/dates';
 import DayVisits from './DayVisits';
@@ -48,7 +48,7 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
   // The dialog's code is fetched at the first 'Details', then kept (Headless UI closes it).
   const [dialogWanted, setDialogWanted] = useState(false);
   if (open && !dialogWanted) setDialogWanted(true);
-  const [link] = useState(() => readDeskLink(window.location.search));
+  const [link] = useState(() => readDeskLink(window.location.pathname + window.location.search));
   const [tab, setTab] = useState(link.tab);
   // A link to one visit (an owner alert's): its dialog opens once the desk is drawn.
   const linkProblem = useLinkedVisit(link.visit, setOpen);
@@ -61,6 +61,11 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
     setOpen(visit);
   };
   const lists = { version, onOpen: openVisit };
+  // Closing a linked visit leaves the desk at /owner: a reload or a bookmark opens the desk, not the visit again.
+  const closeVisit = () => {
+    setOpen(null);
+    if (opensVisit(window.location.pathname)) window.history.replaceState(window.history.state, '', '/owner');
+  };
 
   return (
     <>
@@ -123,7 +128,7 @@ export default function DeskTabs({ capacity: initial, today, onDrawn }: Props) {
       </TabGroup>
       {dialogWanted && (
         <Suspense fallback={null}>
-          <VisitDialog visit={open} onClose={() => setOpen(null)} onChanged={changed} />
+          <VisitDialog visit={open} onClose={closeVisit} onChanged={changed} />
         </Suspense>
       )}
     </>

@@ -76,7 +76,10 @@ export default function OwnerDesk() {
     return (
       <div className={NOTE}>
         <p>Sign in with the owner&apos;s account to use the desk.</p>
-        <a className="mt-4 btn-primary" href={signInReturningTo(`/owner${window.location.search}`)}>
+        <a
+          className="mt-4 btn-primary"
+          href={signInReturningTo(`${window.location.pathname}${window.location.search}`)}
+        >
           Sign in
         </a>
       </div>

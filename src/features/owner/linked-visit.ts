@@ -1,10 +1,11 @@
 /**
- * A desk link to one visit (`/owner?visit=<id>`: docs/product/desk.md#owners-desk, "A link to one
+ * A desk link to one visit (`/owner/visits/<id>`: docs/product/desk.md#owners-desk, "A link to one
  * thing", as the owner alerts send them): the visit read once the desk is drawn, handed to its
  * dialog, or why it cannot be shown, above the tabs.
  */
 import { useEffect, useState } from 'react';
 import { callApi } from '@/features/auth/api';
+import { namesVisit } from '@/features/visits/desk-link';
 import type { OwnerVisit, OwnerVisitAnswer } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
 import { errorMessage, LOAD_FAILED } from './owner-calls';
@@ -20,7 +21,7 @@ export const VISIT_NOT_FOUND = 'That visit could not be found.';
  */
 export function useLinkedVisit(id: string | null, onFound: (visit: OwnerVisit) => void): string {
   const [problem, setProblem] = useState(() =>
-    id === null && new URLSearchParams(window.location.search).has('visit') ? VISIT_NOT_FOUND : '',
+    id === null && namesVisit(window.location.pathname + window.location.search) ? VISIT_NOT_FOUND : '',
   );
   useEffect(() => {
     if (id === null) return;

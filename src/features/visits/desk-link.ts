@@ -1,5 +1,5 @@
 /**
- * Links into the owner's desk (docs/product/desk.md#owners-desk): `/owner?visit=<id>` opens that visit,
+ * Links into the owner's desk (docs/product/desk.md#owners-desk): `/owner/visits/<id>` opens that visit,
  * `/owner?tab=<slug>` shows one tab. The owner alerts link the visit or list they are about, so one
  * tap from the e-mail reaches it. Pure. Shared core: relative imports with the extension only.
  */
@@ -29,15 +29,34 @@ export type DeskTarget = { visit: string } | { tab: DeskTab };
 
 /** The desk's path for `target` (the desk itself when there is none or the visit id is not one). */
 export function deskPath(target: DeskTarget | null): string {
-  if (target && 'visit' in target && UUID.test(target.visit)) return `/owner?visit=${target.visit.toLowerCase()}`;
+  if (target && 'visit' in target && UUID.test(target.visit)) return `${VISIT_PATH}${target.visit.toLowerCase()}`;
   if (target && 'tab' in target) return `/owner?tab=${target.tab}`;
   return '/owner';
 }
 
-/** What a desk URL's query asks for: the visit to open (a valid id only) and the tab's index (0: Today). */
-export function readDeskLink(search: string): { visit: string | null; tab: number } {
-  const query = new URLSearchParams(search);
-  const visit = query.get('visit') ?? '';
-  const tab = DESK_TABS.findIndex(({ slug }) => slug === query.get('tab'));
+/** Where a visit's own address starts: `/owner/visits/<id>`. */
+export const VISIT_PATH = '/owner/visits/';
+
+/** Whether a desk path opens one visit. */
+export function opensVisit(path: string): boolean {
+  return path.startsWith(VISIT_PATH);
+}
+
+/**
+ * What a desk address asks for (its path and query, `/owner/visits/<id>` or `/owner?tab=leads`): the
+ * visit to open (a valid id only; `?visit=<id>`, the older form, too) and the tab's index (0: Today).
+ */
+export function readDeskLink(address: string): { visit: string | null; tab: number } {
+  const url = new URL(address, 'http://desk/owner');
+  const visit = url.pathname.startsWith(VISIT_PATH)
+    ? url.pathname.slice(VISIT_PATH.length)
+    : (url.searchParams.get('visit') ?? '');
+  const tab = DESK_TABS.findIndex(({ slug }) => slug === url.searchParams.get('tab'));
   return { visit: UUID.test(visit) ? visit.toLowerCase() : null, tab: Math.max(tab, 0) };
+}
+
+/** Whether a desk address names a visit at all, valid or not (one that is not shows 'That visit could not be found.'). */
+export function namesVisit(address: string): boolean {
+  const url = new URL(address, 'http://desk/owner');
+  return url.pathname.startsWith(VISIT_PATH) || url.searchParams.has('visit');
 }

@@ -20,6 +20,7 @@ import { cacheControlFor } from '../../../server/static.ts';
 import { CONFIRM_PATH, RESET_PATH } from '../../../src/features/auth/link.ts';
 import { CODE_LIFETIME, CODE_LIFETIME_SECONDS } from '../../../src/features/auth/messages.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
+import { PAGE_REWRITES } from '../../../server/static.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -28,6 +29,7 @@ interface NetlifyToml {
   build: { command: string; publish: string; environment: Record<string, string> };
   functions: { directory: string; node_bundler: string } & Record<string, unknown>;
   headers: { for: string; values: Record<string, string> }[];
+  redirects?: { from: string; to: string; status: number }[];
 }
 
 describe('netlify.toml', () => {
@@ -71,6 +73,12 @@ describe('netlify.toml', () => {
     for (const file of readdirSync(join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'))) {
       expect(read(`functions/${file}`), file).not.toMatch(/schedule:\s*['"]/);
     }
+  });
+
+  test('rewrites the paths the Node server opens as another page, and nothing else', () => {
+    expect(netlify.redirects ?? []).toEqual(
+      PAGE_REWRITES.map(({ netlify: from, page: to }) => ({ from, to, status: 200 })),
+    );
   });
 
   test('holds no variable value: they are set in the Netlify UI', () => {

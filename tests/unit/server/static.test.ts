@@ -6,6 +6,7 @@ import { describe, expect, test } from 'vitest';
 import {
   cacheControlFor,
   canonicalRedirect,
+  rewrittenPage,
   createNotFoundHandler,
   extraContentType,
   isServableRange,
@@ -23,6 +24,19 @@ describe('canonicalRedirect', () => {
     ['///x', '/x'],
   ])('%s -> %s', (path, expected) => {
     expect(canonicalRedirect(path)).toBe(expected);
+  });
+});
+
+describe('rewrittenPage: paths that open another built page', () => {
+  test.each([
+    ['/owner/visits/0b9c2f4e-6a1d-4c53-9d3e-2f1a8b7c6d5e', '/owner'],
+    ['/owner/visits/not-an-id', '/owner'],
+    ['/owner/visits', null],
+    ['/owner/visits/a/b', null],
+    ['/owner', null],
+    ['/account/visits/x', null],
+  ])('%s -> %s', (path, page) => {
+    expect(rewrittenPage(path)).toBe(page);
   });
 });
 

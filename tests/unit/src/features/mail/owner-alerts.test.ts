@@ -46,9 +46,9 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
   test('the desk link opens what the alert is about: the visit of a booking or a refund, the leads of a message', () => {
     const visitId = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
     const booked = ownerAlertMail(alertOfEvent({ ...BOOKING, visitId })!, 'https://www.example.com');
-    expect(booked.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+    expect(booked.text).toContain(`Open the visit on the desk: https://www.example.com/owner/visits/${visitId}`);
     expect(booked.layout.actions).toEqual([
-      { label: 'Open the visit on the desk', url: `https://www.example.com/owner?visit=${visitId}` },
+      { label: 'Open the visit on the desk', url: `https://www.example.com/owner/visits/${visitId}` },
     ]);
     expectNoAddressInWords(booked);
     // A visit id that is none opens the desk itself, and the button says so.
@@ -132,7 +132,7 @@ describe('owner alerts (docs/product/emails.md#owner-alerts)', () => {
     expect(mail.text).toContain('Order: ORD-X9Y8Z7W6');
     expect(mail.text).toContain('Service: Light Bulb Replacement');
     expect(mail.text).toContain('Address: 12 Elm St, Nixa, MO 65714');
-    expect(mail.text).toContain(`Open the visit on the desk: https://www.example.com/owner?visit=${visitId}`);
+    expect(mail.text).toContain(`Open the visit on the desk: https://www.example.com/owner/visits/${visitId}`);
     expect(mail.layout.actions.map(({ label }) => label)).toEqual(['Open the visit on the desk']);
     expect(mail.layout.preheader).toBe('Sam Subscriber paid the extras of their visit. Nothing to do.');
     expectNoAddressInWords(mail);

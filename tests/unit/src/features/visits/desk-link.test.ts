@@ -5,8 +5,8 @@ const ID = '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab';
 
 describe('links into the desk (docs/product/desk.md#owners-desk)', () => {
   test('a visit, a tab, or the desk itself', () => {
-    expect(deskPath({ visit: ID })).toBe(`/owner?visit=${ID}`);
-    expect(deskPath({ visit: ID.toUpperCase() })).toBe(`/owner?visit=${ID}`);
+    expect(deskPath({ visit: ID })).toBe(`/owner/visits/${ID}`);
+    expect(deskPath({ visit: ID.toUpperCase() })).toBe(`/owner/visits/${ID}`);
     expect(deskPath({ tab: 'leads' })).toBe('/owner?tab=leads');
     expect(deskPath(null)).toBe('/owner');
     // An id that is not one never reaches a link.
@@ -14,7 +14,12 @@ describe('links into the desk (docs/product/desk.md#owners-desk)', () => {
   });
 
   test('the desk reads back what a link names; anything else is Today and no visit', () => {
+    expect(readDeskLink(`/owner/visits/${ID}`)).toEqual({ visit: ID, tab: 0 });
+    expect(readDeskLink(`/owner/visits/${ID.toUpperCase()}?tab=week`)).toEqual({ visit: ID, tab: 4 });
+    // The older form, in e-mails already sent.
+    expect(readDeskLink(`/owner?visit=${ID}`)).toEqual({ visit: ID, tab: 0 });
     expect(readDeskLink(`?visit=${ID}`)).toEqual({ visit: ID, tab: 0 });
+    expect(readDeskLink('/owner/visits/%E0%A4%A')).toEqual({ visit: null, tab: 0 });
     expect(readDeskLink('?tab=leads')).toEqual({ visit: null, tab: 7 });
     expect(readDeskLink('?tab=due')).toEqual({ visit: null, tab: 9 });
     expect(readDeskLink('?tab=export')).toEqual({ visit: null, tab: 10 });
