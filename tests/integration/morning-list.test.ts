@@ -77,6 +77,7 @@ describe('the morning list', { timeout: 180_000 }, () => {
     expect(mails[0]?.text).toContain('No visits today.');
     expect(mails[0]?.text).toContain('Contact message: Ada, (417) 555-0101, ada@example.com');
     expect(mails[0]?.text).toMatch(/Open the desk: http:\/\/localhost:\d+\/owner/);
+    expect(mails[0]?.text).toMatch(/Open the leads: http:\/\/localhost:\d+\/owner\?tab=leads/);
 
     // The schedule fires again the same morning (Netlify's second firing, a minute later).
     const res = await fetch(`${origin}/_dev/clock`, {

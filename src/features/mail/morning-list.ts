@@ -5,6 +5,7 @@
  * Pure. Shared core: relative imports with the extension only.
  */
 import { VISIT_WINDOWS } from '../visits/windows.ts';
+import { deskPath } from '../visits/desk-link.ts';
 import { formatClock, formatDay } from '../../lib/dates.ts';
 import type { OwnerVisit } from '../visits/owner-api.ts';
 import { compose, type MailContent } from './compose.ts';
@@ -75,7 +76,8 @@ function visitLine(visit: OwnerVisit, place: number): string {
 
 /**
  * The morning list written out, summed up for the inbox by its counts and the first visit, with a
- * button opening the desk (`siteUrl` without a trailing slash).
+ * button opening the desk, one opening each visit and one opening the leads (`siteUrl` without a
+ * trailing slash).
  */
 export function morningListMail(list: MorningList, siteUrl: string): MailContent {
   const day = formatDay(list.day);
@@ -118,6 +120,14 @@ export function morningListMail(list: MorningList, siteUrl: string): MailContent
       : `${counts}.`,
     greeting: `Good morning. ${counts}.`,
     paragraphs,
-    actions: [{ label: 'Open the desk', url: `${siteUrl}/owner` }],
+    // Each visit and the leads by their own address on the desk (docs/product/desk.md#owners-desk).
+    actions: [
+      { label: 'Open the desk', url: `${siteUrl}${deskPath(null)}` },
+      ...list.visits.map((v, i) => ({
+        label: `Open visit ${i + 1}, ${visitWho(v)}`,
+        url: `${siteUrl}${deskPath({ visit: v.id })}`,
+      })),
+      ...(list.leads.length ? [{ label: 'Open the leads', url: `${siteUrl}${deskPath({ tab: 'leads' })}` }] : []),
+    ],
   });
 }

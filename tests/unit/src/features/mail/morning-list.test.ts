@@ -3,7 +3,7 @@ import { hasNews, morningListMail, type MorningList } from '@/features/mail/morn
 import type { OwnerVisit } from '@/features/visits/owner-api';
 
 const VISIT: OwnerVisit = {
-  id: 'v1',
+  id: '3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab',
   status: 'confirmed',
   date: '2026-11-30',
   window: 'morning',
@@ -94,7 +94,7 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
           VISIT,
           {
             ...VISIT,
-            id: 'v2',
+            id: '4a1d6c3f-0b5e-4d2c-9f80-123456789abc',
             status: 'requested',
             start: null,
             end: null,
@@ -117,7 +117,14 @@ describe('the morning list (docs/product/emails.md#morning-list)', () => {
     );
     expect(mail.text).toContain('Contact message: Ada, (417) 555-0101, ada@example.com');
     expect(mail.text).toContain('Open the desk: https://www.example.com/owner');
-    expect(mail.layout.actions).toEqual([{ label: 'Open the desk', url: 'https://www.example.com/owner' }]);
+    // The desk, each visit at its own address, the leads.
+    expect(mail.layout.actions).toEqual([
+      { label: 'Open the desk', url: 'https://www.example.com/owner' },
+      { label: 'Open visit 1, Sam', url: `https://www.example.com/owner/visits/${VISIT.id}` },
+      { label: 'Open visit 2, Lee', url: 'https://www.example.com/owner/visits/4a1d6c3f-0b5e-4d2c-9f80-123456789abc' },
+      { label: 'Open the leads', url: 'https://www.example.com/owner?tab=leads' },
+    ]);
+    expect(mail.text).toContain(`Open visit 1, Sam: https://www.example.com/owner/visits/${VISIT.id}`);
     // The inbox's summary: the counts and the first visit.
     expect(mail.layout.preheader).toBe(
       '2 visits, 3 to confirm, 1 new lead. First: 9:30 AM-10:30 AM, Sam, 12 Elm St, Nixa.',
