@@ -27,12 +27,12 @@ import {
 import { SITE } from '../../site.ts';
 import type { MailLayout } from './compose.ts';
 
-/** The site's colours (src/styles): ink on white, the brand blue for buttons and links. */
-const INK = '#1f2937';
-const MUTED = '#4b5563';
+/** The site's colours (tailwind.config.cjs): ink on white, the brand teal (brand-700) for buttons. */
+const INK = '#1d2a2f';
+const MUTED = '#4a5a60';
 const PAPER = '#ffffff';
-const PAGE = '#f3f4f6';
-const BRAND = '#1d4ed8';
+const PAGE = '#eef7f6';
+const BRAND = '#115d57';
 const FONT = 'Arial, Helvetica, sans-serif';
 
 const text: CSSProperties = { fontSize: '16px', lineHeight: '24px', margin: '0 0 16px', color: INK };
