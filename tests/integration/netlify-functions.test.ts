@@ -37,6 +37,7 @@ const FUNCTION_FILES = [
   'auth-form.ts',
   'availability.ts',
   'book-again.ts',
+  'calendar.ts',
   'check-subscription.ts',
   'contact.ts',
   'create-payment-checkout.ts',
@@ -46,6 +47,7 @@ const FUNCTION_FILES = [
   'leads-outbox.ts',
   'morning-list.ts',
   'order.ts',
+  'owner-calendar-url.ts',
   'owner-closed-days.ts',
   'owner-customers.ts',
   'owner-due.ts',
@@ -284,6 +286,9 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     // A Book again link that is none of ours: refused in words; the owner's Due list without a session.
     { file: 'book-again.ts', method: 'GET', path: '/api/book-again?t=forged.link' },
     { file: 'owner-due.ts', method: 'GET', path: '/api/owner/due' },
+    // A calendar link that is none of ours: refused in words; the owner's calendar link without a session.
+    { file: 'calendar.ts', method: 'GET', path: `/api/calendar?t=${'a'.repeat(43)}` },
+    { file: 'owner-calendar-url.ts', method: 'GET', path: '/api/owner/calendar-url' },
   ]);
 
   expect(guard).toBe('active');
@@ -316,6 +321,8 @@ async function exerciseEverything(env: NodeJS.ProcessEnv): Promise<void> {
     ['owner-extras.ts', 401],
     ['book-again.ts', 400],
     ['owner-due.ts', 401],
+    ['calendar.ts', 404],
+    ['owner-calendar-url.ts', 401],
   ]);
   expect(JSON.parse(results[20]?.body ?? '{}')).toEqual({ error: expect.stringContaining('not valid') as unknown });
   // A script-less sign-in post is sent back to /auth, its password neither answered nor logged.
@@ -398,6 +405,7 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
       'account.ts',
       'availability.ts',
       'book-again.ts',
+      'calendar.ts',
       'order.ts',
       'owner-customers.ts',
       'owner-due.ts',

@@ -117,6 +117,8 @@ describe("the owner's desk API", { timeout: 180_000 }, () => {
       ['GET', '/api/owner/extras', undefined],
       ['GET', '/api/owner/due?within=30', undefined],
       ['GET', '/api/owner/export/due.csv', undefined],
+      ['GET', '/api/owner/calendar-url', undefined],
+      ['POST', '/api/owner/calendar-url', undefined],
     ] as const;
     // Every owner route the functions declare is among the calls above, so a new one cannot skip the check.
     const declared = await ownerRoutes();

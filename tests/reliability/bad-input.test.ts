@@ -567,6 +567,20 @@ describe('functions under /api', () => {
       })),
     ));
 
+  // docs/product/calendar-feed.md#what-the-feed-holds: a token that is not the link's reads nothing and says so.
+  test('GET /api/calendar (tokens that are junk)', (context) =>
+    fuzz(
+      context,
+      'GET /api/calendar',
+      fc
+        .oneof(junkString, fc.constantFrom('', 'a'.repeat(42), 'a'.repeat(43), 'a'.repeat(44), 'a'.repeat(3000)))
+        .map((t) => ({
+          kind: 'junk token',
+          probe: { method: 'GET', path: `/api/calendar?t=${encode(t)}` },
+          expect: 'reject' as const,
+        })),
+    ));
+
   test('GET and POST /api/visit-change (links that are junk; every body invalid)', (context) =>
     fuzz(
       context,
@@ -2064,6 +2078,8 @@ const FUNCTION_TEXT: Record<string, TextBody | string> = {
     'its body is a signed link, checked as a whole, and a tip choice (a kind and a number): no text is kept or shown',
   '/api/owner/extras': 'reads no body (GET)',
   '/api/book-again': 'reads no body (GET, a signed link checked as a whole)',
+  '/api/calendar': 'reads no body (GET, the token in its address is the whole authority)',
+  '/api/owner/calendar-url': 'reads no body: the session says who, and POST makes a new link',
   '/api/owner/due': 'reads no body (GET: a number of days, checked whole)',
   '/api/account': 'reads no body (GET)',
   '/api/auth-form': 'reads no body: it sends the visitor back to /auth (tested above)',
