@@ -1,8 +1,10 @@
 /**
  * The desk's Export tab (docs/product/desk.md#owners-desk): the customers, visits, orders and leads as
- * CSV files a spreadsheet opens safely, optionally limited to a range of days ('From', 'To').
+ * CSV files a spreadsheet opens safely, optionally limited to a range of days ('From', 'To'); below
+ * them, the link of the owner's calendar feed (docs/product/calendar-feed.md#on-the-desk).
  */
 import { useState } from 'react';
+import CalendarFeed from './CalendarFeed';
 import { EXPORTS, type ExportName } from './records-api';
 import { downloadExport, EXPORT_FAILED } from './records-calls';
 import SendState from './SendState';
@@ -65,6 +67,7 @@ export default function ExportPanel() {
       <p role="status" className="mt-2 font-semibold empty:hidden">
         {done}
       </p>
+      <CalendarFeed />
     </section>
   );
 }
