@@ -387,7 +387,7 @@ describe('functions on Netlify, without server/', { timeout: 120_000 }, () => {
       format: 'esm',
       target: 'node24',
       // As netlify.toml's external_node_modules: loaded from node_modules beside the bundle.
-      external: ['nodemailer', 'ics'],
+      external: ['nodemailer', 'ics', 'react', 'react-dom', '@react-email/components'],
       logLevel: 'error',
     });
     await exerciseEverything({
