@@ -208,7 +208,8 @@ export function createApp({ distDir, routes = [], hsts = false, limits = {}, all
         handle(req, res);
       } catch (error) {
         // A throw here would be uncaught and end the process: one bad request must not stop the site.
-        console.error(`${req.method} ${req.url ?? ''} failed:`, error);
+        // The path only: a query may carry a link's token (pay, book again, unsubscribe, calendar).
+        console.error(`${req.method} ${(req.url ?? '').split('?')[0]} failed:`, error);
         if (res.headersSent) res.destroy();
         else {
           res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
