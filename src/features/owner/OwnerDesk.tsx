@@ -1,5 +1,6 @@
 /**
- * The /owner island (docs/product/desk.md#owners-desk): 'Loading the desk...', then signed out (a
+ * The /owner island (docs/product/desk.md#owners-desk), in the desk's own shell (a compact header,
+ * DeskHeader): 'Loading the desk...', then signed out (a
  * sign-in link that comes back here, to the same visit or tab), a customer (the owner API's 403 in its own words and nothing
  * else), a desk that could not be read ('Try again'), or the owner's desk. The first owner call,
  * the capacity, tells which; nothing of the owner's is in the page until it has answered. With a
@@ -8,7 +9,7 @@
  * client (supabase-js) loads and checks the session only after the first answer
  * (docs/product/desk.md#owners-desk, "Loading").
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { callApi } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/hooks';
 import { signInReturningTo } from '@/features/auth/return-path';
@@ -16,6 +17,7 @@ import { earlyAccessToken, startAuth, storedUserAtOpen, verifySession } from '@/
 import type { OwnerSettings } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
 import { businessToday } from '@/lib/dates';
+import DeskHeader from './DeskHeader';
 import DeskTabs from './DeskTabs';
 import { errorMessage, LOAD_FAILED } from './owner-calls';
 import { SETTINGS_PATH, visitsPath } from './owner-paths';
@@ -28,7 +30,22 @@ type Access =
 
 const NOTE = 'rounded-2xl border border-slate-200 p-8 text-center text-lg';
 
-export default function OwnerDesk() {
+interface Props {
+  /** The business's short name, for the desk's header. */
+  business: string;
+}
+
+/** Every state but the owner's desk: the header with 'Back to the website', then `body`. */
+function Shell({ business, children }: { business: string; children: ReactNode }) {
+  return (
+    <>
+      <DeskHeader business={business} heading="Owner's Desk" onDesk={false} />
+      <div className="container-page max-w-4xl py-6">{children}</div>
+    </>
+  );
+}
+
+export default function OwnerDesk({ business }: Props) {
   const auth = useAuth();
   // Whose stored session may be used before the sign-in client has loaded (its token still valid).
   const [early] = useState(() => (earlyAccessToken() ? storedUserAtOpen()?.userId : undefined));
@@ -74,36 +91,55 @@ export default function OwnerDesk() {
 
   if (auth.status === 'signed-out') {
     return (
-      <div className={NOTE}>
-        <p>Sign in with the owner&apos;s account to use the desk.</p>
-        <a
-          className="mt-4 btn-primary"
-          href={signInReturningTo(`${window.location.pathname}${window.location.search}`)}
-        >
-          Sign in
-        </a>
-      </div>
+      <Shell business={business}>
+        <div className={NOTE}>
+          <p>Sign in with the owner&apos;s account to use the desk.</p>
+          <a
+            className="mt-4 btn-primary"
+            href={signInReturningTo(`${window.location.pathname}${window.location.search}`)}
+          >
+            Sign in
+          </a>
+        </div>
+      </Shell>
     );
   }
   const known = access && access.user === userId && access.attempt === attempt ? access.access : null;
   if (!known) {
     return (
-      <p role="status" className={`${NOTE} text-ink-muted`}>
-        Loading the desk...
-      </p>
+      <Shell business={business}>
+        <p role="status" className={`${NOTE} text-ink-muted`}>
+          Loading the desk...
+        </p>
+      </Shell>
     );
   }
-  if (known.state === 'denied') return <p className={NOTE}>{known.message}</p>;
+  if (known.state === 'denied') {
+    return (
+      <Shell business={business}>
+        <p className={NOTE}>{known.message}</p>
+      </Shell>
+    );
+  }
   if (known.state === 'failed') {
     return (
-      <div role="alert" className={NOTE}>
-        <p>{LOAD_FAILED}</p>
-        {known.message !== LOAD_FAILED && <p className="mt-2 text-ink-muted">{known.message}</p>}
-        <button type="button" className="mt-4 btn-outline" onClick={() => setAttempt((n) => n + 1)}>
-          Try again
-        </button>
-      </div>
+      <Shell business={business}>
+        <div role="alert" className={NOTE}>
+          <p>{LOAD_FAILED}</p>
+          {known.message !== LOAD_FAILED && <p className="mt-2 text-ink-muted">{known.message}</p>}
+          <button type="button" className="mt-4 btn-outline" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </div>
+      </Shell>
     );
   }
-  return <DeskTabs capacity={known.settings.visitsPerWindow} today={known.settings.today} onDrawn={checkSession} />;
+  return (
+    <DeskTabs
+      business={business}
+      capacity={known.settings.visitsPerWindow}
+      today={known.settings.today}
+      onDrawn={checkSession}
+    />
+  );
 }

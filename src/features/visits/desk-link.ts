@@ -22,6 +22,9 @@ export const DESK_TABS = [
 
 export type DeskTab = (typeof DESK_TABS)[number]['slug'];
 
+/** The id of the element holding the view the desk shows (src/features/owner/DeskTabs.tsx; tests find the view by it). */
+export const DESK_VIEW_ID = 'desk-view';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where a link points on the desk: one visit, or one tab. */
