@@ -4,9 +4,11 @@
  * `npm run owner -- add`, as the business would, and browsers signed in as either.
  */
 import { execFile } from 'node:child_process';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { DESK_TABS, DESK_VIEW_ID } from '../../src/features/visits/desk-link';
 import { ROOT, serverEnv, type ServerProcess } from '../support/server';
 import { bookAndPay, newCustomer, signInContext, type Customer, type Site } from './api-setup';
+import { expect } from './test';
 import { DAY, typedVisit } from './visit-fields';
 
 export const PHONE = { width: 390, height: 844 };
@@ -77,4 +79,36 @@ export async function asOwner(site: Site, owner: Customer, path: string, body?: 
   });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return res.json();
+}
+
+/** A view of the desk, by the name its button shows ('Today', 'Leads'). */
+export type DeskViewName = (typeof DESK_TABS)[number]['name'];
+
+/** The desk's bar at the bottom of the screen (docs/product/desk.md#owners-desk, "The desk's own shell"). */
+export function deskBar(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Desk' });
+}
+
+/** The view the desk shows, below its header (the region its heading names). */
+export function deskView(page: Page): Locator {
+  return page.locator(`#${DESK_VIEW_ID}`);
+}
+
+/** Shows the desk's view `name`: its button on the bar, or 'More' and then its button in More's list. */
+export async function openDeskView(page: Page, name: DeskViewName): Promise<void> {
+  const bar = deskBar(page);
+  if (!DESK_TABS.slice(0, 3).some((view) => view.name === name)) {
+    await bar.getByRole('button', { name: 'More', exact: true }).click();
+  }
+  await bar.getByRole('button', { name, exact: true }).click();
+  await expectDeskView(page, name);
+}
+
+/** That the desk shows the view `name`: the heading names it and its button (on the bar or in More's list) is the current page. */
+export async function expectDeskView(page: Page, name: DeskViewName): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(deskBar(page).getByRole('button', { name, exact: true, includeHidden: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 }

@@ -22,7 +22,7 @@ import { addDays, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { bookAndPay, newCustomer, subscribe, type Customer } from './api-setup';
-import { asOwner, newOwner, phoneOn, PHONE, signedInOn } from './desk-flow';
+import { asOwner, newOwner, phoneOn, PHONE, signedInOn, openDeskView } from './desk-flow';
 import { mailsTo, moveClockTo, oneMailTo, siteToday, subjectsTo, type MailboxMessage } from './owner-mail';
 import { bookingCard, DAY, typedVisit, VISIT } from './visit-fields';
 import { expect, test } from './test';
@@ -170,7 +170,7 @@ test("the owner's Due tab lists who is due, with the day and the reminder, not t
 }, testInfo) => {
   const { page, context } = await signedInOn(browser, server, owner);
   await page.goto('/owner');
-  await page.getByRole('tab', { name: 'Due' }).click();
+  await openDeskView(page, 'Due');
   await expect(page.getByRole('heading', { name: 'Due again', level: 2 })).toBeVisible();
   const list = page.getByRole('list', { name: 'Due again' });
   const ann = list.getByRole('listitem').filter({ hasText: ANN.name });

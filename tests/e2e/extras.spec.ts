@@ -20,7 +20,7 @@ import { SITE } from '../../src/site';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { bookAndPay, newCustomer, type Customer } from './api-setup';
-import { asOwner, newOwner, phoneOn, PHONE, signedInOn } from './desk-flow';
+import { asOwner, newOwner, phoneOn, PHONE, signedInOn, deskView } from './desk-flow';
 import { moveClockTo, oneMailTo, type MailboxMessage } from './owner-mail';
 import { ADDRESS, DAY, typedVisit } from './visit-fields';
 import { expect, test } from './test';
@@ -116,7 +116,7 @@ function orderIn(subject: string): string {
 /** The visit's dialog from Today, read afresh. */
 async function openVisit(page: Page) {
   await page.goto('/owner');
-  const card = page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: LIZ.name });
+  const card = deskView(page).getByRole('listitem').filter({ hasText: LIZ.name });
   await card.getByRole('button', { name: `Details for ${LIZ.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `${LIZ.name}: ${SERVICE}` });
   await expect(dialog).toBeVisible();

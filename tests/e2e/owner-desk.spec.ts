@@ -14,10 +14,21 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Request, Response, Route } from '@playwright/test';
 import { holidayOn } from '../../src/features/visits/closed-days.server';
 import { addDays, businessToday, formatDay } from '../../src/lib/dates';
+import { SITE } from '../../src/site';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import { newCustomer, type Customer } from './api-setup';
-import { newCustomerBooks, newOwner, phoneOn, PHONE, signedInOn } from './desk-flow';
+import {
+  newCustomerBooks,
+  newOwner,
+  phoneOn,
+  PHONE,
+  signedInOn,
+  deskBar,
+  deskView,
+  expectDeskView,
+  openDeskView,
+} from './desk-flow';
 import { moveClockTo, siteToday } from './owner-mail';
 import { expect, test } from './test';
 import { DAY } from './visit-fields';
@@ -71,9 +82,96 @@ test('the desk is the owner only, and a customer sees none of it', async ({ brow
   const customer = await signedInOn(browser, server, dee);
   await customer.page.goto('/owner');
   await expect(customer.page.getByText('This is for the business owner only.')).toBeVisible();
-  await expect(customer.page.getByRole('tab')).toHaveCount(0);
+  await expect(deskBar(customer.page)).toHaveCount(0);
   await expect(customer.page.getByText(ANN.name)).toHaveCount(0);
   await customer.context.close();
+});
+
+test("the desk is an app of its own at 390 px: its header, no site header or footer, a bar of four and More's list", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInOn(browser, server, owner);
+  await moveClockTo(page, DAY.date, '09:00');
+  await page.goto('/owner');
+  await expectDeskView(page, 'Today');
+  const cards = deskView(page).getByRole('listitem');
+  await expect(cards.filter({ hasText: ANN.name })).toBeVisible();
+  // docs/product/desk.md#owners-desk, "The desk's own shell": the website's header and footer are not there.
+  await expect(page.getByRole('banner')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByText(SITE.shortName, { exact: true })).toBeVisible();
+
+  // The bar: four buttons side by side, all on the first screen, each at least 48 px high.
+  const bar = deskBar(page);
+  const items = bar.getByRole('button');
+  await expect(items).toHaveText(['Today', 'Tomorrow', 'To confirm', 'More']);
+  for (const item of await items.all()) {
+    await expect(item).toBeInViewport({ ratio: 1 });
+    expect((await item.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+  }
+  // At the end of the list, the last card is above the bar, not under it.
+  await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }));
+  const lastCard = await cards.last().boundingBox();
+  const barBox = await bar.boundingBox();
+  expect((lastCard?.y ?? 0) + (lastCard?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: test.info().outputPath('desk-today-390.png') });
+
+  // More: a disclosure with the other views as big buttons; one chosen shows, the heading names it.
+  const more = bar.getByRole('button', { name: 'More', exact: true });
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(items).toHaveText([
+    'Today',
+    'Tomorrow',
+    'To confirm',
+    'More',
+    'Plan visits',
+    'Week',
+    'Closed days',
+    'Capacity',
+    'Leads',
+    'Customers',
+    'Due',
+    'Export',
+  ]);
+  for (const item of await items.all()) await expect(item).toBeInViewport({ ratio: 1 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: test.info().outputPath('desk-more-390.png') });
+  await expectNoAxeViolations(page);
+  await bar.getByRole('button', { name: 'Week', exact: true }).click();
+  await expectDeskView(page, 'Week');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(deskView(page).getByRole('button', { name: 'Next 7 days' })).toBeVisible();
+
+  // By keyboard: More opens with Enter, Tab enters its list, Escape closes it and focus is back on More.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(bar.getByRole('button', { name: 'Plan visits' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toBeFocused();
+  await expect(bar.getByRole('button', { name: 'Leads' })).toBeHidden();
+  await openDeskView(page, 'Tomorrow');
+  await expectNoAxeViolations(page);
+  await context.close();
+
+  // Signing out (another owner, so this one's session lives on): the desk turns signed out in place.
+  const other = await newOwner(server, `owner.out.${stamp}@example.com`);
+  const leaving = await signedInOn(browser, server, other);
+  await leaving.page.goto('/owner');
+  await expectDeskView(leaving.page, 'Today');
+  await leaving.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(leaving.page.getByText("Sign in with the owner's account to use the desk.")).toBeVisible();
+  await expect(leaving.page.getByRole('heading', { level: 1 })).toHaveText("Owner's Desk");
+  await expect(leaving.page.getByRole('link', { name: 'Back to the website' })).toHaveAttribute('href', '/');
+  await expect(deskBar(leaving.page)).toHaveCount(0);
+  await expect(leaving.page.getByRole('contentinfo')).toHaveCount(0);
+  await leaving.context.close();
 });
 
 test('the owner runs the day from a phone: route, call, confirm, move, done, cancel and refund', async ({
@@ -101,8 +199,8 @@ test('the owner runs the day from a phone: route, call, confirm, move, done, can
   page.on('response', todayAnswer);
   const sessionCheck = page.waitForRequest((request) => request.url().includes('/auth/v1/user'));
   await page.goto('/owner');
-  await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
-  const today = page.getByRole('tabpanel');
+  await expectDeskView(page, 'Today');
+  const today = deskView(page);
   await expect(today.getByRole('heading', { name: formatDay(DAY.date) })).toBeVisible();
   await expect(today.getByRole('heading', { name: 'Morning (8 AM-12 PM)' })).toBeVisible();
   const cards = today.getByRole('listitem');
@@ -194,12 +292,12 @@ test('the owner runs the day from a phone: route, call, confirm, move, done, can
   await expect(ann.getByText('Cancelled', { exact: true })).toBeVisible();
 
   // Nothing of the morning holds a place now; Bob's moved visit still waits for a time.
-  await page.getByRole('tab', { name: 'To confirm' }).click();
-  const toConfirm = page.getByRole('tabpanel');
+  await openDeskView(page, 'To confirm');
+  const toConfirm = deskView(page);
   await expect(toConfirm.getByRole('listitem')).toHaveCount(1);
   await expect(toConfirm.getByRole('listitem')).toContainText(BOB.name);
-  await page.getByRole('tab', { name: 'Week' }).click();
-  const week = page.getByRole('tabpanel').getByRole('listitem').first();
+  await openDeskView(page, 'Week');
+  const week = deskView(page).getByRole('listitem').first();
   await expect(week.getByText('Morning (8 AM-12 PM): 0 of 3')).toBeVisible();
   await expect(week.getByText('Afternoon (12-6 PM): 1 of 3')).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -232,11 +330,11 @@ test('the owner closes a day and sets the capacity; a refusal keeps what was typ
   await page.route(/\/_astro\/OwnerDesk\.[\w-]+\.js$/, holdUntilAsked);
   await page.goto('/owner');
   await todayAsked;
-  await expect(page.getByRole('tabpanel').getByRole('heading', { name: formatDay(serverToday) })).toBeVisible();
+  await expect(deskView(page).getByRole('heading', { name: formatDay(serverToday) })).toBeVisible();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 
-  await page.getByRole('tab', { name: 'Closed days' }).click();
-  const panel = page.getByRole('tabpanel');
+  await openDeskView(page, 'Closed days');
+  const panel = deskView(page);
   await expect(panel.getByText('(Holiday)').first()).toBeVisible();
   const day = addWeekday(serverToday, 10);
   const alert = panel.getByRole('alert').filter({ hasText: /./ });
@@ -259,12 +357,12 @@ test('the owner closes a day and sets the capacity; a refusal keeps what was typ
   await expect(panel.getByRole('status').filter({ hasText: /./ })).toHaveText(`Opened ${formatDay(day)} again.`);
   await expect(panel.getByText('Staff training')).toHaveCount(0);
 
-  await page.getByRole('tab', { name: 'Capacity' }).click();
+  await openDeskView(page, 'Capacity');
   const field = page.getByLabel('Visits per window');
   await expect(field).toHaveValue('3');
   await field.fill('25');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText('Please enter a whole number from 1 to 20.');
+  await expect(deskView(page).getByRole('alert')).toHaveText('Please enter a whole number from 1 to 20.');
   await expect(field).toHaveValue('25');
   await field.fill('4');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import type { Customer } from './api-setup';
-import { newCustomerBooks, newOwner, PHONE, signedInOn } from './desk-flow';
+import { newCustomerBooks, newOwner, PHONE, signedInOn, deskView, expectDeskView, openDeskView } from './desk-flow';
 import { deskLink, oneMailTo } from './owner-mail';
 import { expect, test } from './test';
 
@@ -68,21 +68,20 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
   await expect(dialog.getByText(AVA.name).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('tab', { name: 'Today', selected: true })).toBeVisible();
+  await expectDeskView(page, 'Today');
   // Closed, the desk is at /owner: a reload opens the desk, not the visit again.
   await expect(page).toHaveURL(/\/owner$/);
   // The older form, in e-mails sent before, opens it too.
   await page.goto(`/owner?visit=${visitLink.split('/').pop() ?? ''}`);
   await expect(dialog.getByRole('heading', { level: 2 })).toContainText('Dryer Vent Cleaning');
   await page.goto(deskLink(contacted.text, 'Open the desk'));
-  await expect(page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
+  await expectDeskView(page, 'Leads');
   await page.goto(`/owner/visits/${crypto.randomUUID()}`);
   await expect(page.getByRole('alert')).toHaveText('That visit could not be found.');
 
   await page.goto('/owner');
-  await page.getByRole('tab', { name: 'Leads' }).click();
-  const lead = page
-    .getByRole('tabpanel')
+  await openDeskView(page, 'Leads');
+  const lead = deskView(page)
     .getByRole('listitem')
     .filter({ hasText: `Contact message: ${ZED.name}` });
   await expect(lead).toBeVisible();
@@ -98,7 +97,7 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('tab', { name: 'Customers' }).click();
+  await openDeskView(page, 'Customers');
   await page.getByLabel('Find a customer (name, e-mail, phone or ZIP)').fill('0177');
   await page.getByRole('button', { name: 'Search' }).click();
   await page
@@ -111,7 +110,7 @@ test('the owner sets the lead to contacted, finds the customer by the phone’s 
   await expect(record.getByText(/^ORD-[A-Z0-9]+: Dryer Vent Cleaning, \$\d+\.\d\d, paid$/)).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole('tab', { name: 'Export' }).click();
+  await openDeskView(page, 'Export');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download visits.csv' }).click();
   const download = await downloading;

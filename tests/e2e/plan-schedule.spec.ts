@@ -19,7 +19,7 @@ import { addDays, formatDay } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { newCustomer, subscribe, type Customer } from './api-setup';
 import { expectNoAxeViolations } from './a11y';
-import { newOwner, PHONE, signedInOn } from './desk-flow';
+import { newOwner, PHONE, signedInOn, deskView, expectDeskView, openDeskView } from './desk-flow';
 import { advanceClock, deskLink, oneMailTo, siteToday, subjectsTo } from './owner-mail';
 import { FORM_DETAILS } from './plan-form';
 import { expect, test } from './test';
@@ -68,8 +68,8 @@ async function cancelAtPeriodEnd(account: Page): Promise<void> {
 /** The plan visits' cards of `name` on the desk's Plan visits tab. */
 async function planVisitCards(page: Page, name: string) {
   await page.goto('/owner?tab=plan-visits');
-  await expect(page.getByRole('tab', { name: 'Plan visits', selected: true })).toBeVisible();
-  const panel = page.getByRole('tabpanel');
+  await expectDeskView(page, 'Plan visits');
+  const panel = deskView(page);
   await expect(panel.getByText(/Plan visits due|No plan visits due this month\./).first()).toBeVisible();
   return panel.getByRole('listitem').filter({ hasText: name });
 }
@@ -99,8 +99,8 @@ test('Full per visit: the visit on the account and the desk, done with its check
   const desk = await ownerDesk(browser);
   const deskPage = desk.page;
   await deskPage.goto('/owner');
-  await deskPage.getByRole('tab', { name: 'Plan visits' }).click();
-  const card = deskPage.getByRole('tabpanel').getByRole('listitem').filter({ hasText: name });
+  await openDeskView(deskPage, 'Plan visits');
+  const card = deskView(deskPage).getByRole('listitem').filter({ hasText: name });
   await expect(card).toContainText('Autopilot Full quarterly visit');
   await expect(card).toContainText(/Due \w+, \w+ \d{1,2}/);
   await expect(card).toContainText('1200 E Battlefield Rd');
@@ -197,8 +197,8 @@ test('annual through a plan request, set to cancel: the alerts open the lead and
   // One tap from each alert on the owner's phone: the request on the Leads tab, the visit's dialog.
   const desk = await ownerDesk(browser);
   await desk.page.goto(deskLink(request.text, 'Open the desk'));
-  await expect(desk.page.getByRole('tab', { name: 'Leads', selected: true })).toBeVisible();
-  await expect(desk.page.getByRole('tabpanel').getByText(`Plan request: ${name}`)).toBeVisible();
+  await expectDeskView(desk.page, 'Leads');
+  await expect(deskView(desk.page).getByText(`Plan request: ${name}`)).toBeVisible();
   await desk.page.goto(visitLink);
   const dialog = desk.page.getByRole('dialog', { name: `${name}: Autopilot Lite quarterly visit` });
   await expect(dialog).toContainText('1200 E Battlefield Rd');

@@ -17,7 +17,7 @@ import { bookableWeekdays } from '../support/visit';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
 import { expectNoAxeViolations } from './a11y';
 import type { Customer } from './api-setup';
-import { newCustomerBooks, newOwner, phoneOn, PHONE, signedInOn } from './desk-flow';
+import { newCustomerBooks, newOwner, phoneOn, PHONE, signedInOn, deskView, openDeskView } from './desk-flow';
 import { moveClockTo } from './owner-mail';
 import { expect, test } from './test';
 import { VISIT } from './visit-fields';
@@ -142,8 +142,8 @@ test('signed out, the e-mail link moves the visit: a full window refused, the li
   // The owner's desk shows the visit on its new day, moved by the customer.
   const desk = await signedInOn(browser, server, owner);
   await desk.page.goto('/owner');
-  await desk.page.getByRole('tab', { name: 'To confirm' }).click();
-  const card = desk.page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: ANN.name });
+  await openDeskView(desk.page, 'To confirm');
+  const card = deskView(desk.page).getByRole('listitem').filter({ hasText: ANN.name });
   await expect(card).toContainText(formatDay(MOVED_TO, 'short'));
   await card.getByRole('button', { name: `Details for ${ANN.name}` }).click();
   const dialog = desk.page.getByRole('dialog', { name: `${ANN.name}: Dryer Vent Cleaning` });
