@@ -91,6 +91,7 @@ export async function embeddedRoutes({
     { path: '/auth/v1', match: 'prefix', handler: auth.handler },
     { path: '/_dev/mail', match: 'exact', handler: mailbox.handler },
     { path: '/_dev/mail.json', match: 'exact', handler: mailbox.handler },
+    { path: '/_dev/mail/:message', match: 'pattern', handler: mailbox.messageHtml },
     { path: '/_dev/leads', match: 'exact', handler: leads },
     { path: '/_dev/leads.json', match: 'exact', handler: leads },
   ];
