@@ -96,7 +96,7 @@ export const CHUNK_GROUPS: readonly ChunkGroup[] = [
     priority: 3,
     files: ['src/lib/exact.ts', 'src/features/filters/catalogue.ts', 'src/features/schedule-calculator/store.ts'],
   },
-  // Headless UI's small hooks the desk's tabs, the header's menu and the dialogs share, with the
+  // Headless UI's small hooks the header's menu and the dialogs share, with the
   // focus helpers they import: one file, not four (docs/product/performance.md#performance-decisions, "Few
   // script files per island").
   {

@@ -4,7 +4,8 @@
  * owner's desk, 'Back to the website' in every other state (loading, signed out, not the owner, failed).
  */
 import { useState, type Ref } from 'react';
-import { signOutFromHeader } from '@/layouts/header/sign-out';
+import { SIGNED_OUT_HERE_ONLY } from '@/features/auth/messages';
+import { signOut as signOutEverywhere } from '@/features/auth/store';
 
 interface Props {
   /** The business's short name. */
@@ -25,10 +26,17 @@ const ACTION =
 
 export default function DeskHeader({ business, heading, onDesk, ref }: Props) {
   const [signingOut, setSigningOut] = useState(false);
-  // The auth store then turns the desk signed out in place (src/layouts/header/sign-out.ts).
+  // As the site's header signs out (src/layouts/header/sign-out.ts), staying here: the auth store
+  // turns the desk signed out in place; a sign-out of this device only is said in a toast.
   const signOut = () => {
     setSigningOut(true);
-    void signOutFromHeader().finally(() => setSigningOut(false));
+    void signOutEverywhere()
+      .then(async (reach) => {
+        if (reach === 'everywhere') return;
+        const { toast } = await import('@/features/toast/toaster');
+        toast({ ...SIGNED_OUT_HERE_ONLY, variant: 'destructive' });
+      })
+      .finally(() => setSigningOut(false));
   };
   return (
     <header className="border-b border-slate-200 bg-white">

@@ -1,7 +1,7 @@
 /**
  * A desk link to one visit (`/owner/visits/<id>`: docs/product/desk.md#owners-desk, "A link to one
  * thing", as the owner alerts send them): the visit read once the desk is drawn, handed to its
- * dialog, or why it cannot be shown, above the tabs.
+ * dialog, or why it cannot be shown, above the view.
  */
 import { useEffect, useState } from 'react';
 import { callApi } from '@/features/auth/api';
@@ -11,13 +11,13 @@ import { ApiError } from '@/lib/api';
 import { errorMessage, LOAD_FAILED } from './owner-calls';
 import { visitPath } from './owner-paths';
 
-/** Shown above the tabs when a link's visit is not there (or its id is not one). */
+/** Shown above the view when a link's visit is not there (or its id is not one). */
 export const VISIT_NOT_FOUND = 'That visit could not be found.';
 
 /**
  * Reads the visit `id` names (readDeskLink's, null when the link names none or not a valid id) and
  * calls `onFound` (a state setter: the same function each render) with it; answers what to show above
- * the tabs ('' when nothing).
+ * the view ('' when nothing).
  */
 export function useLinkedVisit(id: string | null, onFound: (visit: OwnerVisit) => void): string {
   const [problem, setProblem] = useState(() =>

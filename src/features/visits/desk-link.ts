@@ -4,7 +4,7 @@
  * tap from the e-mail reaches it. Pure. Shared core: relative imports with the extension only.
  */
 
-/** The desk's tabs, in order, with the slug a link names them by. */
+/** The desk's views, in order (the bar's three, then More's list), with the slug a link (`?tab=`) names them by. */
 export const DESK_TABS = [
   { slug: 'today', name: 'Today' },
   { slug: 'tomorrow', name: 'Tomorrow' },
