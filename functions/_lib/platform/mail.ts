@@ -31,10 +31,22 @@ export interface QueuedMail extends MailContent {
  */
 export async function mailHtml(mail: QueuedMail, origin: string = publicOrigin()): Promise<string | undefined> {
   if (mail.layout) {
-    const { renderMailHtml } = await import('../../../src/features/mail/layout.ts');
+    const { renderMailHtml } = await loadLayout();
     return renderMailHtml(mail.layout, origin);
   }
   return mail.html;
+}
+
+let layout: Promise<typeof import('../../../src/features/mail/layout.ts')> | undefined;
+
+/** The e-mail layout's module, loaded once, on the first e-mail to send. */
+function loadLayout(): Promise<typeof import('../../../src/features/mail/layout.ts')> {
+  // A failed load is tried again at the next e-mail (the attempt records why it failed).
+  layout ??= import('../../../src/features/mail/layout.ts').catch((error: unknown) => {
+    layout = undefined;
+    throw error;
+  });
+  return layout;
 }
 
 /** The kinds of e-mail: the customer's, and the owner's alerts (docs/product/emails.md#owner-alerts). */
@@ -174,6 +186,10 @@ export function mailQueue(env: NodeJS.ProcessEnv = process.env, db?: Db): Outbox
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    // Loaded before the attempt's time limit starts: it is no part of sending.
+    async prepare() {
+      await loadLayout().catch(() => undefined);
+    },
     async deliver(row, signal, stopping) {
       const url = smtpUrl(env);
       if (!url) return { aborted: true };
@@ -182,7 +198,12 @@ export function mailQueue(env: NodeJS.ProcessEnv = process.env, db?: Db): Outbox
         return { ok: true };
       }
       const from = mailFrom(env);
-      const html = await mailHtml(mail, publicOrigin(env));
+      let html: string | undefined;
+      try {
+        html = await mailHtml(mail, publicOrigin(env));
+      } catch (error) {
+        return { ok: false, error: `Could not draw the e-mail: ${describe(error)}` };
+      }
       const sending = transportFor(url).sendMail({
         from,
         to: mail.to,

@@ -27,6 +27,12 @@ export interface OutboxQueue {
   table: 'public.leads' | 'public.mail_outbox' | 'public.text_outbox';
   /** The kinds that can be delivered now. */
   configuredKinds(): string[];
+  /**
+   * Work of its own before an attempt, outside the attempt's time limit (the mail outbox loads its
+   * e-mail layout here, which can take seconds on a busy machine: inside the limit it timed the
+   * first send out and made a second attempt).
+   */
+  prepare?(): Promise<void>;
   /** Delivers one row; `signal` ends when the caller stops or the attempt times out. */
   deliver(row: ClaimedRow, signal: AbortSignal, stopping: AbortSignal): Promise<Outcome>;
   /** Subscribes to "a row was stored" (the worker wakes at once); returns the unsubscriber. */

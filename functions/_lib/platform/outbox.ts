@@ -120,6 +120,7 @@ function createRelay(options: OutboxOptions, signal: AbortSignal): Relay {
   }
 
   async function attempt(lead: ClaimedRow): Promise<void> {
+    await queue.prepare?.();
     const outcome = await queue.deliver(lead, AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]), signal);
     if ('aborted' in outcome) {
       await db.query(`update ${table} set next_attempt_at = now() where id = $1`, [lead.id]);
