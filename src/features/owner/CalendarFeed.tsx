@@ -21,9 +21,17 @@ export default function CalendarFeed() {
   const renew = useRef<HTMLButtonElement>(null);
   const sending = useOwnerSend(CALENDAR_LINK_FAILED);
 
+  // Moves each time a link is shown: focus goes to the field once it is drawn (a frame's wait was
+  // not enough on a busy phone, where React drew it later).
+  const [shown, setShown] = useState(0);
+
   useEffect(() => {
     if (asking) question.current?.focus();
   }, [asking]);
+
+  useEffect(() => {
+    if (shown > 0) field.current?.focus();
+  }, [shown]);
 
   async function read(method: 'GET' | 'POST', done: string) {
     setNote('');
@@ -35,7 +43,7 @@ export default function CalendarFeed() {
     setAsking(false);
     setNote(done);
     // The button pressed is gone or moved: focus goes to the link itself.
-    requestAnimationFrame(() => field.current?.focus());
+    setShown((n) => n + 1);
   }
 
   function keep() {
