@@ -115,6 +115,9 @@ test("the desk is an app of its own at 390 px: its header, no site header or foo
   const lastCard = await cards.last().boundingBox();
   const barBox = await bar.boundingBox();
   expect((lastCard?.y ?? 0) + (lastCard?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
+  // The desk's messages show above the bar, never over it.
+  const toasts = await page.getByRole('region', { name: 'Notifications' }).boundingBox();
+  expect((toasts?.y ?? Infinity) + (toasts?.height ?? 0)).toBeLessThanOrEqual(barBox?.y ?? 0);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.screenshot({ path: test.info().outputPath('desk-today-390.png') });
 
