@@ -26,34 +26,28 @@ export function houseMarkDataUrl(): string {
 /**
  * The mark on a full square of its own background colour (the colour its first shape is filled
  * with), for a home-screen icon: a phone cuts its own corners, and paints the mark's transparent
- * ones black.
+ * ones black. `share` below 1 draws the mark within the middle `share` of the square, for a
+ * maskable app icon (docs/product/desk.md#owners-desk, "Installing the desk": MASKABLE_SHARE keeps
+ * it inside the circle a phone's mask always keeps, the middle 80%).
  */
-export function houseMarkTile(): string {
+export function houseMarkTile(share = 1): string {
   const mark = houseMarkSvg().trim();
   const colour = /<rect\b[^>]*\bfill="(#[0-9a-f]{3,8})"/i.exec(mark)?.[1];
   const viewBox = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(mark)?.[1];
   if (!colour || !viewBox) {
     throw new Error('public/favicon.svg: the house mark needs a viewBox and a filled <rect> as its background');
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${colour}"/>${mark}</svg>`;
+  const [, , width = 0, height = 0] = viewBox.split(/[\s,]+/).map(Number);
+  const inset = (1 - share) / 2;
+  const placed =
+    share === 1
+      ? mark
+      : mark.replace(
+          /<svg\b/,
+          `<svg x="${width * inset}" y="${height * inset}" width="${width * share}" height="${height * share}"`,
+        );
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${colour}"/>${placed}</svg>`;
 }
 
-/**
- * The mark for a maskable app icon (docs/product/desk.md#owners-desk, "Installing the desk"): its
- * background colour to every edge and the mark within the middle `share` of the square, inside
- * the circle a phone's mask always keeps (the middle 80%).
- */
-export function houseMarkMaskable(share = 0.6): string {
-  const tile = houseMarkTile();
-  const viewBox = /<svg\b[^>]*\bviewBox="([^"]+)"/.exec(tile)?.[1] ?? '0 0 64 64';
-  const [, , width = 64, height = 64] = viewBox.split(/[\s,]+/).map(Number);
-  const background = /<rect width="100%" height="100%" fill="([^"]+)"\/>/.exec(tile)?.[1] ?? '#000';
-  const inset = (1 - share) / 2;
-  const mark = houseMarkSvg()
-    .trim()
-    .replace(
-      /<svg\b/,
-      `<svg x="${width * inset}" y="${height * inset}" width="${width * share}" height="${height * share}"`,
-    );
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${viewBox}"><rect width="100%" height="100%" fill="${background}"/>${mark}</svg>`;
-}
+/** The share of a maskable icon the mark takes (the middle 60%). */
+export const MASKABLE_SHARE = 0.6;

@@ -3,15 +3,10 @@
  * manifest the desk's page links, its fields and icons, and Chromium's own verdict that the page
  * can be installed.
  */
+import { pngSize } from '../support/png';
 import { expect, test } from './test';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-/** A PNG's width and height, from its header. */
-function pngSize(body: Buffer): { width: number; height: number } {
-  expect(body.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return { width: body.readUInt32BE(16), height: body.readUInt32BE(20) };
-}
 
 test('the desk links its manifest: standalone at /owner, the house mark at 192 and 512 px and maskable; Chromium finds it installable', async ({
   page,

@@ -34,7 +34,7 @@ import { morningListMail } from '../../src/features/mail/morning-list.ts';
 import { extrasReceiptMail, payReminderMail, payRequestMail } from '../../src/features/mail/extras-messages.ts';
 import { coveringPlan, serviceDueFollowUpMail, serviceDueMail } from '../../src/features/mail/due-again.ts';
 import { unsubscribeLinks, withUnsubscribeLine } from '../../src/features/mail/unsubscribe.ts';
-import type { OwnerVisit } from '../../src/features/visits/owner-api.ts';
+import { visit } from '../unit/src/features/owner/visit-fixture.ts';
 
 export const SITE_URL = 'https://www.springfieldhome.example';
 
@@ -91,41 +91,17 @@ const EXTRAS = {
   siteUrl: SITE_URL,
 };
 
-const OWNER_VISIT: OwnerVisit = {
-  id: 'v1',
+const OWNER_VISIT = visit('3f0c5b2e-9a4d-4c1b-8e7f-0123456789ab', {
   status: 'confirmed',
   date: '2026-12-07',
-  window: 'morning',
   start: '09:30',
   end: '10:30',
-  service: 'Dryer Vent Cleaning',
-  serviceType: 'dryer-vent-cleaning',
-  options: {},
-  amountCents: 3500,
   orderNumber: VISIT.orderNumber,
   customer: { name: VISIT.name ?? '', email: 'maria.gutierrez.whitfield@example.com', phone: '(417) 555-0100' },
   address: { street: '12345 West Republic Road, Apartment 1208B', city: 'Springfield', zip: '65807' },
   notes: 'Gate code 4821; the dog is friendly.',
-  techNotes: '',
-  completionNote: null,
-  overCapacity: false,
   route: 1,
-  requestedAt: '2026-12-01T10:00:00Z',
-  dueDate: null,
-  planVisit: null,
-  checklist: [],
-  filterSizes: [],
-  detectorsTested: null,
-  planFilterSizes: [],
-  checklistItems: [],
-  proposedStart: null,
-  proposedAt: null,
-  proposalRemindedAt: null,
-  timeNote: null,
-  textable: 'off',
-  etaMinutes: null,
-  payRequest: null,
-};
+});
 
 /** The payload fields owner events carry. */
 const EVENT = {
@@ -305,7 +281,17 @@ export const MAIL_SAMPLES: Record<MailKind, () => MailContent[]> = {
     morningListMail(
       {
         day: '2026-12-07',
-        visits: [OWNER_VISIT, { ...OWNER_VISIT, id: 'v2', status: 'requested', start: null, end: null, route: 2 }],
+        visits: [
+          OWNER_VISIT,
+          {
+            ...OWNER_VISIT,
+            id: '4a1d6c3f-0b5e-4d2c-9f80-123456789abc',
+            status: 'requested',
+            start: null,
+            end: null,
+            route: 2,
+          },
+        ],
         toConfirm: 2,
         proposedUnanswered: 1,
         overdue: [

@@ -8,6 +8,7 @@
  */
 import { businessTimeToUtc } from '../../src/lib/dates';
 import { freePort, removeDir, startServer, tempDataDir, type ServerProcess } from '../support/server';
+import { icsEvents } from '../support/ics';
 import { expectNoAxeViolations } from './a11y';
 import type { Customer } from './api-setup';
 import { asOwner, newCustomerBooks, newOwner, PHONE, signedInOn } from './desk-flow';
@@ -43,12 +44,6 @@ test.afterAll(async () => {
   if (server) await removeDir(server.dataDir);
 });
 
-/** The feed's events as their lines, the folded lines joined again (RFC 5545, 3.1). */
-function eventsOf(ics: string): string[][] {
-  const text = ics.replace(/\r\n[ \t]/g, '').replace(/\r\n/g, '\n');
-  return [...text.matchAll(/BEGIN:VEVENT\n([\s\S]*?)END:VEVENT/g)].map(([, body = '']) => body.trim().split('\n'));
-}
-
 /** An instant as iCalendar writes it in UTC: 20261208T153000Z. */
 const icsUtc = (time: string) =>
   businessTimeToUtc(DAY.date, time)
@@ -82,18 +77,14 @@ test("the owner shows the calendar link on the phone, and the feed lists the day
   const res = await fetch(url);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-  const events = eventsOf(await res.text());
-  expect(events.map((lines) => lines.find((line) => line.startsWith('SUMMARY:')))).toEqual([
-    `SUMMARY:Dryer Vent Cleaning – ${ANN.name}`,
-    `SUMMARY:Dryer Vent Cleaning – ${BOB.name}`,
+  const events = icsEvents(await res.text());
+  expect(events.map((event) => event['SUMMARY'])).toEqual([
+    `Dryer Vent Cleaning – ${ANN.name}`,
+    `Dryer Vent Cleaning – ${BOB.name}`,
   ]);
   // Ann's as the morning window, asked for; Bob's at the time confirmed.
-  expect(events[0]).toEqual(
-    expect.arrayContaining([`DTSTART:${icsUtc('08:00')}`, `DTEND:${icsUtc('12:00')}`, 'STATUS:TENTATIVE']),
-  );
-  expect(events[1]).toEqual(
-    expect.arrayContaining([`DTSTART:${icsUtc('09:30')}`, `DTEND:${icsUtc('10:30')}`, 'STATUS:CONFIRMED']),
-  );
+  expect(events[0]).toMatchObject({ DTSTART: icsUtc('08:00'), DTEND: icsUtc('12:00'), STATUS: 'TENTATIVE' });
+  expect(events[1]).toMatchObject({ DTSTART: icsUtc('09:30'), DTEND: icsUtc('10:30'), STATUS: 'CONFIRMED' });
 
   // A new link, once confirmed: the field holds it, and the old link is refused.
   await feed.getByRole('button', { name: 'New link' }).click();

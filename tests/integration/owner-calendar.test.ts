@@ -16,6 +16,7 @@ import type { Visit } from '../../src/features/booking/visit.ts';
 import type { CalendarUrlAnswer } from '../../src/features/owner/calendar-link.ts';
 import { deskPath } from '../../src/features/visits/desk-link.ts';
 import { businessTimeToUtc } from '../../src/lib/dates.ts';
+import { icsEvents, unfoldIcs } from '../support/ics.ts';
 import { bookableWeekdays } from '../support/visit.ts';
 import {
   callAs,
@@ -85,33 +86,9 @@ async function bookAndPay(user: User, visit: Visit): Promise<Booked> {
     `select payload from mail_outbox where idempotency_key = $1`,
     [`booking-confirmed:${session}`],
   );
-  const uid = /^UID:(.+)$/m.exec(unfold(mail?.payload.attachments?.[0]?.content ?? ''))?.[1] ?? '';
+  const uid = /^UID:(.+)$/m.exec(unfoldIcs(mail?.payload.attachments?.[0]?.content ?? ''))?.[1] ?? '';
   expect(uid).toContain(orderNumber);
   return { id, orderNumber, uid };
-}
-
-/** An iCalendar text with its folded lines joined again (RFC 5545, 3.1). */
-function unfold(ics: string): string {
-  return ics.replace(/\r\n[ \t]/g, '').replace(/\r\n/g, '\n');
-}
-
-/** The feed's events, each as its properties (the name before any parameter, the value unescaped). */
-function eventsOf(ics: string): Record<string, string>[] {
-  return [...unfold(ics).matchAll(/BEGIN:VEVENT\n([\s\S]*?)END:VEVENT/g)].map(([, body = '']) =>
-    Object.fromEntries(
-      body
-        .trim()
-        .split('\n')
-        .map((line) => {
-          const colon = line.indexOf(':');
-          const value = line
-            .slice(colon + 1)
-            .replace(/\\n/g, '\n')
-            .replace(/\\([,;\\])/g, '$1');
-          return [line.slice(0, colon).split(';')[0] ?? '', value];
-        }),
-    ),
-  );
 }
 
 /** An instant as iCalendar writes it in UTC: 20261208T153000Z. */
@@ -181,8 +158,8 @@ describe("the owner's calendar feed", { timeout: 180_000 }, () => {
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const ics = await res.text();
     expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(unfold(ics)).toContain('X-WR-CALNAME:Springfield Home Maintenance visits');
-    const events = eventsOf(ics);
+    expect(unfoldIcs(ics)).toContain('X-WR-CALNAME:Springfield Home Maintenance visits');
+    const events = icsEvents(ics);
     expect(events.map((e) => e['UID'])).toEqual([booked['ava'].uid, booked['ben'].uid, booked['cal'].uid]);
 
     const [, benEvent, calEvent] = events;
@@ -224,7 +201,7 @@ describe("the owner's calendar feed", { timeout: 180_000 }, () => {
     // On the morning of the second day, Ava's visit the day before is gone: from today on only.
     installClock(() => businessTimeToUtc(SECOND.date, '07:00').getTime());
     try {
-      const later = eventsOf(await (await feed(firstUrl)).text());
+      const later = icsEvents(await (await feed(firstUrl)).text());
       expect(later.map((e) => e['UID'])).toEqual([booked['ben'].uid, booked['cal'].uid]);
     } finally {
       installClock(Date.now);

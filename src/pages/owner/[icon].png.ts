@@ -1,7 +1,7 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { imageResponse, svgToPng } from '@/features/social-cards/render';
 import { DESK_ICONS } from '@/features/owner/desk-manifest';
-import { houseMarkMaskable, houseMarkTile } from '@/lib/house-mark';
+import { houseMarkTile, MASKABLE_SHARE } from '@/lib/house-mark';
 
 /**
  * /owner/icon-192.png, /owner/icon-512.png and /owner/icon-maskable-512.png: the house mark as the
@@ -11,4 +11,4 @@ export const getStaticPaths = (() =>
   DESK_ICONS.map((icon) => ({ params: { icon: icon.name }, props: icon }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<(typeof DESK_ICONS)[number]> = ({ props }) =>
-  imageResponse(svgToPng(props.maskable ? houseMarkMaskable() : houseMarkTile(), props.size));
+  imageResponse(svgToPng(houseMarkTile(props.maskable ? MASKABLE_SHARE : 1), props.size));

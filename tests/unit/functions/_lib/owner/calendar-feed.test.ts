@@ -12,6 +12,7 @@ import {
 import type { VisitWithOrder } from '../../../../../functions/_lib/visits/store.ts';
 import { visitCalendarFile, visitCalendarUid } from '../../../../../src/features/mail/calendar.ts';
 import { deskPath } from '../../../../../src/features/visits/desk-link.ts';
+import { icsEvents } from '../../../../support/ics.ts';
 
 const ORIGIN = 'https://springfield-home.example';
 
@@ -64,26 +65,6 @@ function row(id: string, fields: Partial<VisitWithOrder> = {}): VisitWithOrder {
   };
 }
 
-/** The feed's events, each as its properties, the folded lines joined and the text unescaped. */
-function eventsOf(ics: string): Record<string, string>[] {
-  const text = ics.replace(/\r\n[ \t]/g, '').replace(/\r\n/g, '\n');
-  return [...text.matchAll(/BEGIN:VEVENT\n([\s\S]*?)END:VEVENT/g)].map(([, body = '']) =>
-    Object.fromEntries(
-      body
-        .trim()
-        .split('\n')
-        .map((line) => {
-          const colon = line.indexOf(':');
-          const value = line
-            .slice(colon + 1)
-            .replace(/\\n/g, '\n')
-            .replace(/\\([,;\\])/g, '$1');
-          return [line.slice(0, colon).split(';')[0] ?? '', value];
-        }),
-    ),
-  );
-}
-
 const ID = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
 describe('calendarFeed', () => {
@@ -97,14 +78,14 @@ describe('calendarFeed', () => {
       calendar_sequence: 2,
       order_number: 'ORD-AAAA0003',
     });
-    const events = eventsOf(calendarFeed([later, afternoon, confirmed], ORIGIN));
+    const events = icsEvents(calendarFeed([later, afternoon, confirmed], ORIGIN));
     expect(events.map((e) => e['UID'])).toEqual([
       visitCalendarUid('ORD-AAAA0003'),
       visitCalendarUid('ORD-AAAA0002'),
       visitCalendarUid('ORD-AAAA0001'),
     ]);
     // The customer's own file of the confirmed visit: the same UID, times, status and sequence.
-    const [own] = eventsOf(
+    const [own] = icsEvents(
       visitCalendarFile({
         orderNumber: 'ORD-AAAA0003',
         serviceName: 'Dryer Vent Cleaning',
@@ -121,7 +102,7 @@ describe('calendarFeed', () => {
   });
 
   test('a confirmed visit at its time; a requested one as its window, with a standing proposal', () => {
-    const [confirmed, requested] = eventsOf(
+    const [confirmed, requested] = icsEvents(
       calendarFeed(
         [
           row(ID(1), { status: 'confirmed', start_time: '09:30', end_time: '10:30', notes: ' Side gate ' }),
@@ -167,7 +148,7 @@ describe('calendarFeed', () => {
 
   test("a plan's visits: the plan's order and the visit's number; two to do under two UIDs", () => {
     const plan = { order_id: null, subscription_id: 'sub_1', service: 'lite', order_number: 'ORD-PLAN0001' };
-    const events = eventsOf(
+    const events = icsEvents(
       calendarFeed(
         [
           row(ID(2), { ...plan, plan_visit_no: 3, day: '2026-12-10', phone: '' }),
