@@ -6,7 +6,7 @@
  * before it arrived opens it as soon as it has (docs/product/performance.md#performance-decisions). The slot
  * keeps one size, so nothing moves when it turns.
  */
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent, type PointerEvent } from 'react';
 import { useSignedIn } from '@/features/auth/hooks';
 import type { CarriedInput } from './AccountMenuList';
 import { HEADER_LINK } from './header-link';
@@ -33,6 +33,8 @@ export default function AccountMenu({ onAccountPage }: Props) {
   const button = useRef<HTMLButtonElement>(null);
   const opening = useRef<CarriedInput['open']>(null);
   const loading = useRef(false);
+  /** The kind of pointer last pressed on the button ('mouse', 'touch', 'pen'), as Headless UI tracks it. */
+  const pointer = useRef<string | null>(null);
 
   function load() {
     if (loading.current) return;
@@ -58,6 +60,19 @@ export default function AccountMenu({ onAccountPage }: Props) {
     opening.current = open;
     setMenu((current) => current && { ...current, carried: { ...current.carried, open } });
     load();
+  }
+  /**
+   * A mouse's left button opens on its press, as the menu's own button does. Waiting for the click
+   * lost the press when the code came between the button going down and coming up: the menu's
+   * button then replaced this one, and the browser sends the click to what both had in common, not
+   * to either button.
+   */
+  function pointerDown(event: PointerEvent<HTMLButtonElement>) {
+    pointer.current = event.pointerType;
+    if (event.pointerType === 'mouse' && event.button === 0) reach('press');
+  }
+  function click() {
+    if (pointer.current !== 'mouse') reach(opening.current ?? 'press');
   }
   function keyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const open = OPENING_KEYS[event.key];
@@ -89,7 +104,8 @@ export default function AccountMenu({ onAccountPage }: Props) {
           onFocus={load}
           onKeyDown={keyDown}
           onKeyUp={(event) => event.key === ' ' && event.preventDefault()}
-          onClick={() => reach(opening.current ?? 'press')}
+          onPointerDown={pointerDown}
+          onClick={click}
         >
           My Account
           <MenuChevron />
