@@ -3,7 +3,7 @@
  * range (at most 62 days) in route order; `GET /api/owner/visits/{id}` one visit with its history;
  * `GET /api/owner/visits?dueBy` the plan visits due by a day;
  * `POST /api/owner/visits/{id}` one action (propose, confirm, reschedule, done, no-show, cancel, on-my-way, notes),
- * answered with the visit as it is afterwards, a 409 with it too; `POST /api/owner/visits/propose-day` a day's proposed
+ * answered with the visit as it is afterwards, a 409 with it too, once per Idempotency-Key; `POST /api/owner/visits/propose-day` a day's proposed
  * times (docs/product/visits.md#proposed-times), or with `preview` what they would be;
  * `GET`/`POST /api/owner/visits/{id}/texts` the visit's texts and the owner's reply
  * (docs/product/texts.md#the-owners-texts). The owner's live session only: 401, 403 otherwise.
@@ -29,6 +29,7 @@ import { HttpError, handler, json, readIdempotencyKey, readJsonObject } from './
 import { announceLeadsStored } from './_lib/leads/leads.ts';
 import { announceMailQueued } from './_lib/platform/mail.ts';
 import { announceTextQueued } from './_lib/texts/queue.ts';
+import { oncePerKey, type ActionAnswer } from './_lib/owner/action-keys.ts';
 import { applyVisitAction } from './_lib/owner/visit-actions.ts';
 import { replyToVisit, visitTexts, withTextable } from './_lib/owner/visit-texts.ts';
 import { proposeDay } from './_lib/owner/proposals.ts';
@@ -78,6 +79,33 @@ async function texts(req: Request, db: Db, id: string): Promise<Response> {
   return json({ text } satisfies OwnerTextAnswer);
 }
 
+/**
+ * One action on a visit, answered with the visit as it is afterwards; a 409 carries it too (the
+ * desk shows it as it stands); any other refusal is thrown.
+ */
+async function visitAction(
+  db: Db,
+  id: string,
+  body: Record<string, unknown>,
+  email: string,
+): Promise<ActionAnswer<OwnerVisitAnswer | OwnerVisitRefusal>> {
+  const parsed = visitActionRequest.safeParse(body);
+  if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
+  try {
+    await applyVisitAction(db, id, parsed.data, { actor: { by: 'owner', email } }, stripeClient);
+  } catch (error) {
+    if (!(error instanceof HttpError && error.status === 409)) throw error;
+    // Refused for what the visit now is: it comes along, so the desk shows it as it stands.
+    const visit = await deskVisit(db, id);
+    return { status: 409, body: { error: error.message, visit }, headers: { ...error.headers } };
+  }
+  // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
+  announceMailQueued();
+  announceTextQueued();
+  announceLeadsStored();
+  return { status: 200, body: { visit: await deskVisit(db, id) } };
+}
+
 export default handler(['GET', 'POST'], async (req, context) => {
   const owner = await requireOwner(req);
   const db = await getDb();
@@ -105,20 +133,12 @@ export default handler(['GET', 'POST'], async (req, context) => {
   }
   if (new URL(req.url).pathname.endsWith('/texts')) return texts(req, db, id);
   if (req.method === 'POST') {
-    const parsed = visitActionRequest.safeParse(await readJsonObject(req));
-    if (!parsed.success) throw new HttpError(400, firstIssue(parsed.error));
-    try {
-      await applyVisitAction(db, id, parsed.data, { actor: { by: 'owner', email: owner.email } }, stripeClient);
-    } catch (error) {
-      if (!(error instanceof HttpError && error.status === 409)) throw error;
-      // Refused for what the visit now is: it comes along, so the desk shows it as it stands.
-      const visit = await deskVisit(db, id);
-      return json({ error: error.message, visit } satisfies OwnerVisitRefusal, 409, error.headers);
-    }
-    // What the action queued (e-mails, the owner's feed) is committed: wake the outboxes.
-    announceMailQueued();
-    announceTextQueued();
-    announceLeadsStored();
+    const key = readIdempotencyKey(req);
+    const body = await readJsonObject(req);
+    const act = () => visitAction(db, id, body, owner.email);
+    // Once per key (the offline desk's queue sends each action with one): a replay answers as the first did.
+    const answer = key === null ? await act() : await oncePerKey(db, key, id, body, act);
+    return json(answer.body, answer.status, answer.headers);
   }
   return json({ visit: await deskVisit(db, id) } satisfies OwnerVisitAnswer);
 });
