@@ -9,6 +9,7 @@ import { buildConfigOf, checkBuildConfig } from './functions/_lib/platform/confi
 import { devBackend } from './scripts/dev-backend.ts';
 import { serviceAreaList } from './src/features/service-area/area-list.server.ts';
 import { chunkGroups } from './src/integrations/chunks.ts';
+import { deskWorker } from './src/integrations/desk-worker.ts';
 import { islandDirectives } from './src/integrations/island-directives.ts';
 import { productionBuild } from './src/integrations/production-build.ts';
 import { isIndexable } from './src/lib/indexing.ts';
@@ -58,6 +59,8 @@ export default defineConfig({
       // README "Your business details": a test build for a public address that may show the examples.
       allowPlaceholders: process.env['ALLOW_PLACEHOLDERS'] === '1',
     }),
+    // The owner's desk's service worker, /owner-sw.js, from the finished desk page (after the passes above).
+    deskWorker({ repoRoot }),
     // `astro dev` only: the functions, emulators, mailbox and lead list on the dev server's port.
     devBackend(),
   ],

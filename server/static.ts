@@ -7,13 +7,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
+import { DESK_WORKER_URL } from '../src/features/owner/offline/register-worker.ts';
 import { normalizePath } from '../src/lib/paths.ts';
 import { acceptsEncoding } from './compress.ts';
 
 const YEAR_SECONDS = 31_536_000;
 
-/** Cache-Control for a request path: hashed assets forever, HTML always revalidated. */
+/**
+ * Cache-Control for a request path: hashed assets forever, HTML always revalidated, and the desk's
+ * service worker too (its name has no hash: the browser must see each build's at once).
+ */
 export function cacheControlFor(pathname: string): string {
+  if (pathname === DESK_WORKER_URL) return 'no-cache';
   if (pathname.startsWith('/_astro/')) return `public, max-age=${YEAR_SECONDS}, immutable`;
   if (/\.(?:png|jpe?g|webp|avif|svg|ico|woff2?)$/.test(pathname)) return 'public, max-age=86400';
   if (/\.(?:xml|txt)$/.test(pathname)) return 'public, max-age=3600';

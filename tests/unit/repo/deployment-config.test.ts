@@ -21,9 +21,13 @@ import { CONFIRM_PATH, RESET_PATH } from '../../../src/features/auth/link.ts';
 import { CODE_LIFETIME, CODE_LIFETIME_SECONDS } from '../../../src/features/auth/messages.ts';
 import { HSTS, STATIC_SECURITY_HEADERS } from '../../../src/lib/security-headers.ts';
 import { PAGE_REWRITES } from '../../../server/static.ts';
+import { DESK_WORKER_URL } from '../../../src/features/owner/offline/register-worker.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+/** A Netlify path pattern (`/_astro/*`) as a regular expression. */
+const pattern = (glob: string) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
 
 interface NetlifyToml {
   build: { command: string; publish: string; environment: Record<string, string> };
@@ -51,9 +55,33 @@ describe('netlify.toml', () => {
   test('hashed assets are cached as the Node server caches them, and no rule sets a header twice', () => {
     const assets = netlify.headers.find((h) => h.for === '/_astro/*');
     expect(assets?.values).toEqual({ 'Cache-Control': cacheControlFor('/_astro/app.js') });
-    // Netlify joins the values of every rule matching a path: a header may come from one rule only.
-    const names = netlify.headers.flatMap((h) => Object.keys(h.values).map((n) => n.toLowerCase()));
-    expect(new Set(names).size).toBe(names.length);
+    // Netlify joins the values of every rule matching a path: a header may come from one rule only
+    // of those that match a path, so two rules naming one header must match no path in common.
+    const overlap = (a: string, b: string) =>
+      pattern(a).test(b.replace(/\*/g, 'x')) || pattern(b).test(a.replace(/\*/g, 'x'));
+    const rules = netlify.headers.map((h) => ({
+      for: h.for,
+      names: Object.keys(h.values).map((n) => n.toLowerCase()),
+    }));
+    for (const [i, a] of rules.entries()) {
+      expect(new Set(a.names).size, a.for).toBe(a.names.length);
+      for (const b of rules.slice(i + 1)) {
+        if (overlap(a.for, b.for))
+          expect(
+            a.names.filter((n) => b.names.includes(n)),
+            `${a.for} ${b.for}`,
+          ).toEqual([]);
+      }
+    }
+  });
+
+  test("the desk's service worker is revalidated on every check, as the Node server sends it", () => {
+    // docs/product/desk.md#owners-desk, "Offline shell": a worker cached for a year would keep an old build's files.
+    expect(cacheControlFor(DESK_WORKER_URL)).toBe('no-cache');
+    const worker = netlify.headers.find((h) => h.for === DESK_WORKER_URL);
+    expect(worker?.values).toEqual({ 'Cache-Control': cacheControlFor(DESK_WORKER_URL) });
+    // The same path on both hosts: nothing in the Netlify rules rewrites or redirects it.
+    expect((netlify.redirects ?? []).some((r) => pattern(r.from).test(DESK_WORKER_URL))).toBe(false);
   });
 
   test('runs each scheduled function on the schedule the list of jobs gives it, and each runs its jobs', () => {
