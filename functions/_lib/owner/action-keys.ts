@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../platform/db.ts';
 import { HttpError } from '../platform/http-error.ts';
+import { KEY_BUSY_MESSAGE } from '../../../src/features/visits/action-keys.ts';
 
 /** How long a key's answer is kept. */
 export const ACTION_KEY_DAYS = 30;
@@ -28,8 +29,7 @@ export const ACTION_KEY_STALE_MINUTES = 10;
 /** The answer to the same key sent for another visit or another body. */
 export const KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for another change.';
 
-/** The answer to a key still being answered after the wait. */
-export const KEY_BUSY_MESSAGE = 'This change is still being sent.';
+export { KEY_BUSY_MESSAGE };
 
 /** When a request that found its key still being answered may try again (its 409's Retry-After). */
 export const BUSY_RETRY_SECONDS = 5;

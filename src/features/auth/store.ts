@@ -8,6 +8,7 @@
  */
 import type { Session, User } from '@supabase/supabase-js';
 import { atom, computed } from 'nanostores';
+import { deleteDeviceStores } from '@/lib/device-stores';
 import { getSupabase } from '@/lib/supabase';
 import { CONFIRM_PATH } from './link';
 import { authErrorMessage, thrownMessage, type AuthFailure } from './messages';
@@ -317,5 +318,7 @@ export async function signOut(): Promise<SignOutReach> {
     reach = 'this-device';
   }
   if (reach === 'this-device') await signOutHere();
+  // What the owner's desk kept on this device goes with the session (docs/product/desk.md#offline-lists-and-changes).
+  await deleteDeviceStores();
   return reach;
 }

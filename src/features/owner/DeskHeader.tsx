@@ -6,6 +6,7 @@
 import { useState, type Ref } from 'react';
 import { SIGNED_OUT_HERE_ONLY } from '@/features/auth/messages';
 import { signOut as signOutEverywhere } from '@/features/auth/store';
+import { $waiting, forgetDesk, unsentWarning } from './offline/queue';
 
 interface Props {
   /** The business's short name. */
@@ -28,9 +29,13 @@ export default function DeskHeader({ business, heading, onDesk, ref }: Props) {
   const [signingOut, setSigningOut] = useState(false);
   // As the site's header signs out (src/layouts/header/sign-out.ts), staying here: the auth store
   // turns the desk signed out in place; a sign-out of this device only is said in a toast.
+  // What the desk kept on this phone goes first; changes still waiting are lost only if the owner says so.
   const signOut = () => {
+    const waiting = $waiting.get().length;
+    if (waiting > 0 && !window.confirm(unsentWarning(waiting))) return;
     setSigningOut(true);
-    void signOutEverywhere()
+    void forgetDesk()
+      .then(() => signOutEverywhere())
       .then(async (reach) => {
         if (reach === 'everywhere') return;
         const { toast } = await import('@/features/toast/toaster');

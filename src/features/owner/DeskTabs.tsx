@@ -8,6 +8,7 @@
  * with the desk; every other view's code and the visit's dialog are fetched when first shown
  * (docs/product/performance.md#performance-decisions, "The owner's desk draws the day first").
  */
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { DESK_TABS, DESK_VIEW_ID, opensVisit, readDeskLink } from '@/features/visits/desk-link';
@@ -18,6 +19,7 @@ import DeskBar from './DeskBar';
 import DeskHeader, { HEADING_ID } from './DeskHeader';
 import { useFocusReturn } from './focus-return';
 import { useLinkedVisit } from './linked-visit';
+import { $queueRound, $waiting, startSending } from './offline/queue';
 import { Loading } from './ReadState';
 
 const ToConfirm = lazy(() => import('./ToConfirm'));
@@ -56,6 +58,10 @@ export default function DeskTabs({ business, capacity: initial, today, onDrawn }
   // A link to one visit (an owner alert's): its dialog opens once the desk is drawn.
   const linkProblem = useLinkedVisit(link.visit, setOpen);
   const changed = () => setVersion((n) => n + 1);
+  // Changes made without a connection: sent now and whenever it returns; the lists read again after.
+  const waiting = useStore($waiting).length;
+  const round = useStore($queueRound);
+  useEffect(() => startSending(), []);
   // Today and Tomorrow tell when they are drawn; any other view is drawn as it opens.
   useEffect(() => void (link.tab > 1 && onDrawn()), [link.tab, onDrawn]);
   const rememberOpener = useFocusReturn(open !== null);
@@ -63,7 +69,9 @@ export default function DeskTabs({ business, capacity: initial, today, onDrawn }
     rememberOpener();
     setOpen(visit);
   };
-  const lists = { version, onOpen: openVisit };
+  // Every list is read again after a change, and after the waiting changes were sent.
+  const seen = version + round;
+  const lists = { version: seen, onOpen: openVisit };
   // Closing a linked visit leaves the desk at /owner: a reload or a bookmark opens the desk, not the visit again.
   const closeVisit = () => {
     setOpen(null);
@@ -82,7 +90,7 @@ export default function DeskTabs({ business, capacity: initial, today, onDrawn }
     <ToConfirm key="to-confirm" today={today} {...lists} />,
     <PlanVisitsDue key="plan-visits" today={today} {...lists} />,
     <WeekView key="week" today={today} capacity={capacity} {...lists} onChanged={changed} />,
-    <ClosedDays key="closed-days" today={today} version={version} onChanged={changed} />,
+    <ClosedDays key="closed-days" today={today} version={seen} onChanged={changed} />,
     <CapacityForm
       key="capacity"
       capacity={capacity}
@@ -94,7 +102,7 @@ export default function DeskTabs({ business, capacity: initial, today, onDrawn }
     // Leads, customers, who is due again and exports (docs/product/desk.md#owner-api): their own files.
     <LeadsPanel key="leads" />,
     <CustomersPanel key="customers" />,
-    <DueCustomers key="due" today={today} version={version} />,
+    <DueCustomers key="due" today={today} version={seen} />,
     <ExportPanel key="export" />,
   ];
 
@@ -103,6 +111,13 @@ export default function DeskTabs({ business, capacity: initial, today, onDrawn }
       <DeskHeader business={business} heading={DESK_TABS[tab]?.name ?? ''} onDesk ref={heading} />
       {/* Room below the view for the bar, so it never covers the last card. */}
       <div className="container-page max-w-4xl pt-6 pb-36">
+        <div role="status">
+          {waiting > 0 && (
+            <p className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 font-semibold text-amber-900">
+              Waiting to send: {waiting}
+            </p>
+          )}
+        </div>
         {linkProblem && (
           <p role="alert" className="mb-4 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
             {linkProblem}

@@ -10,23 +10,16 @@
  * (docs/product/desk.md#owners-desk, "Loading").
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { callApi } from '@/features/auth/api';
 import { useAuth } from '@/features/auth/hooks';
 import { signInReturningTo } from '@/features/auth/return-path';
 import { earlyAccessToken, startAuth, storedUserAtOpen, verifySession } from '@/features/auth/store';
-import type { OwnerSettings } from '@/features/visits/owner-api';
-import { ApiError } from '@/lib/api';
 import { businessToday } from '@/lib/dates';
 import DeskHeader from './DeskHeader';
+import { readDeskAccess, type Access } from './desk-access';
 import DeskTabs from './DeskTabs';
-import { errorMessage, LOAD_FAILED } from './owner-calls';
-import { SETTINGS_PATH, visitsPath } from './owner-paths';
+import { LOAD_FAILED } from './owner-calls';
+import { visitsPath } from './owner-paths';
 import { readEarly } from './use-owner';
-
-type Access =
-  | { state: 'owner'; settings: OwnerSettings }
-  | { state: 'denied'; message: string }
-  | { state: 'failed'; message: string };
 
 const NOTE = 'rounded-2xl border border-slate-200 p-8 text-center text-lg';
 
@@ -75,15 +68,8 @@ export default function OwnerDesk({ business }: Props) {
     // Today's visits by the phone's clock, asked for beside the settings rather than after them;
     // asked again should the server's day differ (a phone's clock off, or the embedded clock moved).
     readEarly(visitsPath(businessToday(), businessToday()));
-    callApi<OwnerSettings>(SETTINGS_PATH, { fallback: LOAD_FAILED }).then(
-      (settings) => settle({ state: 'owner', settings }),
-      (error: unknown) => {
-        // A 401 has signed this device out: the sign-in link follows from the auth state.
-        if (error instanceof ApiError && error.status === 401) return checkSession();
-        if (error instanceof ApiError && error.status === 403) settle({ state: 'denied', message: error.message });
-        else settle({ state: 'failed', message: errorMessage(error, LOAD_FAILED) });
-      },
-    );
+    // A 401 has signed this device out: the sign-in link follows from the auth state.
+    void readDeskAccess(userId).then((result) => (result === 'signed-out' ? checkSession() : settle(result)));
     return () => {
       current = false;
     };

@@ -22,6 +22,7 @@ import {
 } from './desk';
 import { payRequestBrief } from './desk-extras';
 import OnMyWay from './OnMyWay';
+import VisitChanges from './VisitChanges';
 
 /** A link as big as a button: the thumb's target on a phone. */
 export const BIG_LINK =
@@ -82,6 +83,7 @@ export default function VisitCard({ visit, withDay = false, today, remark = null
           </a>
         )}
       </div>
+      <VisitChanges visitId={visit.id} />
       {visit.status === 'confirmed' && visit.etaMinutes !== null && <OnMyWay visit={visit} />}
       <button type="button" className="mt-3 btn-primary w-full sm:w-auto" onClick={() => onOpen(visit)}>
         Details<span className="sr-only"> for {name}</span>

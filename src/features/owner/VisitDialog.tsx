@@ -7,13 +7,16 @@
  * its texts with the reply box (docs/product/texts.md#the-owners-texts).
  */
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { OwnerVisit, OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import { actionsFor } from '@/features/visits/status';
 import { actionDone, customerName } from './desk';
 import { visitPath } from './owner-paths';
 import TechNotes from './TechNotes';
-import { useOwnerGet, VisitRefused } from './use-owner';
+import { $waiting, changeWords } from './offline/queue';
+import { useOwnerGet, VisitQueued, VisitRefused } from './use-owner';
+import VisitChanges from './VisitChanges';
 import VisitActions from './VisitActions';
 import VisitExtras from './VisitExtras';
 import VisitFacts from './VisitFacts';
@@ -58,6 +61,12 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
     onChanged();
   }
 
+  // Made without a connection: it waits on this phone (the dialog says so, as the card does).
+  function queued(request: VisitActionRequest) {
+    setDone(`${changeWords(request)} saved on this phone: it is sent when the connection returns.`);
+  }
+  const waiting = useStore($waiting).some((change) => change.visitId === summary.id);
+
   // Refused because another press or device changed the visit first: show it as it now is. The
   // refused form says why, unless the visit takes no more actions and so shows no form.
   function refused(next: OwnerVisitAnswer['visit'], reason: string) {
@@ -80,10 +89,18 @@ function VisitDetail({ summary, onClose, onChanged }: DetailProps) {
       <p role="status" className="mt-4 rounded-lg bg-brand-50 p-3 font-semibold empty:hidden">
         {done}
       </p>
+      <VisitChanges visitId={visit.id} />
       <VisitRefused.Provider value={refused}>
-        <VisitActions visit={visit} onApplied={applied} />
-        <VisitExtras visit={visit} onApplied={applied} />
-        <TechNotes visit={visit} onApplied={applied} />
+        <VisitQueued.Provider value={queued}>
+          {/* A change waiting to be sent comes first: no other is offered until it has gone. */}
+          {!waiting && (
+            <>
+              <VisitActions visit={visit} onApplied={applied} />
+              <VisitExtras visit={visit} onApplied={applied} />
+            </>
+          )}
+          <TechNotes visit={visit} onApplied={applied} />
+        </VisitQueued.Provider>
       </VisitRefused.Provider>
       {read.error && !detail && (
         <p role="alert" className="mt-4 font-semibold text-red-700">

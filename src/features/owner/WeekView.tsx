@@ -33,6 +33,7 @@ export default function WeekView({ today, capacity, version, onOpen, onChanged }
     data: visits.data && closed.data ? true : null,
     error: visits.error ?? closed.error,
     loading: visits.loading || closed.loading,
+    keptAt: visits.keptAt ?? closed.keptAt,
   };
   const days = weekSummary(dates, visits.data?.visits ?? [], closed.data?.closed ?? [], capacity);
 

@@ -8,6 +8,8 @@ import { callApi } from '@/features/auth/api';
 import { namesVisit } from '@/features/visits/desk-link';
 import type { OwnerVisit, OwnerVisitAnswer } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
+import { keptVisit } from './offline/kept';
+import { noConnection } from './offline/queue';
 import { errorMessage, LOAD_FAILED } from './owner-calls';
 import { visitPath } from './owner-paths';
 
@@ -28,11 +30,16 @@ export function useLinkedVisit(id: string | null, onFound: (visit: OwnerVisit) =
     let current = true;
     callApi<OwnerVisitAnswer>(visitPath(id), { fallback: LOAD_FAILED }).then(
       (answer) => current && onFound(answer.visit),
-      (error: unknown) =>
-        current &&
-        setProblem(
-          error instanceof ApiError && error.status === 404 ? VISIT_NOT_FOUND : errorMessage(error, LOAD_FAILED),
-        ),
+      async (error: unknown) => {
+        // No connection: the visit as this phone last read it (docs/product/desk.md#offline-lists-and-changes).
+        const kept = noConnection(error) ? await keptVisit(id) : null;
+        if (!current) return;
+        if (kept) onFound(kept);
+        else
+          setProblem(
+            error instanceof ApiError && error.status === 404 ? VISIT_NOT_FOUND : errorMessage(error, LOAD_FAILED),
+          );
+      },
     );
     return () => {
       current = false;

@@ -8,6 +8,8 @@ import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { callApi } from '@/features/auth/api';
 import type { OwnerVisitAnswer, VisitActionRequest } from '@/features/visits/owner-api';
 import { ApiError } from '@/lib/api';
+import { keepRead, keptOwner, keptRead } from './offline/kept';
+import { noConnection, offlineRefusal, queueChange, waits } from './offline/queue';
 import { ACTION_FAILED, errorMessage, LOAD_FAILED, sendAction } from './owner-calls';
 
 /** What a read shows: its data (kept while the same path is read again), its error, whether it is loading. */
@@ -15,6 +17,8 @@ export interface OwnerRead<T> {
   data: T | null;
   error: string | null;
   loading: boolean;
+  /** When the data shown was read, if it is what this phone kept because there is no connection (an ISO instant). */
+  keptAt: string | null;
 }
 
 /** Reads asked for ahead of the component that shows them, each taken once by its first read. */
@@ -40,17 +44,37 @@ function takeEarly<T>(path: string): Promise<T> | undefined {
   return answer;
 }
 
+/** Said when a read finds no connection and nothing of it kept on this phone. */
+export const NOT_KEPT = 'Offline: this shows once the connection returns.';
+
+function readFailure(error: unknown): string {
+  return noConnection(error) ? NOT_KEPT : errorMessage(error, LOAD_FAILED);
+}
+
 /** Reads `path` as the owner, and again each time `version` changes. */
 export function useOwnerGet<T>(path: string, version = 0): OwnerRead<T> {
   const key = `${path}#${version}`;
-  const [result, setResult] = useState<{ path: string; key: string; data: T | null; error: string | null }>();
+  const [result, setResult] = useState<{
+    path: string;
+    key: string;
+    data: T | null;
+    error: string | null;
+    keptAt: string | null;
+  }>();
   useEffect(() => {
     let current = true;
     (takeEarly<T>(path) ?? callApi<T>(path, { fallback: LOAD_FAILED })).then(
-      (data) => current && setResult({ path, key, data, error: null }),
-      (error: unknown) => {
+      (data) => {
+        void keepRead(path, data);
+        if (current) setResult({ path, key, data, error: null, keptAt: null });
+      },
+      async (error: unknown) => {
         console.error(`Owner read of ${path} failed:`, error);
-        if (current) setResult({ path, key, data: null, error: errorMessage(error, LOAD_FAILED) });
+        // No connection: what this phone kept of the list, said as such.
+        const kept = noConnection(error) ? await keptRead<T>(path) : null;
+        if (!current) return;
+        if (kept) setResult({ path, key, data: kept.data, error: null, keptAt: kept.at });
+        else setResult({ path, key, data: null, error: readFailure(error), keptAt: null });
       },
     );
     return () => {
@@ -62,6 +86,7 @@ export function useOwnerGet<T>(path: string, version = 0): OwnerRead<T> {
     data: samePath ? result.data : null,
     error: result?.key === key ? result.error : null,
     loading: result?.key !== key,
+    keptAt: samePath ? result.keptAt : null,
   };
 }
 
@@ -101,6 +126,9 @@ export function useOwnerSend(fallback: string): OwnerSend {
 /** Where an action refused for what the visit now is sends that visit and the reason: its dialog. */
 export const VisitRefused = createContext<((visit: OwnerVisitAnswer['visit'], reason: string) => void) | null>(null);
 
+/** Where an action made without a connection, now waiting to be sent, is told: its dialog. */
+export const VisitQueued = createContext<((request: VisitActionRequest) => void) | null>(null);
+
 /** The visit as it now is that an action's 409 carries (docs/product/desk.md#owner-api), or null. */
 export function refusedVisit(error: unknown): OwnerVisitAnswer['visit'] | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
@@ -121,15 +149,26 @@ export function useVisitAction(
 ) {
   const sender = useOwnerSend(ACTION_FAILED);
   const refused = useContext(VisitRefused);
+  const queued = useContext(VisitQueued);
   async function act(request: VisitActionRequest): Promise<void> {
-    const visit = await sender.send(() =>
-      sendAction(id, request).catch((error: unknown) => {
+    const outcome = await sender.send(async () => {
+      try {
+        return { visit: await sendAction(id, request) };
+      } catch (error) {
+        if (noConnection(error)) {
+          // Without a connection: the change waits on this phone, or is refused in its own words.
+          if (!waits(request) || !keptOwner()) throw new ApiError(offlineRefusal(request), 0, {}, { cause: error });
+          await queueChange(id, request);
+          return { queued: true } as const;
+        }
         const now = refusedVisit(error);
         if (now) refused?.(now, errorMessage(error, ACTION_FAILED));
         throw error;
-      }),
-    );
-    if (visit) onApplied(request, visit);
+      }
+    });
+    if (!outcome) return;
+    if ('visit' in outcome) onApplied(request, outcome.visit);
+    else queued?.(request);
   }
   return { busy: sender.busy, error: sender.error, act };
 }
