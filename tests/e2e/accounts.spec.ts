@@ -157,8 +157,17 @@ test.describe('accounts', () => {
   });
 });
 
+/** Read while the page is being left (a sign-out's navigation): no answer yet, so a poll asks again. */
+const LEAVING = 'the page is being left';
+
 /** What the account page keeps in this browser (docs/product/accounts.md#account-page), or null. */
-const keptSummary = (page: Page) => page.evaluate(() => localStorage.getItem('account-summary'));
+const keptSummary = (page: Page) =>
+  page
+    .evaluate(() => localStorage.getItem('account-summary'))
+    .catch((error: unknown) => {
+      if (error instanceof Error && /Execution context was destroyed/.test(error.message)) return LEAVING;
+      throw error;
+    });
 
 /**
  * Holds the next answers of /api/account until released, then gives them with `change` applied:
