@@ -263,7 +263,9 @@ test.describe('the account page keeps the last known summary', () => {
     await header.getByRole('button', { name: 'My Account' }).click();
     await header.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
-    // Signing out may leave the page: the store is read again until a page answers, and is empty.
+    // Signing out on the account page leaves for home (docs/product/accounts.md#sign-out), after the
+    // device's stores are deleted: the next step must not start before it has landed.
+    await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => keptSummary(page)).toBeNull();
 
     // The second signs in on the same browser, through the form as a person would.
