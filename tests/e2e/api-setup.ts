@@ -64,11 +64,20 @@ async function call<T>(
   init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<T> {
   const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
-  const res = await fetch(`${site.origin}${path}`, {
-    method,
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
+  const ask = () =>
+    fetch(`${site.origin}${path}`, {
+      method,
+      headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  let res = await ask();
+  // A read answered 503 ('Sign-in could not be checked right now. Please try again in a moment.':
+  // the sign-in check timed out on a loaded machine) is asked again, as the words say, backing off.
+  for (let wait = 500; method === 'GET' && res.status === 503 && wait <= 4000; wait *= 2) {
+    await res.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    res = await ask();
+  }
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
