@@ -228,23 +228,35 @@ describe('slow and greedy clients', () => {
 describe('the lead limit', () => {
   test('every address of one IPv6 /64 counts as one client (behind the proxy, X-Forwarded-For)', async (context) => {
     const tally = new Tally();
-    const statuses: number[] = [];
-    for (let i = 1; i <= 12; i += 1) {
-      const answer = await send(origin, {
-        method: 'POST',
-        path: '/api/contact',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `2001:db8:42:7::${i.toString(16)}` },
-        body: contactBody(`Visitor ${i}`),
-      });
-      tally.tried += 1;
-      statuses.push(answer.status);
+    const minute = (at: number) => Math.floor(at / 60_000);
+    // The limit counts in the clock's minutes (functions/_lib/platform/rate-limit.ts): twelve
+    // requests that straddle a minute's end are counted in two windows, so such a round is tried
+    // again from another /64 in the new minute, where twelve requests cannot straddle another.
+    let statuses: number[] = [];
+    for (let network = 7; network <= 8; network += 1) {
+      const started = Date.now();
+      statuses = [];
+      for (let i = 1; i <= 12; i += 1) {
+        const answer = await send(origin, {
+          method: 'POST',
+          path: '/api/contact',
+          headers: {
+            'content-type': 'application/json',
+            'x-forwarded-for': `2001:db8:42:${network}::${i.toString(16)}`,
+          },
+          body: contactBody(`Visitor ${i}`),
+        });
+        tally.tried += 1;
+        statuses.push(answer.status);
+      }
+      if (minute(started) === minute(Date.now())) break;
     }
     expect(statuses).toEqual([...Array<number>(10).fill(202), 429, 429]);
     tally.rejected += 2;
     const neighbour = await send(origin, {
       method: 'POST',
       path: '/api/contact',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:42:8::1' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '2001:db8:42:9::1' },
       body: contactBody('Neighbour'),
     });
     tally.tried += 1;
