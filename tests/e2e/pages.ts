@@ -15,6 +15,39 @@ export const BUILT_PAGES = readdirSync(DIST, { recursive: true, withFileTypes: t
   })
   .sort((a, b) => a.path.localeCompare(b.path));
 
+/** The .astro pages under src/pages, as routes (`/about`, `/services/[slug]`, `/blog` for blog/index). */
+const ROUTES = readdirSync(join(import.meta.dirname, '../../src/pages'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.astro'))
+  .map((file) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/');
+
+/**
+ * The dynamic routes, each with the paths it builds, the most specific first (`/autopilot-[tier]`
+ * before `/[legal]`); a static route of the same path wins, as in Astro.
+ */
+const DYNAMIC_ROUTES = ROUTES.filter((route) => route.includes('['))
+  .map((route) => ({
+    route,
+    pattern: new RegExp(`^${route.replace(/\[[^\]/]+\]/g, '[^/]+')}$`),
+    fixed: route.replace(/\[[^\]/]+\]/g, '').length,
+  }))
+  .sort((a, b) => b.fixed - a.fixed);
+
+/**
+ * The page template the built page `file` (`services/dryer-vent-cleaning.html`) is built from: its dynamic route (`/services/[slug]`, `/[legal]`) unless
+ * a page file of its own builds it, else the page itself. Pages of one template hold the same
+ * components around other words.
+ */
+export function templateOf(file: string): string {
+  const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
+  if (ROUTES.includes(path)) return path;
+  return DYNAMIC_ROUTES.find(({ pattern }) => pattern.test(path))?.route ?? path;
+}
+
+/** The first built page of each template: one page for each set of components. */
+export const FIRST_OF_TEMPLATE = new Set(
+  [...Map.groupBy(BUILT_PAGES, ({ file }) => templateOf(file)).values()].map((pages) => pages[0]!.path),
+);
+
 export const SERVICE_PAGES = [
   '/services/air-filter-replacement',
   '/services/autopilot-plans',
