@@ -4,11 +4,10 @@
  * measured, not guessed. The phases are the package's own scripts (`npm run <script>`), which run
  * alone too. Phases that need nothing of each other share a stage and run side by side (the
  * static checks; the integration suite beside the build), their output held and printed whole as
- * each ends, so a failure reads as if it ran alone. The reliability suites follow the build beside
- * the integration suite: both mostly wait on their servers and databases, and side by side they took
- * 245 s where one after the other took about 300 (their load run reports figures, it asserts no
- * latency; `npm run test:reliability` alone gives figures worth publishing). The browser suite,
- * which keeps both cores busy, runs alone.
+ * each ends, so a failure reads as if it ran alone; the browser and reliability suites, which load
+ * the machine themselves, run alone. (The reliability suites beside the integration suite saved
+ * little, and with a build running beside `npm test` the load run's sign-in checks timed out into
+ * 503s: it needs the machine to itself.)
  */
 import { spawn } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
@@ -22,7 +21,7 @@ export interface Phase {
 /** Phases run one after another; the lanes of a stage run side by side. */
 export type Lane = readonly Phase[];
 
-/** Every phase of `npm test`, by stage: the static checks and unit tests, then the database suite beside the build and the reliability suites, then the browser suite. */
+/** Every phase of `npm test`, by stage: the static checks and unit tests, then the database suite beside the build, then the suites that need the build. */
 export const STAGES: readonly (readonly Lane[])[] = [
   [
     [{ name: 'lint', script: 'lint' }],
@@ -37,10 +36,10 @@ export const STAGES: readonly (readonly Lane[])[] = [
     [
       { name: 'build', script: 'build' },
       { name: 'html', script: 'test:html' },
-      { name: 'reliability', script: 'test:reliability' },
     ],
   ],
   [[{ name: 'e2e', script: 'test:e2e' }]],
+  [[{ name: 'reliability', script: 'test:reliability' }]],
 ];
 
 /** Every phase, in the order of the stages. */
