@@ -5,13 +5,6 @@ import { ARTICLE_PART_CLASS } from '../../src/lib/article-parts';
 /** WCAG 2.2 AA tags; `wcag22aa` switches on `target-size`, which axe leaves off by default. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** What the page sends back from axe: each violation's rule, help and the elements it found. */
-interface Violation {
-  id: string;
-  help: string;
-  targets: string[];
-}
-
 /**
  * Fails with the list of violations if axe finds any on the page as it is now.
  *
@@ -46,5 +39,5 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     },
     { partClass: ARTICLE_PART_CLASS, tags: WCAG_TAGS },
   );
-  expect(violations.map((v: Violation) => `${v.id}: ${v.help} (${v.targets.join(', ')})`)).toEqual([]);
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.targets.join(', ')})`)).toEqual([]);
 }

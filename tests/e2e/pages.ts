@@ -5,20 +5,15 @@ import { join, relative } from 'node:path';
 /** The built site the e2e tests are served. */
 export const DIST = join(import.meta.dirname, '../../dist');
 
-/** Every built page and the path it is served at (the not-found page at an unknown path). */
-export const BUILT_PAGES = readdirSync(DIST, { recursive: true, withFileTypes: true })
-  .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-  .map((entry) => {
-    const file = relative(DIST, join(entry.parentPath, entry.name));
-    const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
-    return { file, path: path === '/404' ? '/no-such-page' : path };
-  })
-  .sort((a, b) => a.path.localeCompare(b.path));
+/** The route a page file stands for: `about.html` or `about.astro` is `/about`, `blog/index.*` is `/blog`. */
+function routeOf(file: string): string {
+  return `/${file.replace(/\.(html|astro)$/, '').replace(/(^|\/)index$/, '')}`;
+}
 
-/** The .astro pages under src/pages, as routes (`/about`, `/services/[slug]`, `/blog` for blog/index). */
+/** The .astro pages under src/pages, as routes (`/about`, `/services/[slug]`). */
 const ROUTES = readdirSync(join(import.meta.dirname, '../../src/pages'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.astro'))
-  .map((file) => `/${file.replace(/\.astro$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/');
+  .map(routeOf);
 
 /**
  * The dynamic routes, each with the paths it builds, the most specific first (`/autopilot-[tier]`
@@ -33,19 +28,28 @@ const DYNAMIC_ROUTES = ROUTES.filter((route) => route.includes('['))
   .sort((a, b) => b.fixed - a.fixed);
 
 /**
- * The page template the built page `file` (`services/dryer-vent-cleaning.html`) is built from: its dynamic route (`/services/[slug]`, `/[legal]`) unless
- * a page file of its own builds it, else the page itself. Pages of one template hold the same
- * components around other words.
+ * The page template a built page's route is built from: its dynamic route (`/services/[slug]`,
+ * `/[legal]`) unless a page file of its own builds it, else the page itself. Pages of one template
+ * hold the same components around other words.
  */
-export function templateOf(file: string): string {
-  const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`.replace(/(.)\/$/, '$1');
-  if (ROUTES.includes(path)) return path;
-  return DYNAMIC_ROUTES.find(({ pattern }) => pattern.test(path))?.route ?? path;
+export function templateOf(route: string): string {
+  if (ROUTES.includes(route)) return route;
+  return DYNAMIC_ROUTES.find(({ pattern }) => pattern.test(route))?.route ?? route;
 }
+
+/** Every built page, the path it is served at (the not-found page at an unknown path) and its template. */
+export const BUILT_PAGES = readdirSync(DIST, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+  .map((entry) => {
+    const file = relative(DIST, join(entry.parentPath, entry.name));
+    const route = routeOf(file);
+    return { file, path: route === '/404' ? '/no-such-page' : route, template: templateOf(route) };
+  })
+  .sort((a, b) => a.path.localeCompare(b.path));
 
 /** The first built page of each template: one page for each set of components. */
 export const FIRST_OF_TEMPLATE = new Set(
-  [...Map.groupBy(BUILT_PAGES, ({ file }) => templateOf(file)).values()].map((pages) => pages[0]!.path),
+  [...Map.groupBy(BUILT_PAGES, ({ template }) => template).values()].map((pages) => pages[0]!.path),
 );
 
 export const SERVICE_PAGES = [
